@@ -1,0 +1,272 @@
+/**
+ * Defensive argument extraction: what a model sent → the validated object an implementation receives.
+ * Steps: parse JSON strings, unwrap `input`/`arguments`/`args`/`parameters` envelopes, repair aliases,
+ * coerce scalars the schema types differently, drop `null` optionals, then validate with
+ * `@cfworker/json-schema` (no `eval`, so it runs under a strict CSP and on edge runtimes).
+ */
+import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
+import { isPlainObject } from './results.ts';
+import type { JsonSchema } from './types.ts';
+
+const ENVELOPES = ['input', 'arguments', 'args', 'parameters', 'params'];
+
+/** Why arguments could not be used; `problems` are one line each, for the model. */
+export class ArgumentsError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join('\n'));
+    this.problems = problems;
+  }
+}
+
+/**
+ * Turns raw arguments into an object: a JSON string is parsed (twice at most, for double-encoded
+ * payloads), `undefined`/`null`/`""` become `{}`, and a lone envelope key the schema does not declare is
+ * unwrapped. Throws {@link ArgumentsError} when the result is not an object.
+ */
+export function extractArguments(raw: unknown, properties: Record<string, unknown>): Record<string, unknown> {
+  let value = raw;
+  for (let depth = 0; depth < 2 && typeof value === 'string'; depth += 1) {
+    if (value.trim() === '') return {};
+    try {
+      value = JSON.parse(value);
+    } catch (error) {
+      throw new ArgumentsError([
+        `the arguments are not valid JSON (${error instanceof Error ? error.message : 'parse error'}). Send one JSON object.`,
+      ]);
+    }
+  }
+  if (value === undefined || value === null) return {};
+  if (!isPlainObject(value)) {
+    throw new ArgumentsError([
+      `the arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}.`,
+    ]);
+  }
+  const keys = Object.keys(value);
+  const [only] = keys;
+  if (
+    keys.length === 1 &&
+    only !== undefined &&
+    ENVELOPES.includes(only) &&
+    !Object.hasOwn(properties, only)
+  ) {
+    const inner = value[only];
+    if (isPlainObject(inner)) return extractArguments(inner, properties);
+    if (typeof inner === 'string') {
+      try {
+        const parsed: unknown = JSON.parse(inner);
+        if (isPlainObject(parsed)) return extractArguments(parsed, properties);
+      } catch {
+        // Not JSON: a plain string under that key (apply_patch's `input`, say). Keep it as sent.
+      }
+    }
+  }
+  return { ...value };
+}
+
+/**
+ * Coerces values the schema types differently: numeric strings to numbers, `"true"`/`"false"` to
+ * booleans, JSON strings to arrays/objects, one string to a one-element string array; drops `null` for
+ * optional properties that do not allow it. Recurses into object properties and array items.
+ */
+export function coerceArguments(value: unknown, schema: JsonSchema): unknown {
+  const types = typesOf(schema);
+  if (value === null) return value;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (
+      (types.has('integer') || types.has('number')) &&
+      !types.has('string') &&
+      /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed)
+    ) {
+      return Number(trimmed);
+    }
+    if (types.has('boolean') && !types.has('string') && /^(true|false)$/i.test(trimmed)) {
+      return trimmed.toLowerCase() === 'true';
+    }
+    if ((types.has('array') || types.has('object')) && !types.has('string') && /^[[{]/.test(trimmed)) {
+      try {
+        return coerceArguments(JSON.parse(trimmed), schema);
+      } catch {
+        return value;
+      }
+    }
+    if (
+      types.has('array') &&
+      !types.has('string') &&
+      isPlainObject(schema.items) &&
+      typesOf(schema.items).has('string')
+    ) {
+      return [value];
+    }
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const items = isPlainObject(schema.items) ? schema.items : undefined;
+    return items ? value.map((item) => coerceArguments(item, items)) : value;
+  }
+  if (isPlainObject(value) && isPlainObject(schema.properties)) {
+    const properties = schema.properties;
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const propertySchema = properties[key];
+      if (!isPlainObject(propertySchema)) {
+        out[key] = item;
+        continue;
+      }
+      if (item === null && !required.has(key) && !typesOf(propertySchema).has('null')) continue;
+      out[key] = coerceArguments(item, propertySchema);
+    }
+    return out;
+  }
+  return value;
+}
+
+function typesOf(schema: Record<string, unknown>): Set<string> {
+  const types = new Set<string>();
+  const add = (type: unknown): void => {
+    if (typeof type === 'string') types.add(type);
+    if (Array.isArray(type)) for (const t of type) if (typeof t === 'string') types.add(t);
+  };
+  add(schema.type);
+  for (const key of ['anyOf', 'oneOf']) {
+    const options = schema[key];
+    if (Array.isArray(options)) for (const option of options) if (isPlainObject(option)) add(option.type);
+  }
+  return types;
+}
+
+/** Validators are compiled once per schema object. */
+const validators = new WeakMap<JsonSchema, Validator>();
+
+/** Validates against the schema; returns one readable line per problem (empty when valid). */
+export function validateArguments(args: Record<string, unknown>, schema: JsonSchema): string[] {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new Validator(schema as Schema, draftOf(schema), false);
+    validators.set(schema, validator);
+  }
+  const result = validator.validate(args);
+  if (result.valid) return [];
+  const lines = result.errors.flatMap((unit) => describeProblem(unit, args, schema));
+  return [...new Set(lines)];
+}
+
+function draftOf(schema: JsonSchema): '4' | '7' | '2019-09' | '2020-12' {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (declared.includes('draft-04')) return '4';
+  if (declared.includes('draft-07') || declared.includes('draft-06')) return '7';
+  if (declared.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
+/** Keywords that only report that a nested schema failed; the nested failure says what is wrong. */
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'allOf',
+  'false',
+  '$ref',
+  'additionalItems',
+  'contains',
+]);
+
+function describeProblem(unit: OutputUnit, args: Record<string, unknown>, schema: JsonSchema): string[] {
+  if (WRAPPERS.has(unit.keyword)) return [];
+  const location = unit.instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapePointer);
+  const where = formatLocation(location);
+  const got = valueAt(args, location);
+  switch (unit.keyword) {
+    case 'required': {
+      const property = /"([^"]+)"/.exec(unit.error)?.[1] ?? '?';
+      return [`${formatLocation([...location, property])}: required but missing.`];
+    }
+    case 'additionalProperties': {
+      const property = /"([^"]+)"/.exec(unit.error)?.[1] ?? '?';
+      const allowed = Object.keys(propertiesAt(schema, location));
+      return [
+        `${formatLocation([...location, property])}: not a parameter of this tool${allowed.length > 0 ? ` (parameters: ${allowed.join(', ')})` : ''}.`,
+      ];
+    }
+    case 'type': {
+      const expected = /Expected (.+)\.$/.exec(unit.error)?.[1]?.replace(/"/g, '') ?? 'another type';
+      return [`${where}: expected ${expected}, got ${show(got)}.`];
+    }
+    case 'enum': {
+      const options = /any of (\[.*\])\.$/.exec(unit.error)?.[1];
+      return [`${where}: must be one of ${options ?? 'the allowed values'}, got ${show(got)}.`];
+    }
+    default: {
+      const bound = BOUNDS[unit.keyword];
+      if (bound) return [`${where}: ${bound(keywordValue(schema, unit.keywordLocation))}, got ${show(got)}.`];
+      return [
+        `${where}: ${unit.error.replace(/^Instance /, 'value ').replace(/\.$/, '')} (got ${show(got)}).`,
+      ];
+    }
+  }
+}
+
+/** Readable wording for bound keywords; the bound comes from the schema. */
+const BOUNDS: Readonly<Record<string, (bound: unknown) => string>> = {
+  minimum: (bound) => `must be at least ${String(bound)}`,
+  maximum: (bound) => `must be at most ${String(bound)}`,
+  exclusiveMinimum: (bound) => `must be greater than ${String(bound)}`,
+  exclusiveMaximum: (bound) => `must be less than ${String(bound)}`,
+  minLength: (bound) => `must be at least ${String(bound)} characters long`,
+  maxLength: (bound) => `must be at most ${String(bound)} characters long`,
+  minItems: (bound) => `must have at least ${String(bound)} items`,
+  maxItems: (bound) => `must have at most ${String(bound)} items`,
+  pattern: (bound) => `must match the pattern ${JSON.stringify(bound)}`,
+  const: (bound) => `must be ${JSON.stringify(bound)}`,
+};
+
+function keywordValue(schema: JsonSchema, pointer: string): unknown {
+  const segments = pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map(unescapePointer);
+  return valueAt(schema, segments);
+}
+
+function unescapePointer(segment: string): string {
+  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function formatLocation(segments: readonly string[]): string {
+  if (segments.length === 0) return 'arguments';
+  return segments.reduce(
+    (text, segment) =>
+      /^\d+$/.test(segment) ? `${text}[${segment}]` : text ? `${text}.${segment}` : segment,
+    '',
+  );
+}
+
+function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let node = root;
+  for (const segment of segments) {
+    if (Array.isArray(node)) node = node[Number(segment)];
+    else if (isPlainObject(node)) node = node[segment];
+    else return undefined;
+  }
+  return node;
+}
+
+function propertiesAt(schema: JsonSchema, segments: readonly string[]): Record<string, unknown> {
+  let node: unknown = schema;
+  for (const segment of segments) {
+    if (!isPlainObject(node)) return {};
+    node = /^\d+$/.test(segment)
+      ? node.items
+      : isPlainObject(node.properties)
+        ? node.properties[segment]
+        : undefined;
+  }
+  return isPlainObject(node) && isPlainObject(node.properties) ? node.properties : {};
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  const shown = text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return `${kind} ${shown}`;
+}

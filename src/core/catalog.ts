@@ -1,0 +1,95 @@
+/**
+ * The catalog: registered tools as data, in registration order, with a change event. Exposure rules
+ * read it; `tool_search` re-indexes from its events.
+ */
+import { UsageError } from './errors.ts';
+import { normalizeSpec } from './normalize.ts';
+import {
+  type AnyToolSpec,
+  type CatalogEvent,
+  EXPOSURE_MODES,
+  type ExposureMode,
+  type RegisteredTool,
+  type RegisterOptions,
+  type ToolImplementation,
+} from './types.ts';
+
+/** The catalog behind a suite. */
+export interface Catalog {
+  register(
+    spec: AnyToolSpec,
+    mode: ExposureMode,
+    implementation?: ToolImplementation,
+    options?: RegisterOptions,
+  ): RegisteredTool;
+  unregister(name: string): boolean;
+  setMode(name: string, mode: ExposureMode): RegisteredTool;
+  get(name: string): RegisteredTool | undefined;
+  list(): RegisteredTool[];
+  subscribe(listener: (event: CatalogEvent) => void): () => void;
+}
+
+/** Creates an empty catalog. Replacing or re-moding a tool keeps its place in the order. */
+export function createCatalog(): Catalog {
+  const tools = new Map<string, RegisteredTool>();
+  const listeners = new Set<(event: CatalogEvent) => void>();
+
+  const emit = (event: CatalogEvent): void => {
+    for (const listener of [...listeners]) listener(event);
+  };
+
+  return {
+    register(spec, mode, implementation, options = {}) {
+      assertMode(mode);
+      if (implementation !== undefined && typeof implementation !== 'function') {
+        throw new UsageError(
+          `the implementation of a tool must be a function, got ${typeof implementation}.`,
+        );
+      }
+      const tool: RegisteredTool = Object.freeze({ spec: normalizeSpec(spec), mode, implementation });
+      const previous = tools.get(tool.spec.name);
+      if (previous && !options.replace) {
+        throw new UsageError(
+          `a tool named "${tool.spec.name}" is already registered. Pass { replace: true } to replace it, or unregister it first.`,
+        );
+      }
+      tools.set(tool.spec.name, tool);
+      emit(previous ? { type: 'replaced', tool, previous } : { type: 'registered', tool });
+      return tool;
+    },
+    unregister(name) {
+      const tool = tools.get(name);
+      if (!tool) return false;
+      tools.delete(name);
+      emit({ type: 'unregistered', tool });
+      return true;
+    },
+    setMode(name, mode) {
+      assertMode(mode);
+      const previous = tools.get(name);
+      if (!previous)
+        throw new UsageError(`cannot set the mode of "${name}": no tool of that name is registered.`);
+      if (previous.mode === mode) return previous;
+      const tool: RegisteredTool = Object.freeze({ ...previous, mode });
+      tools.set(name, tool);
+      emit({ type: 'mode_changed', tool, previous });
+      return tool;
+    },
+    get: (name) => tools.get(name),
+    list: () => [...tools.values()],
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+function assertMode(mode: unknown): asserts mode is ExposureMode {
+  if (!(EXPOSURE_MODES as readonly unknown[]).includes(mode)) {
+    throw new UsageError(
+      `unknown exposure mode ${JSON.stringify(mode)}: use one of ${EXPOSURE_MODES.join(', ')}.`,
+    );
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The core room's surface for the other rooms (search, tools, codemode, providers, backends). The
+ * package's public surface is `src/index.ts`, which picks from here.
+ */
+export { argvToCommand, PARAMETER_ALIASES, resolveToolName, TOOL_ALIASES } from './aliases.ts';
+export { type Catalog, createCatalog } from './catalog.ts';
+export { BUILTIN_EFFECTS, effectsFromAnnotations, effectVocabulary, isEffect } from './effects.ts';
+export { ERROR_CODES, type ErrorCode, ToolError, type ToolErrorOptions, UsageError } from './errors.ts';
+export { normalizeSpec, normalizeSpecs } from './normalize.ts';
+export { evaluatePolicy, type PolicyVerdict } from './policy.ts';
+export { type ParsedToolCall, parseToolCall, type ToolCallFormat } from './raw-call.ts';
+export { type ErrorResultOptions, errorResult, isPlainObject, notImplementedResult } from './results.ts';
+export { applyControl, createSession } from './session.ts';
+export { type CoreSuiteOptions, createCoreSuite } from './suite.ts';
+export * from './types.ts';

@@ -1,0 +1,57 @@
+/**
+ * Raw tool calls as model APIs return them → `{ name, arguments }`. Accepts OpenAI chat `tool_calls[i]`,
+ * OpenAI responses `function_call`, Anthropic `tool_use`, Gemini `functionCall` (wrapped or bare), MCP
+ * `tools/call` params or the whole JSON-RPC request, and plain `{ name, arguments }`.
+ */
+import { isPlainObject } from './results.ts';
+
+/** Which API shape a raw call had. */
+export type ToolCallFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp' | 'plain';
+
+/** A raw call, taken apart. `arguments` is still raw (maybe a JSON string): `execute` extracts it. */
+export interface ParsedToolCall {
+  format: ToolCallFormat;
+  name: unknown;
+  arguments: unknown;
+  /** The provider's call id, when it has one (`call_…`, `toolu_…`). */
+  id?: string;
+}
+
+/** Takes a raw call apart. Never throws; an unrecognisable call has `name: undefined`. */
+export function parseToolCall(call: unknown): ParsedToolCall {
+  if (!isPlainObject(call)) return { format: 'plain', name: undefined, arguments: undefined };
+  const id = (value: unknown): { id?: string } => (typeof value === 'string' ? { id: value } : {});
+
+  if (isPlainObject(call.function)) {
+    return {
+      format: 'openai-chat',
+      name: call.function.name,
+      arguments: call.function.arguments,
+      ...id(call.id),
+    };
+  }
+  if (call.type === 'function_call') {
+    return {
+      format: 'openai-responses',
+      name: call.name,
+      arguments: call.arguments,
+      ...id(call.call_id ?? call.id),
+    };
+  }
+  if (call.type === 'tool_use' || call.type === 'server_tool_use') {
+    return { format: 'anthropic', name: call.name, arguments: call.input, ...id(call.id) };
+  }
+  const gemini = call.functionCall ?? call.function_call;
+  if (isPlainObject(gemini))
+    return { format: 'gemini', name: gemini.name, arguments: gemini.args, ...id(gemini.id) };
+  if (call.method === 'tools/call' && isPlainObject(call.params)) {
+    return { format: 'mcp', name: call.params.name, arguments: call.params.arguments, ...id(call.id) };
+  }
+  if ('args' in call && !('arguments' in call) && !('input' in call)) {
+    return { format: 'gemini', name: call.name, arguments: call.args, ...id(call.id) };
+  }
+  if ('input' in call && !('arguments' in call)) {
+    return { format: 'anthropic', name: call.name, arguments: call.input, ...id(call.id) };
+  }
+  return { format: 'plain', name: call.name, arguments: call.arguments, ...id(call.id) };
+}

@@ -1,0 +1,74 @@
+/**
+ * Builders for the three-channel result. Every result that leaves `execute` is made here, so the key
+ * set stays exact: `output`, `structured_output`, `details` (with `duration_ms`), `control` only when
+ * set, and `is_error`.
+ */
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
+import type { JsonObject, ToolControl, ToolResult } from './types.ts';
+
+/** Fields of an error result besides the message. */
+export interface ErrorResultOptions {
+  /** Stable code, stored as `structured_output.error.code`. */
+  code: ErrorCode;
+  /** Extra typed data stored in `structured_output.error`. */
+  data?: Record<string, unknown>;
+  /** Extra UI fields for `details`. */
+  details?: Record<string, unknown>;
+  /** Output the tool produced before failing, kept in front of the message. */
+  output?: string;
+  /** Default: 0. */
+  durationMs?: number;
+}
+
+/** A failed call: `is_error: true`, the message in `output`, the code in `structured_output.error`. */
+export function errorResult(message: string, options: ErrorResultOptions): ToolResult {
+  const output = options.output ? `${options.output.replace(/\n+$/, '')}\n\n${message}` : message;
+  return {
+    output,
+    structured_output: { error: { code: options.code, message, ...toJsonObject(options.data) } },
+    details: { ...options.details, duration_ms: options.durationMs ?? 0 },
+    is_error: true,
+  };
+}
+
+/** The result of a registered tool that has no implementation. */
+export function notImplementedResult(name: string): ToolResult {
+  return errorResult(
+    `Tool "${name}" is registered but has no implementation in this host yet. Use another tool for this step.`,
+    { code: ERROR_CODES.NOT_IMPLEMENTED, data: { tool: name } },
+  );
+}
+
+/** A successful call. */
+export function successResult(
+  output: string,
+  structured: JsonObject,
+  details: Record<string, unknown>,
+  durationMs: number,
+  control?: ToolControl,
+): ToolResult {
+  const result: ToolResult = {
+    output,
+    structured_output: structured,
+    details: { ...details, duration_ms: durationMs },
+    is_error: false,
+  };
+  if (control) result.control = control;
+  return result;
+}
+
+/** Drops what JSON cannot carry (functions, undefined, cycles) so `structured_output` stays JSON. */
+export function toJsonObject(value: Record<string, unknown> | undefined): JsonObject {
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(JSON.stringify(value));
+    return isPlainObject(parsed) ? (parsed as JsonObject) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `true` for `{}`-like objects (not arrays, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

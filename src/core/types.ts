@@ -1,0 +1,247 @@
+/**
+ * The contract every room speaks: catalog-form specs, exposure modes, effects, the three-channel
+ * result and the control directives. Types only; imports nothing.
+ */
+
+/** How a registered tool is exposed. See DESIGN.md for the full table. */
+export type ExposureMode = 'direct' | 'model_only' | 'codemode' | 'deferred' | 'hidden';
+
+/** Every exposure mode, in the order the docs list them. */
+export const EXPOSURE_MODES: readonly ExposureMode[] = [
+  'direct',
+  'model_only',
+  'codemode',
+  'deferred',
+  'hidden',
+];
+
+/** What a tool may do to the world. `null` (in lookups) means unknown, treated as the most dangerous. */
+export type Effect = 'read' | 'fs_write' | 'exec' | 'net_read' | 'net_write' | 'state_write';
+
+/** Who is calling: the model directly, or a codemode script. */
+export type Caller = 'model' | 'codemode';
+
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A JSON Schema document. Object schemas are the only ones accepted as tool parameters. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** MCP tool annotations. Hints only: never trusted for security, only mapped to effects. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * Catalog form: how every spec is stored, whatever format it arrived in. `parameters` is always a JSON
+ * Schema object with `type: "object"`.
+ */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  /** JSON Schema of `structured_output`, when the source spec declared one (MCP `outputSchema`). */
+  outputSchema?: JsonSchema;
+  /** MCP annotations, kept for display and for effect mapping. */
+  annotations?: ToolAnnotations;
+  /** Declared effects. Absent means "look further" (catalog, built-in table), not "none". */
+  effects?: readonly Effect[];
+  /** Human-readable title, when the source had one. */
+  title?: string;
+}
+
+/**
+ * A spec in any supported format: catalog form, OpenAI chat or responses, Anthropic, MCP, Gemini
+ * function declarations, Vercel AI SDK, LangChain or pi. {@link normalizeSpec} turns it into a
+ * {@link ToolSpec} and throws a `UsageError` when it cannot.
+ */
+export type AnyToolSpec = object;
+
+/** A handoff to another agent or to the host. */
+export interface HandoffDirective {
+  /** Whom to hand the conversation to. */
+  to: string;
+  /** Why, in words the host can show. */
+  reason?: string;
+  /** Anything the receiver needs. */
+  payload?: JsonValue;
+}
+
+/** Ends the session: later calls in it return an error result. */
+export interface TerminateDirective {
+  reason?: string;
+}
+
+/** Directives for the agent loop. */
+export interface ToolControl {
+  /** Catalog-form specs to activate for the session's next `declarations()`. */
+  add_tools?: ToolSpec[];
+  handoff?: HandoffDirective;
+  terminate?: TerminateDirective;
+}
+
+/** What the UI gets: `duration_ms` always, plus tool-specific fields (`diff`, `line_count`, ...). */
+export interface ToolDetails {
+  duration_ms: number;
+  [key: string]: unknown;
+}
+
+/** The result of every call. Exactly these keys; `control` only when a directive was issued. */
+export interface ToolResult {
+  /** For the model: concise, truncated, ends with an actionable notice when cut. */
+  output: string;
+  /** For programs and codemode scripts: typed data, never prose. */
+  structured_output: JsonObject;
+  /** For the UI. */
+  details: ToolDetails;
+  /** For the agent loop. */
+  control?: ToolControl;
+  /** `true` whenever the tool did not do its job. */
+  is_error: boolean;
+}
+
+/** What an implementation may return besides a plain string (taken as `output`). */
+export interface PartialToolResult {
+  output: string;
+  structured_output?: JsonObject;
+  details?: Record<string, unknown>;
+  /** Directives; `add_tools` may hold specs in any supported format (they are normalized). */
+  control?: Omit<ToolControl, 'add_tools'> & { add_tools?: AnyToolSpec[] };
+}
+
+/** The session a call runs in: activated deferred tools and the directives received so far. */
+export interface ToolSession {
+  readonly id: string;
+  /** Names of deferred tools activated in this session, in activation order. */
+  activeTools(): string[];
+  /** Whether `name` was activated in this session. */
+  isActive(name: string): boolean;
+  /** Activates catalog tools by name; returns the names that were newly activated. */
+  activate(names: Iterable<string>): string[];
+  /** Set once a `terminate` directive arrived. */
+  readonly terminated: TerminateDirective | null;
+  /** The latest `handoff` directive, for the host to read. */
+  readonly handoff: HandoffDirective | null;
+  /** Listens to activations and directives. Returns an unsubscribe function. */
+  subscribe(listener: (event: SessionEvent) => void): () => void;
+}
+
+/** What a session reports to its listeners. */
+export type SessionEvent =
+  | { type: 'activated'; names: string[] }
+  | { type: 'terminated'; directive: TerminateDirective }
+  | { type: 'handoff'; directive: HandoffDirective };
+
+/** What an implementation receives besides its arguments. */
+export interface ToolContext<W = unknown> {
+  /** The workspace the built-in tools act on (`undefined` until one is configured). */
+  workspace: W;
+  /** Aborted when the caller gives up; long-running tools must honour it. */
+  signal: AbortSignal;
+  /** The session of the call, when the caller passed one. */
+  session: ToolSession | undefined;
+  /** The suite, for tools that call other tools or read the catalog. */
+  suite: ToolSuite;
+  /** Who made the call. */
+  caller: Caller;
+  /** The canonical name the call resolved to. */
+  toolName: string;
+}
+
+/**
+ * Runs a tool. Receives extracted, validated arguments. Returns a string (taken as `output`) or a
+ * partial result; throws to signal failure (a `ToolError` message is shown to the model as is).
+ */
+export type ToolImplementation<W = unknown> = (
+  args: Record<string, unknown>,
+  context: ToolContext<W>,
+) => string | PartialToolResult | Promise<string | PartialToolResult>;
+
+/** One registered tool. */
+export interface RegisteredTool {
+  readonly spec: ToolSpec;
+  readonly mode: ExposureMode;
+  readonly implementation: ToolImplementation | undefined;
+}
+
+/** What the catalog reports when it changes. */
+export type CatalogEvent =
+  | { type: 'registered'; tool: RegisteredTool }
+  | { type: 'replaced'; tool: RegisteredTool; previous: RegisteredTool }
+  | { type: 'unregistered'; tool: RegisteredTool }
+  | { type: 'mode_changed'; tool: RegisteredTool; previous: RegisteredTool };
+
+/** An approval level for an effect. */
+export type PolicyLevel = 'allow' | 'ask' | 'deny';
+
+/** Maps each effect, and `unknown`, to a level. Unlisted effects are allowed. */
+export type Policy = Partial<Record<Effect | 'unknown', PolicyLevel>>;
+
+/** What `onApproval` is asked to decide. */
+export interface ApprovalRequest {
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** The tool's effects; `null` when unknown. */
+  effects: readonly Effect[] | null;
+  /** The effects (or `unknown`) whose level is `ask`. */
+  asking: readonly (Effect | 'unknown')[];
+  caller: Caller;
+  session: ToolSession | undefined;
+}
+
+/** `true` approves; `false` or `{ approved: false, reason }` refuses. */
+export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
+
+/** Options of one `execute` call. */
+export interface ExecuteOptions {
+  session?: ToolSession;
+  /** Default: `'model'`. */
+  caller?: Caller;
+  signal?: AbortSignal;
+}
+
+/** Options of `register`. */
+export interface RegisterOptions {
+  /** Replace a tool of the same name instead of throwing. Default: `false`. */
+  replace?: boolean;
+}
+
+/** The catalog, the exposure rules and the one `execute` path. */
+export interface ToolSuite {
+  /** Registers a spec in any supported format. Throws `UsageError` on a bad spec or a duplicate name. */
+  register(
+    spec: AnyToolSpec,
+    mode: ExposureMode,
+    implementation?: ToolImplementation,
+    options?: RegisterOptions,
+  ): RegisteredTool;
+  /** Removes a tool; returns whether it was registered. */
+  unregister(name: string): boolean;
+  /** Changes a tool's mode. Throws `UsageError` for an unknown name or mode. */
+  setMode(name: string, mode: ExposureMode): RegisteredTool;
+  get(name: string): RegisteredTool | undefined;
+  /** Every registered tool, in registration order. */
+  list(): RegisteredTool[];
+  /** Listens to catalog changes. Returns an unsubscribe function. */
+  subscribe(listener: (event: CatalogEvent) => void): () => void;
+  /** The exact tool list the model gets next: direct, model_only and the session's activated deferred tools. */
+  declarations(session?: ToolSession): ToolSpec[];
+  /** Whether `caller` may call the tool `name` now (exposure only; policy is checked at execution). */
+  isCallable(name: string, caller: Caller, session?: ToolSession): boolean;
+  /** The tool's effects: agent configuration, then catalog, then the built-in table; `null` = unknown. */
+  effects(name: string): readonly Effect[] | null;
+  /** Runs a tool. Never throws: every failure is a result with `is_error: true`. */
+  execute(name: unknown, args?: unknown, options?: ExecuteOptions): Promise<ToolResult>;
+  /** Runs a raw call exactly as a model API returns it (OpenAI, Anthropic, Gemini, MCP, `{name, arguments}`). */
+  executeCall(call: unknown, options?: ExecuteOptions): Promise<ToolResult>;
+  createSession(options?: { id?: string }): ToolSession;
+  /** The workspace tools act on, once known. */
+  readonly workspace: unknown;
+}

@@ -1,0 +1,34 @@
+/**
+ * The composition root: the core engine plus the built-in tools and `tool_search`. Same import rules
+ * as `src/index.ts`: core, tools, search; no backend, no QuickJS.
+ */
+import { type CoreSuiteOptions, createCoreSuite, type ToolSuite } from './core/index.ts';
+import { enableToolSearch } from './search/index.ts';
+import { BUILTIN_TOOL_NAMES, type BuiltinToolName, registerBuiltinTools } from './tools/index.ts';
+
+/** Options of {@link createToolSuite}. */
+export interface ToolSuiteOptions extends CoreSuiteOptions {
+  /**
+   * Built-in tools to register: `true` for all of read, write, edit, bash, grep, find, ls (as `direct`)
+   * and tool_search (as `model_only`); `false` for none; or a list of names, which may include
+   * `tool_search`. Default: `true`.
+   */
+  builtins?: boolean | readonly (BuiltinToolName | 'tool_search')[];
+}
+
+/**
+ * Creates a tool suite: the catalog, exposure rules, policy, sessions and the one `execute` path, with
+ * the built-in tools registered. Throws `UsageError` for malformed options.
+ */
+export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite {
+  const { builtins = true, ...coreOptions } = options;
+  const suite = createCoreSuite(coreOptions);
+  const names: readonly string[] =
+    builtins === true ? [...BUILTIN_TOOL_NAMES, 'tool_search'] : builtins === false ? [] : builtins;
+  registerBuiltinTools(
+    suite,
+    BUILTIN_TOOL_NAMES.filter((name) => names.includes(name)),
+  );
+  if (names.includes('tool_search')) enableToolSearch(suite);
+  return suite;
+}

@@ -1,0 +1,20 @@
+/**
+ * The `browser-agent-tools/providers` entry: tool lists rendered for each model API, and token counts.
+ * Separate from the root entry because the tokenizer's ranks are heavy.
+ *
+ * Explicit named exports only: adding a name here makes it public API.
+ */
+
+export type {
+  AnthropicTool,
+  GeminiFunctionDeclaration,
+  GeminiTool,
+  McpTool,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  Provider,
+  ProviderTool,
+  ProviderToolMap,
+} from './provider-tools.ts';
+export { PROVIDERS, toProviderTools } from './provider-tools.ts';
+export { countTokens } from './tokens.ts';

@@ -1,0 +1,152 @@
+/**
+ * The dependency rules of DESIGN.md and CONVENTIONS.md, checked on every import in src/. Each
+ * violation names the file, the import and the rule it breaks.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SRC = join(ROOT, 'src');
+
+/** Which rooms each room may import (relative imports only; npm packages are checked separately). */
+const ALLOWED_ROOMS: Record<string, readonly string[]> = {
+  core: ['core'],
+  search: ['search', 'core'],
+  providers: ['providers', 'core'],
+  tools: ['tools', 'core', 'workspace/workspace.ts'],
+  codemode: ['codemode', 'core'],
+  'workspace/workspace.ts': ['workspace/workspace.ts', 'core'],
+  'workspace/just-bash': ['workspace/just-bash', 'core', 'workspace/workspace.ts'],
+  'workspace/webcontainer': ['workspace/webcontainer', 'core', 'workspace/workspace.ts'],
+  root: ['root', 'core', 'tools', 'search', 'providers', 'workspace/workspace.ts'],
+  playground: ['playground'],
+};
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+/** The room a path under src/ belongs to. */
+function roomOf(path: string): string {
+  const parts = path.split('/');
+  if (parts.length === 1) return 'root';
+  if (parts[0] === 'workspace') return `workspace/${parts[1]}`;
+  return parts[0] ?? 'root';
+}
+
+/** Import specifiers of a module: static imports, re-exports and dynamic imports. */
+function importsOf(source: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [
+    /\bimport\s+(?:type\s+)?[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bexport\s+(?:type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const pattern of patterns)
+    for (const match of source.matchAll(pattern)) if (match[1]) specifiers.push(match[1]);
+  return specifiers;
+}
+
+/** Violations of the rules for one file (path relative to src/). */
+function violations(file: string, source: string): string[] {
+  const found: string[] = [];
+  const room = roomOf(file);
+  const library = room !== 'playground';
+  for (const specifier of importsOf(source)) {
+    if (specifier.startsWith('.')) {
+      const target = relative(SRC, resolve(SRC, dirname(file), specifier));
+      if (target.startsWith('..')) {
+        found.push(`${file}: "${specifier}" leaves src/`);
+        continue;
+      }
+      const targetRoom = roomOf(target);
+      const allowed = ALLOWED_ROOMS[room] ?? [room];
+      if (!allowed.includes(targetRoom)) {
+        found.push(
+          `${file}: "${specifier}" reaches ${targetRoom}, but ${room} may only import ${allowed.join(', ')}`,
+        );
+      }
+      continue;
+    }
+    if (library && (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0] ?? ''))) {
+      found.push(`${file}: "${specifier}" is a Node built-in; library code runs in browsers and workers`);
+    }
+    if (library && /^react(-dom)?(\/|$)/.test(specifier)) {
+      found.push(`${file}: "${specifier}" is React; only the playground may use it`);
+    }
+    if (room === 'root' && /^(just-bash|@webcontainer\/api|quickjs-emscripten|@jitl\/)/.test(specifier)) {
+      found.push(`${file}: "${specifier}" is a backend or QuickJS; the root entry must stay light`);
+    }
+    if (room === 'root' && /^gpt-tokenizer/.test(specifier)) {
+      found.push(`${file}: "${specifier}" is the tokenizer table; it belongs behind the providers subpath`);
+    }
+  }
+  if (library && /\b(Buffer|process)\s*\./.test(source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))) {
+    found.push(`${file}: uses Buffer or process, which browsers and workers do not have`);
+  }
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) ? [relative(SRC, path)] : [];
+  });
+}
+
+describe('architecture', () => {
+  it('every import in src/ follows the room rules', () => {
+    const files = sourceFiles(SRC);
+    expect(files.length).toBeGreaterThan(10);
+    const found = files.flatMap((file) => violations(file, readFileSync(join(SRC, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('the playground imports the library by package name, never by path', () => {
+    const found = sourceFiles(SRC)
+      .filter((file) => roomOf(file) === 'playground')
+      .flatMap((file) => violations(file, readFileSync(join(SRC, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  describe('the checker itself catches each kind of violation', () => {
+    it('core importing another room', () => {
+      expect(violations('core/suite.ts', "import { x } from '../search/index.ts';")).toEqual([
+        'core/suite.ts: "../search/index.ts" reaches search, but core may only import core',
+      ]);
+    });
+    it('node:* and bare Node built-ins in library code', () => {
+      expect(
+        violations('tools/read.ts', "import { readFile } from 'node:fs';\nimport path from 'path';"),
+      ).toEqual([
+        'tools/read.ts: "node:fs" is a Node built-in; library code runs in browsers and workers',
+        'tools/read.ts: "path" is a Node built-in; library code runs in browsers and workers',
+      ]);
+    });
+    it('React outside the playground, and Buffer/process', () => {
+      expect(
+        violations('search/x.ts', "import { useState } from 'react';\nconst b = Buffer.from('x');"),
+      ).toEqual([
+        'search/x.ts: "react" is React; only the playground may use it',
+        'search/x.ts: uses Buffer or process, which browsers and workers do not have',
+      ]);
+    });
+    it('a dynamic import of a backend from the root entry', () => {
+      expect(violations('index.ts', "const m = await import('just-bash');")).toEqual([
+        'index.ts: "just-bash" is a backend or QuickJS; the root entry must stay light',
+      ]);
+    });
+    it('tools importing a concrete backend', () => {
+      expect(violations('tools/bash.ts', "import { x } from '../workspace/just-bash/index.ts';")).toEqual([
+        'tools/bash.ts: "../workspace/just-bash/index.ts" reaches workspace/just-bash, but tools may only import tools, core, workspace/workspace.ts',
+      ]);
+    });
+    it('the playground reaching into src by path', () => {
+      expect(violations('playground/main.tsx', "import { createToolSuite } from '../index.ts';")).toEqual([
+        'playground/main.tsx: "../index.ts" reaches root, but playground may only import playground',
+      ]);
+    });
+  });
+});

@@ -1,0 +1,300 @@
+import { describe, expect, it } from 'vitest';
+import { type ToolSpec, UsageError } from '../../src/core/index.ts';
+import type {
+  AnthropicTool,
+  GeminiTool,
+  McpTool,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+} from '../../src/providers/index.ts';
+import { PROVIDERS, toProviderTools } from '../../src/providers/index.ts';
+
+/** A nested schema: objects in arrays in objects. */
+const nestedParameters = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'File to edit.' },
+    edits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          old_text: { type: 'string' },
+          new_text: { type: 'string' },
+          range: {
+            type: 'object',
+            properties: { start: { type: 'integer' }, end: { type: 'integer' } },
+            required: ['start'],
+          },
+        },
+        required: ['old_text', 'new_text'],
+      },
+    },
+  },
+  required: ['path', 'edits'],
+};
+
+const editSpec: ToolSpec = {
+  name: 'edit',
+  description: 'Replace exact text in a file.',
+  parameters: nestedParameters,
+};
+
+const weatherParameters = {
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+};
+const weatherOutput = {
+  type: 'object',
+  properties: { temperature_c: { type: 'number' }, sky: { type: 'string', enum: ['clear', 'cloudy'] } },
+  required: ['temperature_c'],
+};
+
+const weatherSpec: ToolSpec = {
+  name: 'get_weather',
+  title: 'Weather',
+  description: 'Current weather for a city.',
+  parameters: weatherParameters,
+  outputSchema: weatherOutput,
+  effects: ['net_read'],
+};
+
+const writeParameters = {
+  type: 'object',
+  properties: { path: { type: 'string' }, content: { type: 'string' } },
+  required: ['path', 'content'],
+};
+
+const writeSpec: ToolSpec = {
+  name: 'write',
+  description: 'Write a file.',
+  parameters: writeParameters,
+  effects: ['fs_write'],
+};
+
+const annotatedSpec: ToolSpec = {
+  name: 'post_message',
+  description: 'Post a message to a channel.',
+  parameters: { type: 'object', properties: { text: { type: 'string' } } },
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  // Explicit annotations win over effects.
+  effects: ['net_write', 'exec'],
+};
+
+const specs: ToolSpec[] = [editSpec, weatherSpec, writeSpec, annotatedSpec];
+
+describe('toProviderTools', () => {
+  it('lists every provider', () => {
+    expect(PROVIDERS).toEqual(['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'mcp']);
+  });
+
+  it('renders OpenAI chat completions tools', () => {
+    const tools: OpenAIChatTool[] = toProviderTools(specs, 'openai-chat');
+    expect(tools).toEqual([
+      {
+        type: 'function',
+        function: {
+          name: 'edit',
+          description: 'Replace exact text in a file.',
+          parameters: nestedParameters,
+        },
+      },
+      {
+        type: 'function',
+        function: {
+          name: 'get_weather',
+          description: 'Current weather for a city.',
+          parameters: weatherParameters,
+        },
+      },
+      {
+        type: 'function',
+        function: { name: 'write', description: 'Write a file.', parameters: writeParameters },
+      },
+      {
+        type: 'function',
+        function: {
+          name: 'post_message',
+          description: 'Post a message to a channel.',
+          parameters: { type: 'object', properties: { text: { type: 'string' } } },
+        },
+      },
+    ]);
+  });
+
+  it('renders OpenAI responses tools with strict off', () => {
+    const tools: OpenAIResponsesTool[] = toProviderTools(specs, 'openai-responses');
+    expect(tools).toEqual([
+      {
+        type: 'function',
+        name: 'edit',
+        description: 'Replace exact text in a file.',
+        parameters: nestedParameters,
+        strict: false,
+      },
+      {
+        type: 'function',
+        name: 'get_weather',
+        description: 'Current weather for a city.',
+        parameters: weatherParameters,
+        strict: false,
+      },
+      {
+        type: 'function',
+        name: 'write',
+        description: 'Write a file.',
+        parameters: writeParameters,
+        strict: false,
+      },
+      {
+        type: 'function',
+        name: 'post_message',
+        description: 'Post a message to a channel.',
+        parameters: { type: 'object', properties: { text: { type: 'string' } } },
+        strict: false,
+      },
+    ]);
+  });
+
+  it('renders Anthropic tools', () => {
+    const tools: AnthropicTool[] = toProviderTools(specs, 'anthropic');
+    expect(tools).toEqual([
+      { name: 'edit', description: 'Replace exact text in a file.', input_schema: nestedParameters },
+      { name: 'get_weather', description: 'Current weather for a city.', input_schema: weatherParameters },
+      { name: 'write', description: 'Write a file.', input_schema: writeParameters },
+      {
+        name: 'post_message',
+        description: 'Post a message to a channel.',
+        input_schema: { type: 'object', properties: { text: { type: 'string' } } },
+      },
+    ]);
+  });
+
+  it('renders one Gemini tool holding every declaration, with responseJsonSchema from outputSchema', () => {
+    const tools: GeminiTool[] = toProviderTools(specs, 'gemini');
+    expect(tools).toEqual([
+      {
+        functionDeclarations: [
+          {
+            name: 'edit',
+            description: 'Replace exact text in a file.',
+            parametersJsonSchema: nestedParameters,
+          },
+          {
+            name: 'get_weather',
+            description: 'Current weather for a city.',
+            parametersJsonSchema: weatherParameters,
+            responseJsonSchema: weatherOutput,
+          },
+          { name: 'write', description: 'Write a file.', parametersJsonSchema: writeParameters },
+          {
+            name: 'post_message',
+            description: 'Post a message to a channel.',
+            parametersJsonSchema: { type: 'object', properties: { text: { type: 'string' } } },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('renders no Gemini tool for no specs', () => {
+    expect(toProviderTools([], 'gemini')).toEqual([]);
+  });
+
+  it('renders MCP tools with title, outputSchema and annotations', () => {
+    const tools: McpTool[] = toProviderTools(specs, 'mcp');
+    expect(tools).toEqual([
+      { name: 'edit', description: 'Replace exact text in a file.', inputSchema: nestedParameters },
+      {
+        name: 'get_weather',
+        title: 'Weather',
+        description: 'Current weather for a city.',
+        inputSchema: weatherParameters,
+        outputSchema: weatherOutput,
+        annotations: { readOnlyHint: true, openWorldHint: true },
+      },
+      {
+        name: 'write',
+        description: 'Write a file.',
+        inputSchema: writeParameters,
+        annotations: { readOnlyHint: false, openWorldHint: false, destructiveHint: true },
+      },
+      {
+        name: 'post_message',
+        description: 'Post a message to a channel.',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+        annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+      },
+    ]);
+    // No effects and no annotations: the key is absent, not undefined.
+    expect(Object.keys(tools[0] ?? {})).toEqual(['name', 'description', 'inputSchema']);
+  });
+
+  it.each([
+    { effects: [], annotations: { readOnlyHint: true, openWorldHint: false } },
+    { effects: ['read'], annotations: { readOnlyHint: true, openWorldHint: false } },
+    { effects: ['read', 'net_read'], annotations: { readOnlyHint: true, openWorldHint: true } },
+    { effects: ['net_write'], annotations: { readOnlyHint: false, openWorldHint: true } },
+    { effects: ['read', 'net_read', 'net_write'], annotations: { readOnlyHint: false, openWorldHint: true } },
+    {
+      effects: ['net_write', 'fs_write'],
+      annotations: { readOnlyHint: false, openWorldHint: true, destructiveHint: true },
+    },
+    {
+      effects: ['read', 'fs_write'],
+      annotations: { readOnlyHint: false, openWorldHint: false, destructiveHint: true },
+    },
+    { effects: ['exec'], annotations: { readOnlyHint: false, openWorldHint: false, destructiveHint: true } },
+    {
+      effects: ['state_write'],
+      annotations: { readOnlyHint: false, openWorldHint: false, destructiveHint: false },
+    },
+    {
+      effects: ['net_read', 'exec'],
+      annotations: { readOnlyHint: false, openWorldHint: true, destructiveHint: true },
+    },
+  ] as const)('derives MCP annotations $annotations from effects $effects', ({ effects, annotations }) => {
+    const [tool] = toProviderTools([{ ...writeSpec, effects }], 'mcp');
+    expect(tool?.annotations).toEqual(annotations);
+  });
+
+  it('never emits catalog-only fields', () => {
+    for (const provider of PROVIDERS) {
+      const text = JSON.stringify(toProviderTools(specs, provider));
+      expect(text, provider).not.toContain('"effects"');
+      expect(text, provider).not.toContain('fs_write');
+    }
+  });
+
+  it('does not mutate the input and returns deep copies of the schemas', () => {
+    const snapshot = JSON.parse(JSON.stringify(specs));
+    for (const provider of PROVIDERS) {
+      toProviderTools(specs, provider);
+    }
+    expect(specs).toEqual(snapshot);
+
+    const [chat] = toProviderTools([editSpec], 'openai-chat');
+    expect(chat?.function.parameters).toEqual(editSpec.parameters);
+    expect(chat?.function.parameters).not.toBe(editSpec.parameters);
+    expect(chat?.function.parameters.properties).not.toBe(editSpec.parameters.properties);
+
+    const [mcp] = toProviderTools([annotatedSpec], 'mcp');
+    expect(mcp?.annotations).not.toBe(annotatedSpec.annotations);
+
+    const [gemini] = toProviderTools([weatherSpec], 'gemini');
+    const declaration = gemini?.functionDeclarations[0];
+    expect(declaration?.responseJsonSchema).not.toBe(weatherSpec.outputSchema);
+    const properties = declaration?.responseJsonSchema?.properties as Record<string, unknown>;
+    properties.extra = { type: 'string' };
+    expect(weatherSpec.outputSchema).toEqual(weatherOutput);
+    expect(weatherOutput.properties).not.toHaveProperty('extra');
+  });
+
+  it('throws a UsageError for an unknown provider', () => {
+    expect(() => toProviderTools(specs, 'cohere' as 'mcp')).toThrow(
+      'browser-agent-tools: toProviderTools: unknown provider "cohere". Use one of openai-chat, openai-responses, anthropic, gemini, mcp.',
+    );
+    expect(() => toProviderTools(specs, 'toString' as 'mcp')).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,360 @@
+import MiniSearch from 'minisearch';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UsageError } from '../../src/core/errors.ts';
+import type { ToolSpec } from '../../src/core/types.ts';
+import {
+  analyzeText,
+  createToolIndex,
+  splitWords,
+  stemWord,
+  type ToolIndex,
+} from '../../src/search/tool-index.ts';
+
+type Params = Record<string, { type: string; description?: string; items?: unknown; enum?: string[] }>;
+
+function tool(name: string, description: string, properties: Params = {}): ToolSpec {
+  return { name, description, parameters: { type: 'object', properties } };
+}
+
+/** A realistic mixed catalog: issue trackers, chat, databases, a browser, mail, calendar, monitoring. */
+const CATALOG: ToolSpec[] = [
+  tool('github_create_issue', 'Create a new issue in a GitHub repository.', {
+    owner: { type: 'string', description: 'Repository owner.' },
+    repo: { type: 'string', description: 'Repository name.' },
+    title: { type: 'string' },
+    body: { type: 'string', description: 'Markdown body.' },
+    labels: { type: 'array', items: { type: 'string' } },
+  }),
+  tool('github_list_issues', 'List issues in a GitHub repository, filtered by state and labels.', {
+    owner: { type: 'string' },
+    repo: { type: 'string' },
+    state: { type: 'string', enum: ['open', 'closed', 'all'] },
+  }),
+  tool('github_create_pull_request', 'Open a pull request from a head branch into a base branch.', {
+    owner: { type: 'string' },
+    repo: { type: 'string' },
+    head: { type: 'string', description: 'Branch with the changes.' },
+    base: { type: 'string', description: 'Branch to merge into.' },
+    title: { type: 'string' },
+  }),
+  tool('github_merge_pull_request', 'Merge an open pull request.', {
+    owner: { type: 'string' },
+    repo: { type: 'string' },
+    pull_number: { type: 'integer' },
+  }),
+  tool('jira_create_ticket', 'Create a Jira ticket in a project.', {
+    project_key: { type: 'string' },
+    summary: { type: 'string' },
+    issue_type: { type: 'string', description: 'Bug, Task or Story.' },
+  }),
+  tool('jira_search_issues', 'Search Jira issues with a JQL query.', {
+    jql: { type: 'string' },
+    max_results: { type: 'integer' },
+  }),
+  tool('linear_update_issue', 'Update the status, assignee or title of a Linear issue.', {
+    id: { type: 'string' },
+    state: { type: 'string' },
+    assignee: { type: 'string' },
+  }),
+  tool('slack_send_message', 'Send a message to a Slack channel.', {
+    channel: { type: 'string' },
+    text: { type: 'string' },
+    thread_ts: { type: 'string', description: 'Reply in this thread.' },
+  }),
+  tool('slack_list_channels', 'List the channels in the Slack workspace.', {
+    limit: { type: 'integer' },
+    cursor: { type: 'string' },
+  }),
+  tool('discord_post_message', 'Post a message to a Discord channel.', {
+    channel_id: { type: 'string' },
+    content: { type: 'string' },
+  }),
+  tool('postgres_query', 'Run a read-only SQL query against the Postgres database.', {
+    sql: { type: 'string', description: 'The SQL statement.' },
+  }),
+  tool('postgres_list_tables', 'List the tables in a Postgres schema.', { schema: { type: 'string' } }),
+  tool('mongodb_find_documents', 'Find documents in a MongoDB collection that match a filter.', {
+    collection: { type: 'string' },
+    filter: { type: 'object' },
+  }),
+  tool('redis_get', 'Get the value stored at a Redis key.', { key: { type: 'string' } }),
+  tool('browser_navigate', 'Navigate the browser tab to a URL.', { url: { type: 'string' } }),
+  tool('browser_click', 'Click an element on the page.', {
+    selector: { type: 'string', description: 'CSS selector of the element.' },
+  }),
+  tool('browser_screenshot', 'Take a screenshot of the current page.', { full_page: { type: 'boolean' } }),
+  tool('browser_fill_form', 'Fill form fields on the page.', {
+    fields: {
+      type: 'array',
+      items: { type: 'object', properties: { selector: { type: 'string' }, value: { type: 'string' } } },
+    },
+  }),
+  tool('gmail_send_email', "Send an email from the user's Gmail account.", {
+    to: { type: 'string' },
+    subject: { type: 'string' },
+    body: { type: 'string' },
+  }),
+  tool('calendar_create_event', 'Create an event in Google Calendar.', {
+    title: { type: 'string' },
+    start: { type: 'string' },
+    end: { type: 'string' },
+    attendees: { type: 'array', items: { type: 'string' } },
+  }),
+  tool('drive_search_files', 'Search files in Google Drive by name or content.', {
+    query: { type: 'string' },
+  }),
+  tool('sentry_list_errors', 'List recent errors reported to Sentry for a project.', {
+    project: { type: 'string' },
+    since: { type: 'string', description: 'ISO timestamp.' },
+  }),
+  tool('weather_forecast', 'Get the weather forecast for a city.', {
+    city: { type: 'string' },
+    days: { type: 'integer' },
+  }),
+];
+
+function catalogIndex(): ToolIndex {
+  const index = createToolIndex();
+  for (const spec of CATALOG) index.add(spec);
+  return index;
+}
+
+function names(index: ToolIndex, query: string, limit = 5): string[] {
+  return index.search(query, { limit }).map((match) => match.name);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('text analysis', () => {
+  it('splits identifiers at separators and camelCase boundaries', () => {
+    expect(splitWords('createPullRequest')).toEqual(['create', 'pull', 'request']);
+    expect(splitWords('github.pulls_create')).toEqual(['github', 'pulls', 'create']);
+    expect(splitWords('mcp__github__list-repos/v2')).toEqual(['mcp', 'github', 'list', 'repos', 'v2']);
+    expect(splitWords('parseHTTPResponse')).toEqual(['parse', 'http', 'response']);
+    expect(splitWords('getURLs listPRsForRepo')).toEqual(['get', 'urls', 'list', 'prs', 'for', 'repo']);
+    expect(splitWords('oauth2Token')).toEqual(['oauth2', 'token']);
+  });
+
+  it('drops English stop words', () => {
+    expect(analyzeText('List all of the issues in the repository')).toEqual(['list', 'issu', 'repository']);
+    expect(analyzeText('the and of to with')).toEqual([]);
+  });
+
+  it('stems plurals, -ing and -ed so word forms meet', () => {
+    const forms = [
+      ['issue', 'issues'],
+      ['query', 'queries'],
+      ['branch', 'branches'],
+      ['create', 'creates', 'created', 'creating'],
+      ['add', 'adds', 'added', 'adding'],
+      ['setting', 'settings', 'set'],
+      ['index', 'indexes', 'indexed'],
+    ];
+    for (const group of forms) {
+      const stems = new Set(group.map(stemWord));
+      expect(stems.size, group.join(', ')).toBe(1);
+    }
+    expect(stemWord('status')).toBe('status');
+    expect(stemWord('string')).toBe('string');
+    expect(stemWord('missing')).toBe('miss');
+    expect(stemWord('v2s')).toBe('v2s');
+  });
+
+  it('indexes identifier parts, so a camelCase name is found by its words', () => {
+    const index = createToolIndex();
+    index.add(tool('createPullRequest', 'Opens a change for review.'));
+    index.add(tool('github.pulls_create', 'Opens a change for review on GitHub.'));
+    index.add(tool('listBranches', 'Lists branches.'));
+    expect(names(index, 'pull request')).toEqual(['createPullRequest', 'github.pulls_create']);
+    expect(names(index, 'pulls')).toEqual(['createPullRequest', 'github.pulls_create']);
+    expect(names(index, 'github')).toEqual(['github.pulls_create']);
+    expect(names(index, 'branch')).toEqual(['listBranches']);
+  });
+
+  it('finds a tool by its exact name first', () => {
+    const index = catalogIndex();
+    expect(names(index, 'github_list_issues')[0]).toBe('github_list_issues');
+    expect(names(index, 'postgres_list_tables')[0]).toBe('postgres_list_tables');
+  });
+});
+
+describe('ranking', () => {
+  it.each([
+    ['create issue', 'github_create_issue'],
+    ['list issues in a repository', 'github_list_issues'],
+    ['merge a pull request', 'github_merge_pull_request'],
+    ['create a Jira ticket', 'jira_create_ticket'],
+    ['send a message to a Slack channel', 'slack_send_message'],
+    ['run a SQL query on Postgres', 'postgres_query'],
+    ['list tables', 'postgres_list_tables'],
+    ['take a screenshot of the page', 'browser_screenshot'],
+    ['navigate to a URL', 'browser_navigate'],
+    ['fill in a form', 'browser_fill_form'],
+    ['send an email', 'gmail_send_email'],
+    ['weather forecast for a city', 'weather_forecast'],
+    ['recent errors in Sentry', 'sentry_list_errors'],
+    ['value stored at a redis key', 'redis_get'],
+  ])('ranks the tool first for its own words: %s', (query, expected) => {
+    expect(names(catalogIndex(), query)[0]).toBe(expected);
+  });
+
+  it('matches stemmed forms', () => {
+    expect(names(catalogIndex(), 'creating issues')[0]).toBe('github_create_issue');
+    expect(names(catalogIndex(), 'merged pulls')[0]).toBe('github_merge_pull_request');
+  });
+
+  it('matches parameter names and descriptions, nested ones included', () => {
+    expect(names(catalogIndex(), 'css selector')[0]).toBe('browser_click');
+    expect(names(catalogIndex(), 'attendees')).toEqual(['calendar_create_event']);
+    const index = createToolIndex();
+    index.add(
+      tool('deep', 'Does one thing.', {
+        options: { type: 'object' },
+        list: {
+          type: 'array',
+          items: { anyOf: [{ type: 'object', properties: { zebra_stripes: { type: 'string' } } }] },
+        },
+      }),
+    );
+    index.add(tool('shallow', 'Does another thing.'));
+    expect(names(index, 'zebra stripes')).toEqual(['deep']);
+  });
+
+  it('boosts a name hit over a description hit over a parameter hit', () => {
+    const index = createToolIndex({ synonyms: [] });
+    index.add(tool('param_hit', 'Does work.', { widget: { type: 'string' } }));
+    index.add(tool('description_hit', 'Does work on a widget.'));
+    index.add(tool('widget_hit', 'Does work.'));
+    expect(names(index, 'widget')).toEqual(['widget_hit', 'description_hit', 'param_hit']);
+  });
+
+  it('tolerates prefixes and small typos', () => {
+    expect(names(catalogIndex(), 'screen')[0]).toBe('browser_screenshot');
+    expect(names(catalogIndex(), 'screnshot')[0]).toBe('browser_screenshot');
+    expect(names(catalogIndex(), 'forcast')[0]).toBe('weather_forecast');
+  });
+
+  it('expands synonyms from the table', () => {
+    const index = createToolIndex();
+    index.add(tool('fs_remove_directory', 'Removes a directory and everything in it.'));
+    index.add(tool('fs_read_file', 'Reads a file.'));
+    expect(names(index, 'delete folder')).toEqual(['fs_remove_directory']);
+    expect(names(catalogIndex(), 'create a PR')[0]).toBe('github_create_pull_request');
+    expect(names(catalogIndex(), 'send mail')[0]).toBe('gmail_send_email');
+    expect(names(createToolIndex({ synonyms: [] }), 'delete folder')).toEqual([]);
+  });
+
+  it('keeps registration order among equal scores', () => {
+    const index = createToolIndex();
+    for (const name of ['zeta_tool', 'alpha_tool', 'mid_tool']) index.add(tool(name, 'Reads a widget.'));
+    const matches = index.search('widget', { limit: 5 });
+    expect(matches.map((match) => match.name)).toEqual(['zeta_tool', 'alpha_tool', 'mid_tool']);
+    expect(new Set(matches.map((match) => match.score)).size).toBe(1);
+  });
+
+  it('keeps a replaced tool in its place among ties, and honours an explicit order', () => {
+    const index = createToolIndex();
+    index.add(tool('first_tool', 'Reads a widget.'));
+    index.add(tool('second_tool', 'Reads a widget.'));
+    index.replace(tool('first_tool', 'Reads a widget.'));
+    expect(names(index, 'widget')).toEqual(['first_tool', 'second_tool']);
+    index.add(tool('early_tool', 'Reads a widget.'), { order: -1 });
+    expect(names(index, 'widget')).toEqual(['early_tool', 'first_tool', 'second_tool']);
+  });
+});
+
+describe('search options', () => {
+  it('honours limit and filter', () => {
+    const index = createToolIndex();
+    for (let i = 0; i < 30; i++) index.add(tool(`widget_tool_${i}`, 'Reads a widget.'));
+    expect(index.search('widget', { limit: 3 })).toHaveLength(3);
+    expect(index.search('widget', { limit: 2.9 })).toHaveLength(2);
+    expect(index.search('widget', { limit: 0 })).toEqual([]);
+    expect(index.search('widget', { limit: Number.NaN })).toEqual([]);
+    expect(index.search('widget', { limit: 100 })).toHaveLength(30);
+    const filtered = index.search('widget', { limit: 3, filter: (name) => name.endsWith('7') });
+    expect(filtered.map((match) => match.name)).toEqual([
+      'widget_tool_7',
+      'widget_tool_17',
+      'widget_tool_27',
+    ]);
+  });
+
+  it('returns nothing for an empty, blank or stop-word-only query', () => {
+    const index = catalogIndex();
+    expect(index.search('', { limit: 5 })).toEqual([]);
+    expect(index.search('   \n\t ', { limit: 5 })).toEqual([]);
+    expect(index.search('the of and', { limit: 5 })).toEqual([]);
+    expect(index.search('?!.,;', { limit: 5 })).toEqual([]);
+  });
+
+  it('survives hostile queries in bounded time', () => {
+    const index = catalogIndex();
+    const queries = [
+      'a'.repeat(10 * 1024),
+      'issue '.repeat(2000),
+      Array.from({ length: 2000 }, (_, i) => `word${i}`).join(' '),
+      '(a+)+$[',
+      '.*\\ [^] (?<x>) {1,} | $1 \\u0000 ^$',
+      '\u0000\uffff\ud800 🐙 創建 issue',
+    ];
+    for (const query of queries) {
+      const started = performance.now();
+      expect(() => index.search(query, { limit: 5 })).not.toThrow();
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+    const padding = Array.from({ length: 40 }, (_, i) => `filler${i}`).join(' ');
+    expect(names(index, `${padding} github issue`)).toEqual([]);
+    const wide = createToolIndex({ maxQueryTerms: 64 });
+    for (const spec of CATALOG) wide.add(spec);
+    expect(names(wide, `${padding} github issue`)[0]).toBe('github_create_issue');
+    expect(names(index, '創建 issue')[0]).toMatch(/issue/);
+  });
+});
+
+describe('updates', () => {
+  it('adds, replaces and removes one tool at a time without rebuilding', () => {
+    const index = catalogIndex();
+    expect(index.size).toBe(CATALOG.length);
+    const add = vi.spyOn(MiniSearch.prototype, 'add');
+    const addAll = vi.spyOn(MiniSearch.prototype, 'addAll');
+
+    index.add(
+      tool('stripe_refund_payment', 'Refund a payment in Stripe.', { amount_cents: { type: 'integer' } }),
+    );
+    expect(index.has('stripe_refund_payment')).toBe(true);
+    expect(names(index, 'refund')).toEqual(['stripe_refund_payment']);
+
+    index.replace(tool('stripe_refund_payment', 'Issue a credit note in Stripe.'));
+    expect(names(index, 'refund')).toEqual(['stripe_refund_payment']);
+    expect(names(index, 'credit note')).toEqual(['stripe_refund_payment']);
+    expect(names(index, 'cents')).toEqual([]);
+
+    expect(index.remove('stripe_refund_payment')).toBe(true);
+    expect(index.remove('stripe_refund_payment')).toBe(false);
+    expect(index.has('stripe_refund_payment')).toBe(false);
+    expect(names(index, 'stripe')).toEqual([]);
+    expect(index.size).toBe(CATALOG.length);
+
+    expect(add).toHaveBeenCalledTimes(2);
+    expect(addAll).not.toHaveBeenCalled();
+  });
+
+  it('replace adds a tool that was not indexed', () => {
+    const index = createToolIndex();
+    index.replace(tool('redis_get', 'Get a value.'));
+    expect(index.size).toBe(1);
+    expect(names(index, 'value')).toEqual(['redis_get']);
+  });
+
+  it('throws a UsageError when a name is added twice', () => {
+    const index = createToolIndex();
+    index.add(tool('redis_get', 'Get a value.'));
+    expect(() => index.add(tool('redis_get', 'Get a value.'))).toThrow(UsageError);
+    expect(() => index.add(tool('redis_get', 'Get a value.'))).toThrow(
+      'browser-agent-tools: tool index: "redis_get" is already indexed. Use replace() to update it.',
+    );
+  });
+});

@@ -1,0 +1,441 @@
+import { describe, expect, it } from 'vitest';
+import { ToolError } from '../../src/core/errors.ts';
+import type {
+  CatalogEvent,
+  ExposureMode,
+  PartialToolResult,
+  RegisteredTool,
+  ToolSession,
+  ToolSpec,
+  ToolSuite,
+} from '../../src/core/types.ts';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  enableToolSearch,
+  MAX_SEARCH_LIMIT,
+  TOOL_SEARCH_DESCRIPTION,
+  TOOL_SEARCH_NAME,
+} from '../../src/search/tool-search.ts';
+
+/**
+ * A catalog just big enough to drive `enableToolSearch`: register, unregister, setMode, get, list and
+ * subscribe over an array, emitting the same events as the real suite. Everything else throws.
+ */
+function createFakeSuite(): ToolSuite {
+  const tools: RegisteredTool[] = [];
+  const listeners = new Set<(event: CatalogEvent) => void>();
+  const emit = (event: CatalogEvent): void => {
+    for (const listener of [...listeners]) listener(event);
+  };
+  const position = (name: string): number => tools.findIndex((tool) => tool.spec.name === name);
+  const unused = (): never => {
+    throw new Error('not part of the fake suite');
+  };
+  return {
+    register(spec, mode, implementation, options) {
+      const tool: RegisteredTool = { spec: spec as ToolSpec, mode, implementation };
+      const at = position(tool.spec.name);
+      const previous = tools[at];
+      if (previous === undefined) {
+        tools.push(tool);
+        emit({ type: 'registered', tool });
+      } else {
+        if (options?.replace !== true) throw new Error(`duplicate tool ${tool.spec.name}`);
+        tools[at] = tool;
+        emit({ type: 'replaced', tool, previous });
+      }
+      return tool;
+    },
+    unregister(name) {
+      const at = position(name);
+      const tool = tools[at];
+      if (tool === undefined) return false;
+      tools.splice(at, 1);
+      emit({ type: 'unregistered', tool });
+      return true;
+    },
+    setMode(name, mode) {
+      const at = position(name);
+      const previous = tools[at];
+      if (previous === undefined) throw new Error(`unknown tool ${name}`);
+      const tool: RegisteredTool = { ...previous, mode };
+      tools[at] = tool;
+      emit({ type: 'mode_changed', tool, previous });
+      return tool;
+    },
+    get: (name) => tools.find((tool) => tool.spec.name === name),
+    list: () => [...tools],
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    declarations: unused,
+    isCallable: unused,
+    effects: unused,
+    execute: unused,
+    executeCall: unused,
+    createSession: unused,
+    workspace: undefined,
+  };
+}
+
+function createFakeSession(active: string[]): ToolSession {
+  return {
+    id: 'session-1',
+    activeTools: () => [...active],
+    isActive: (name) => active.includes(name),
+    activate: () => [],
+    terminated: null,
+    handoff: null,
+    subscribe: () => () => {},
+  };
+}
+
+function spec(name: string, description: string, properties: Record<string, unknown> = {}): ToolSpec {
+  return { name, description, parameters: { type: 'object', properties } };
+}
+
+/** Calls the registered `tool_search` implementation the way execute would. */
+async function search(
+  suite: ToolSuite,
+  args: Record<string, unknown>,
+  session?: ToolSession,
+): Promise<PartialToolResult> {
+  const implementation = suite.get(TOOL_SEARCH_NAME)?.implementation;
+  if (implementation === undefined) throw new Error('tool_search is not registered');
+  const result = await implementation(args, {
+    workspace: undefined,
+    signal: new AbortController().signal,
+    session,
+    suite,
+    caller: 'model',
+    toolName: TOOL_SEARCH_NAME,
+  });
+  return typeof result === 'string' ? { output: result } : result;
+}
+
+/** Names of the specs in `control.add_tools` (typed loosely by core: any spec format is accepted there). */
+function addedNames(result: PartialToolResult): string[] {
+  return (result.control?.add_tools ?? []).map((tool) => (tool as ToolSpec).name);
+}
+
+async function found(suite: ToolSuite, query: string, session?: ToolSession): Promise<string[]> {
+  const result = await search(suite, { query, limit: MAX_SEARCH_LIMIT }, session);
+  const matches = result.structured_output?.matches;
+  return Array.isArray(matches) ? matches.map((match) => String((match as { name: unknown }).name)) : [];
+}
+
+const GITHUB_CREATE_ISSUE = spec(
+  'github_create_issue',
+  'Create a new issue.\nIt goes to the given repository.',
+  {
+    owner: { type: 'string' },
+    repo: { type: 'string' },
+    title: { type: 'string' },
+  },
+);
+const JIRA_CREATE_TICKET = spec('jira_create_ticket', 'Create a Jira ticket.');
+const SLACK_SEND_MESSAGE = spec('slack_send_message', 'Send a Slack message.');
+const READ = spec('read', 'Read a file.');
+
+/** Deferred and direct tools plus look-alikes in every mode tool_search must not find. */
+function createCatalog(): ToolSuite {
+  const suite = createFakeSuite();
+  suite.register(GITHUB_CREATE_ISSUE, 'deferred');
+  suite.register(spec('linear_create_issue', 'Create a Linear issue.'), 'model_only');
+  suite.register(JIRA_CREATE_TICKET, 'deferred');
+  suite.register(spec('gitlab_create_issue', 'Create a GitLab issue.'), 'codemode');
+  suite.register(SLACK_SEND_MESSAGE, 'deferred');
+  suite.register(spec('asana_create_issue', 'Create an Asana issue.'), 'hidden');
+  suite.register(READ, 'direct');
+  return suite;
+}
+
+const NO_MATCH_HINT = 'Try different words, for example the service or the action you need.';
+
+describe('enableToolSearch', () => {
+  it('registers tool_search as model_only with a fixed spec', () => {
+    const suite = createCatalog();
+    enableToolSearch(suite);
+    const registered = suite.get(TOOL_SEARCH_NAME);
+    expect(registered?.mode).toBe('model_only');
+    expect(registered?.spec).toEqual({
+      name: 'tool_search',
+      description: TOOL_SEARCH_DESCRIPTION,
+      parameters: {
+        type: 'object',
+        properties: {
+          query: {
+            type: 'string',
+            minLength: 1,
+            description:
+              'The capability you need, in plain words: the action and the service or object, for example "send a Slack message".',
+          },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 20,
+            default: 5,
+            description: 'How many tools to return at most. Default: 5.',
+          },
+        },
+        required: ['query'],
+        additionalProperties: false,
+      },
+      effects: ['read'],
+    });
+    expect(TOOL_SEARCH_DESCRIPTION).toBe(
+      'Search the tools that are not loaded yet, by name, description and parameters. ' +
+        'Matching tools become callable from your next call. ' +
+        'Describe the capability you need in plain words, for example "create a GitHub issue" or "query a Postgres database".',
+    );
+    expect(DEFAULT_SEARCH_LIMIT).toBe(5);
+    expect(MAX_SEARCH_LIMIT).toBe(20);
+  });
+
+  it('keeps the description constant whatever the catalog holds', () => {
+    const empty = createFakeSuite();
+    enableToolSearch(empty);
+    const full = createCatalog();
+    enableToolSearch(full);
+    full.register(spec('stripe_refund', 'Refund a payment.'), 'deferred');
+    full.setMode('linear_create_issue', 'deferred');
+    full.unregister('read');
+    const described = [empty, full].map((suite) => suite.get(TOOL_SEARCH_NAME)?.spec);
+    expect(described[0]).toEqual(described[1]);
+    expect(described[1]?.description).toBe(TOOL_SEARCH_DESCRIPTION);
+    for (const tool of full.list()) {
+      if (tool.spec.name !== TOOL_SEARCH_NAME) expect(TOOL_SEARCH_DESCRIPTION).not.toContain(tool.spec.name);
+    }
+  });
+
+  it('indexes deferred and direct tools only, never tool_search itself', () => {
+    const suite = createCatalog();
+    const { index } = enableToolSearch(suite);
+    expect(index.size).toBe(4);
+    for (const name of ['github_create_issue', 'jira_create_ticket', 'slack_send_message', 'read']) {
+      expect(index.has(name), name).toBe(true);
+    }
+    for (const name of [
+      'linear_create_issue',
+      'gitlab_create_issue',
+      'asana_create_issue',
+      TOOL_SEARCH_NAME,
+    ]) {
+      expect(index.has(name), name).toBe(false);
+    }
+  });
+
+  it('returns the three channels for a match, activating the deferred tools', async () => {
+    const suite = createCatalog();
+    const { index } = enableToolSearch(suite);
+    const result = await search(suite, { query: 'create issue' });
+    const scores = index
+      .search('create issue', { limit: 5 })
+      .map((match) => Math.round(match.score * 1000) / 1000);
+    expect(scores).toHaveLength(2);
+    expect(result).toEqual({
+      output:
+        'Found 2 tools for "create issue". They are available from your next call:\n' +
+        '- github_create_issue: Create a new issue.\n' +
+        '- jira_create_ticket: Create a Jira ticket.',
+      structured_output: {
+        query: 'create issue',
+        matches: [
+          {
+            name: 'github_create_issue',
+            description: 'Create a new issue.\nIt goes to the given repository.',
+            score: scores[0],
+            already_available: false,
+          },
+          {
+            name: 'jira_create_ticket',
+            description: 'Create a Jira ticket.',
+            score: scores[1],
+            already_available: false,
+          },
+        ],
+      },
+      details: { match_count: 2, index_size: 4 },
+      control: { add_tools: [GITHUB_CREATE_ISSUE, JIRA_CREATE_TICKET] },
+    });
+  });
+
+  it('uses the singular for one match', async () => {
+    const suite = createCatalog();
+    enableToolSearch(suite);
+    const result = await search(suite, { query: '  slack\n' });
+    expect(result.output).toBe(
+      'Found 1 tool for "slack". It is available from your next call:\n- slack_send_message: Send a Slack message.',
+    );
+    expect(result.structured_output?.query).toBe('slack');
+    expect(result.control).toEqual({ add_tools: [SLACK_SEND_MESSAGE] });
+  });
+
+  it('finds direct tools but names them as already available, outside add_tools', async () => {
+    const suite = createCatalog();
+    enableToolSearch(suite);
+    const result = await search(suite, { query: 'read a file' });
+    expect(result.output).toBe('No new tools for "read a file". Already available: read.');
+    expect(result.structured_output?.matches).toEqual([
+      { name: 'read', description: 'Read a file.', score: expect.any(Number), already_available: true },
+    ]);
+    expect(result).not.toHaveProperty('control');
+  });
+
+  it('says so, with a hint, when nothing matches', async () => {
+    const suite = createCatalog();
+    const { index } = enableToolSearch(suite);
+    const result = await search(suite, { query: 'xyz' });
+    expect(result).toEqual({
+      output: `No tools matched "xyz". ${NO_MATCH_HINT}`,
+      structured_output: { query: 'xyz', matches: [] },
+      details: { match_count: 0, index_size: index.size },
+    });
+  });
+
+  it('names tools the session already activated as available instead of activating them again', async () => {
+    const suite = createCatalog();
+    enableToolSearch(suite);
+    const session = createFakeSession(['github_create_issue']);
+    const result = await search(suite, { query: 'create issue' }, session);
+    expect(result.output).toBe(
+      'Found 1 tool for "create issue". It is available from your next call:\n- jira_create_ticket: Create a Jira ticket.\nAlready available: github_create_issue.',
+    );
+    expect(result.control).toEqual({ add_tools: [JIRA_CREATE_TICKET] });
+    const again = await search(
+      suite,
+      { query: 'create issue' },
+      createFakeSession(['github_create_issue', 'jira_create_ticket']),
+    );
+    expect(again.output).toBe(
+      'No new tools for "create issue". Already available: github_create_issue, jira_create_ticket.',
+    );
+    expect(again).not.toHaveProperty('control');
+  });
+
+  it('rejects an empty or blank query with an actionable error', async () => {
+    const suite = createCatalog();
+    enableToolSearch(suite);
+    for (const query of ['', '   \n\t', undefined]) {
+      const failure = search(suite, query === undefined ? {} : { query });
+      await expect(failure).rejects.toBeInstanceOf(ToolError);
+      await expect(search(suite, { query })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENTS',
+        message:
+          'query must not be empty. Describe the capability you need, for example "create a GitHub issue".',
+      });
+    }
+  });
+
+  it('returns 5 matches by default and at most 20', async () => {
+    const suite = createFakeSuite();
+    for (let i = 0; i < 25; i++) suite.register(spec(`widget_tool_${i}`, 'Reads a widget.'), 'deferred');
+    enableToolSearch(suite);
+    const byDefault = await search(suite, { query: 'widget' });
+    expect(byDefault.details).toEqual({ match_count: 5, index_size: 25 });
+    expect(addedNames(byDefault)).toEqual([
+      'widget_tool_0',
+      'widget_tool_1',
+      'widget_tool_2',
+      'widget_tool_3',
+      'widget_tool_4',
+    ]);
+    expect((await search(suite, { query: 'widget', limit: 20 })).details).toEqual({
+      match_count: 20,
+      index_size: 25,
+    });
+    for (const limit of [0, 21, 2.5, '3']) {
+      await expect(search(suite, { query: 'widget', limit })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENTS',
+        message: 'limit must be an integer from 1 to 20. Omit it to get up to 5 results.',
+      });
+    }
+  });
+
+  it('honours defaultLimit and maxLimit options, and rejects bad ones', async () => {
+    const suite = createFakeSuite();
+    for (let i = 0; i < 10; i++) suite.register(spec(`widget_tool_${i}`, 'Reads a widget.'), 'deferred');
+    enableToolSearch(suite, { defaultLimit: 2, maxLimit: 3 });
+    expect((await search(suite, { query: 'widget' })).details).toEqual({ match_count: 2, index_size: 10 });
+    await expect(search(suite, { query: 'widget', limit: 4 })).rejects.toThrow(
+      'limit must be an integer from 1 to 3. Omit it to get up to 2 results.',
+    );
+    expect(() => enableToolSearch(createFakeSuite(), { defaultLimit: 9, maxLimit: 3 })).toThrow(
+      'browser-agent-tools: enableToolSearch: defaultLimit must be an integer from 1 to 3, got 9.',
+    );
+  });
+
+  it('bounds hostile queries and echoes them short', async () => {
+    const suite = createCatalog();
+    enableToolSearch(suite);
+    const long = await search(suite, { query: 'q'.repeat(10 * 1024) });
+    expect(long.output).toBe(`No tools matched "${'q'.repeat(80)}…". ${NO_MATCH_HINT}`);
+    const regex = await search(suite, { query: '(a+)+$[' });
+    expect(regex.output).toBe(`No tools matched "(a+)+$[". ${NO_MATCH_HINT}`);
+    const multiline = await search(suite, { query: 'send\n\n  slack   message' });
+    expect(multiline.output.split('\n')[0]).toBe(
+      'Found 1 tool for "send slack message". It is available from your next call:',
+    );
+  });
+});
+
+describe('tool_search follows the catalog', () => {
+  it('finds a tool registered after enabling, and forgets an unregistered one', async () => {
+    const suite = createCatalog();
+    const { index } = enableToolSearch(suite);
+    suite.register(spec('stripe_refund_payment', 'Refund a payment in Stripe.'), 'deferred');
+    expect(await found(suite, 'refund a payment')).toEqual(['stripe_refund_payment']);
+    suite.register(spec('notes_write', 'Write a note.'), 'hidden');
+    expect(await found(suite, 'note')).toEqual([]);
+    suite.unregister('stripe_refund_payment');
+    expect(await found(suite, 'refund a payment')).toEqual([]);
+    expect(index.size).toBe(4);
+  });
+
+  it('follows mode changes, keeping registration order among ties', async () => {
+    const suite = createFakeSuite();
+    enableToolSearch(suite);
+    for (const name of ['widget_a', 'widget_b', 'widget_c'])
+      suite.register(spec(name, 'Reads a gadget.'), 'deferred');
+    suite.setMode('widget_a', 'hidden');
+    expect(await found(suite, 'gadget')).toEqual(['widget_b', 'widget_c']);
+    suite.setMode('widget_a', 'deferred');
+    expect(await found(suite, 'gadget')).toEqual(['widget_a', 'widget_b', 'widget_c']);
+    for (const mode of ['model_only', 'codemode'] satisfies ExposureMode[]) {
+      suite.setMode('widget_b', mode);
+      expect(await found(suite, 'gadget')).toEqual(['widget_a', 'widget_c']);
+    }
+    suite.setMode('widget_b', 'direct');
+    const result = await search(suite, { query: 'gadget' });
+    expect(addedNames(result)).toEqual(['widget_a', 'widget_c']);
+    expect(await found(suite, 'gadget')).toEqual(['widget_a', 'widget_b', 'widget_c']);
+  });
+
+  it('picks up a replaced description', async () => {
+    const suite = createCatalog();
+    enableToolSearch(suite);
+    expect(await found(suite, 'owner title')).toEqual(['github_create_issue']);
+    const replacement = spec('github_create_issue', 'File a bug report on GitHub.');
+    suite.register(replacement, 'deferred', undefined, { replace: true });
+    expect(await found(suite, 'owner title')).toEqual([]);
+    const result = await search(suite, { query: 'report' });
+    expect(result.output).toBe(
+      'Found 1 tool for "report". It is available from your next call:\n- github_create_issue: File a bug report on GitHub.',
+    );
+    expect(result.control).toEqual({ add_tools: [replacement] });
+  });
+
+  it('dispose stops following the catalog and removes tool_search', () => {
+    const suite = createCatalog();
+    const handle = enableToolSearch(suite);
+    handle.dispose();
+    handle.dispose();
+    expect(suite.get(TOOL_SEARCH_NAME)).toBeUndefined();
+    suite.register(spec('stripe_refund_payment', 'Refund a payment.'), 'deferred');
+    expect(handle.index.has('stripe_refund_payment')).toBe(false);
+    expect(() => enableToolSearch(suite)).not.toThrow();
+  });
+});
