@@ -170,6 +170,11 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
       properties: {
         path: path('Directory to list', 'the workspace root'),
         limit: { type: 'integer', minimum: 1, description: 'Maximum number of entries. Default: 500.' },
+        ignore: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Glob patterns of entry names to leave out, e.g. ["*.log", "dist"].',
+        },
       },
       additionalProperties: false,
     },

@@ -372,6 +372,23 @@ describe('parameter aliases', () => {
     ).toEqual(['find', { pattern: '*.md', path: 'docs' }]);
   });
 
+  it('the remaining aliases of §2.1, one by one', async () => {
+    const suite = echoSuite();
+    const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ['bash', { command: 'ls', directory: 'src' }, { command: 'ls', cwd: 'src' }],
+      ['bash', { command: 'ls', dir_path: 'src' }, { command: 'ls', cwd: 'src' }],
+      ['bash', { command: 'ls', is_background: false, background: false }, { command: 'ls' }],
+      ['grep', { pattern: 'x', include_pattern: '*.md' }, { pattern: 'x', glob: '*.md' }],
+      ['grep', { pattern: 'x', total_max_matches: 9 }, { pattern: 'x', limit: 9 }],
+      ['grep', { pattern: 'x', max_matches_per_file: 4 }, { pattern: 'x', limit: 4 }],
+      ['grep', { pattern: 'x', before: 2, after: 1 }, { pattern: 'x', context: 2 }],
+      ['ls', { path: 'src', ignore: ['*.log'] }, { path: 'src', ignore: ['*.log'] }],
+      ['ls', { dir_path: 'src', ignore: '*.log' }, { path: 'src', ignore: ['*.log'] }],
+    ];
+    for (const [tool, args, expected] of cases)
+      expect(await call(suite, tool, args)).toEqual([tool, expected]);
+  });
+
   it('tool_search: pattern and maxResults', async () => {
     const suite = createToolSuite();
     const result = await suite.execute('tool_search_tool_regex', { pattern: 'files', maxResults: 2 });
