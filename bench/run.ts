@@ -29,7 +29,7 @@ suite.register(
   implementation,
 );
 const context = {
-  workspace: undefined,
+  workspace: () => suite.getWorkspace(),
   signal: new AbortController().signal,
   session: undefined,
   suite,

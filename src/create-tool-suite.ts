@@ -5,9 +5,10 @@
 import { type CoreSuiteOptions, createCoreSuite, type ToolSuite } from './core/index.ts';
 import { enableToolSearch } from './search/index.ts';
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName, registerBuiltinTools } from './tools/index.ts';
+import type { Workspace } from './workspace/workspace.ts';
 
 /** Options of {@link createToolSuite}. */
-export interface ToolSuiteOptions extends CoreSuiteOptions {
+export interface ToolSuiteOptions extends CoreSuiteOptions<Workspace> {
   /**
    * Built-in tools to register: `true` for all of read, write, edit, bash, grep, find, ls (as `direct`)
    * and tool_search (as `model_only`); `false` for none; or a list of names, which may include
@@ -18,11 +19,13 @@ export interface ToolSuiteOptions extends CoreSuiteOptions {
 
 /**
  * Creates a tool suite: the catalog, exposure rules, policy, sessions and the one `execute` path, with
- * the built-in tools registered. Throws `UsageError` for malformed options.
+ * the built-in tools registered. Without a `workspace`, the embedded just-bash workspace is created on
+ * the first call that needs one, through a dynamic import, so a host that brings its own workspace
+ * never downloads just-bash. Throws `UsageError` for malformed options.
  */
-export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite {
-  const { builtins = true, ...coreOptions } = options;
-  const suite = createCoreSuite(coreOptions);
+export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite<Workspace> {
+  const { builtins = true, workspace = createEmbeddedWorkspace, ...coreOptions } = options;
+  const suite = createCoreSuite<Workspace>({ ...coreOptions, workspace });
   const names: readonly string[] =
     builtins === true ? [...BUILTIN_TOOL_NAMES, 'tool_search'] : builtins === false ? [] : builtins;
   registerBuiltinTools(
@@ -31,4 +34,9 @@ export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite {
   );
   if (names.includes('tool_search')) enableToolSearch(suite);
   return suite;
+}
+
+async function createEmbeddedWorkspace(): Promise<Workspace> {
+  const { createJustBashWorkspace } = await import('./workspace/just-bash/index.ts');
+  return createJustBashWorkspace();
 }

@@ -15,26 +15,26 @@ import {
 } from './types.ts';
 
 /** The catalog behind a suite. */
-export interface Catalog {
+export interface Catalog<W = unknown> {
   register(
     spec: AnyToolSpec,
     mode: ExposureMode,
-    implementation?: ToolImplementation,
+    implementation?: ToolImplementation<W>,
     options?: RegisterOptions,
-  ): RegisteredTool;
+  ): RegisteredTool<W>;
   unregister(name: string): boolean;
-  setMode(name: string, mode: ExposureMode): RegisteredTool;
-  get(name: string): RegisteredTool | undefined;
-  list(): RegisteredTool[];
-  subscribe(listener: (event: CatalogEvent) => void): () => void;
+  setMode(name: string, mode: ExposureMode): RegisteredTool<W>;
+  get(name: string): RegisteredTool<W> | undefined;
+  list(): RegisteredTool<W>[];
+  subscribe(listener: (event: CatalogEvent<W>) => void): () => void;
 }
 
 /** Creates an empty catalog. Replacing or re-moding a tool keeps its place in the order. */
-export function createCatalog(): Catalog {
-  const tools = new Map<string, RegisteredTool>();
-  const listeners = new Set<(event: CatalogEvent) => void>();
+export function createCatalog<W = unknown>(): Catalog<W> {
+  const tools = new Map<string, RegisteredTool<W>>();
+  const listeners = new Set<(event: CatalogEvent<W>) => void>();
 
-  const emit = (event: CatalogEvent): void => {
+  const emit = (event: CatalogEvent<W>): void => {
     for (const listener of [...listeners]) listener(event);
   };
 
@@ -46,7 +46,7 @@ export function createCatalog(): Catalog {
           `the implementation of a tool must be a function, got ${typeof implementation}.`,
         );
       }
-      const tool: RegisteredTool = Object.freeze({ spec: normalizeSpec(spec), mode, implementation });
+      const tool: RegisteredTool<W> = Object.freeze({ spec: normalizeSpec(spec), mode, implementation });
       const previous = tools.get(tool.spec.name);
       if (previous && !options.replace) {
         throw new UsageError(
@@ -70,7 +70,7 @@ export function createCatalog(): Catalog {
       if (!previous)
         throw new UsageError(`cannot set the mode of "${name}": no tool of that name is registered.`);
       if (previous.mode === mode) return previous;
-      const tool: RegisteredTool = Object.freeze({ ...previous, mode });
+      const tool: RegisteredTool<W> = Object.freeze({ ...previous, mode });
       tools.set(name, tool);
       emit({ type: 'mode_changed', tool, previous });
       return tool;

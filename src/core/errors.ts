@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   ABORTED: 'ABORTED',
   TOOL_FAILED: 'TOOL_FAILED',
   INVALID_RESULT: 'INVALID_RESULT',
+  NO_WORKSPACE: 'NO_WORKSPACE',
 } as const;
 
 /** A stable error code. Tools may use their own codes too. */

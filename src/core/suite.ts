@@ -33,9 +33,12 @@ import type {
 } from './types.ts';
 
 /** Options of {@link createCoreSuite} (and of `createToolSuite`, which adds the built-ins). */
-export interface CoreSuiteOptions {
-  /** The workspace handed to tools in `context.workspace`. Default: none. */
-  workspace?: unknown;
+export interface CoreSuiteOptions<W = unknown> {
+  /**
+   * The workspace tools act on, or a factory that creates it on first use (called once; a rejection is
+   * reported to that call and retried on the next). Default: none.
+   */
+  workspace?: W | (() => W | Promise<W>);
   /** The agent's own configuration; effects declared on its specs win over the catalog's. */
   agentConfig?: { tools?: AnyToolSpec[] };
   /** Effect → allow | ask | deny. Default: everything allowed. */
@@ -49,8 +52,8 @@ export interface CoreSuiteOptions {
 const MAX_ECHO = 600;
 
 /** Creates a suite with an empty catalog. Throws `UsageError` for a malformed `agentConfig`. */
-export function createCoreSuite(options: CoreSuiteOptions = {}): ToolSuite {
-  const catalog = createCatalog();
+export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}): ToolSuite<W> {
+  const catalog = createCatalog<W>();
   const now = options.now ?? Date.now;
   const configured = new Map<string, readonly Effect[]>();
   for (const spec of options.agentConfig?.tools ?? []) {
@@ -58,7 +61,7 @@ export function createCoreSuite(options: CoreSuiteOptions = {}): ToolSuite {
     if (normalized.effects) configured.set(normalized.name, normalized.effects);
   }
 
-  const callable = (tool: RegisteredTool, caller: Caller, session: ToolSession | undefined): boolean => {
+  const callable = (tool: RegisteredTool<W>, caller: Caller, session: ToolSession | undefined): boolean => {
     switch (tool.mode) {
       case 'direct':
         return true;
@@ -76,7 +79,33 @@ export function createCoreSuite(options: CoreSuiteOptions = {}): ToolSuite {
   const effects = (name: string): readonly Effect[] | null =>
     configured.get(name) ?? catalog.get(name)?.spec.effects ?? BUILTIN_EFFECTS[name] ?? null;
 
-  const suite: ToolSuite = {
+  let workspace: Promise<W> | undefined;
+  const getWorkspace = (): Promise<W> => {
+    const configured = options.workspace;
+    if (configured === undefined) {
+      return Promise.reject(
+        new ToolError(
+          'No workspace is configured for this tool suite. Use a tool that does not need files.',
+          {
+            code: ERROR_CODES.NO_WORKSPACE,
+          },
+        ),
+      );
+    }
+    if (typeof configured !== 'function') return Promise.resolve(configured);
+    workspace ??= Promise.resolve()
+      .then(() => (configured as () => W | Promise<W>)())
+      .catch((error: unknown) => {
+        workspace = undefined;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ToolError(`The workspace could not be started (${firstLine(message)}). Try again.`, {
+          code: ERROR_CODES.NO_WORKSPACE,
+        });
+      });
+    return workspace;
+  };
+
+  const suite: ToolSuite<W> = {
     register: (spec, mode, implementation, registerOptions) =>
       catalog.register(spec, mode, implementation, registerOptions),
     unregister: (name) => catalog.unregister(name),
@@ -98,9 +127,7 @@ export function createCoreSuite(options: CoreSuiteOptions = {}): ToolSuite {
     effects,
     createSession: (sessionOptions) =>
       createSession((name) => catalog.get(name)?.mode === 'deferred', sessionOptions?.id),
-    get workspace() {
-      return options.workspace;
-    },
+    getWorkspace,
     async execute(name, args, executeOptions = {}) {
       const started = now();
       try {
@@ -222,8 +249,8 @@ export function createCoreSuite(options: CoreSuiteOptions = {}): ToolSuite {
     if (signal?.aborted) return abortedResult(name);
 
     const controller = new AbortController();
-    const context: ToolContext = {
-      workspace: options.workspace,
+    const context: ToolContext<W> = {
+      workspace: getWorkspace,
       signal: controller.signal,
       session,
       suite,
@@ -328,7 +355,11 @@ export function createCoreSuite(options: CoreSuiteOptions = {}): ToolSuite {
     return search && callable(search, caller, session) ? ' To find other tools, call tool_search.' : '';
   }
 
-  function refusedResult(tool: RegisteredTool, caller: Caller, session: ToolSession | undefined): ToolResult {
+  function refusedResult(
+    tool: RegisteredTool<W>,
+    caller: Caller,
+    session: ToolSession | undefined,
+  ): ToolResult {
     const name = tool.spec.name;
     const data = { tool: name, mode: tool.mode };
     if (tool.mode === 'deferred') {

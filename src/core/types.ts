@@ -141,14 +141,17 @@ export type SessionEvent =
 
 /** What an implementation receives besides its arguments. */
 export interface ToolContext<W = unknown> {
-  /** The workspace the built-in tools act on (`undefined` until one is configured). */
-  workspace: W;
+  /**
+   * The workspace the built-in tools act on, created on first use when the suite was given a factory.
+   * Rejects with a `ToolError` when the suite has no workspace.
+   */
+  workspace(): Promise<W>;
   /** Aborted when the caller gives up; long-running tools must honour it. */
   signal: AbortSignal;
   /** The session of the call, when the caller passed one. */
   session: ToolSession | undefined;
   /** The suite, for tools that call other tools or read the catalog. */
-  suite: ToolSuite;
+  suite: ToolSuite<W>;
   /** Who made the call. */
   caller: Caller;
   /** The canonical name the call resolved to. */
@@ -157,26 +160,32 @@ export interface ToolContext<W = unknown> {
 
 /**
  * Runs a tool. Receives extracted, validated arguments. Returns a string (taken as `output`) or a
- * partial result; throws to signal failure (a `ToolError` message is shown to the model as is).
+ * partial result; throws to signal failure (a `ToolError` message is shown to the model, prefixed with
+ * the tool's name).
+ *
+ * Declared through a method so its `context` parameter is bivariant: an implementation written
+ * without a workspace type registers on a suite that has one, and the other way round.
  */
-export type ToolImplementation<W = unknown> = (
-  args: Record<string, unknown>,
-  context: ToolContext<W>,
-) => string | PartialToolResult | Promise<string | PartialToolResult>;
+export type ToolImplementation<W = unknown> = {
+  run(
+    args: Record<string, unknown>,
+    context: ToolContext<W>,
+  ): string | PartialToolResult | Promise<string | PartialToolResult>;
+}['run'];
 
 /** One registered tool. */
-export interface RegisteredTool {
+export interface RegisteredTool<W = unknown> {
   readonly spec: ToolSpec;
   readonly mode: ExposureMode;
-  readonly implementation: ToolImplementation | undefined;
+  readonly implementation: ToolImplementation<W> | undefined;
 }
 
 /** What the catalog reports when it changes. */
-export type CatalogEvent =
-  | { type: 'registered'; tool: RegisteredTool }
-  | { type: 'replaced'; tool: RegisteredTool; previous: RegisteredTool }
-  | { type: 'unregistered'; tool: RegisteredTool }
-  | { type: 'mode_changed'; tool: RegisteredTool; previous: RegisteredTool };
+export type CatalogEvent<W = unknown> =
+  | { type: 'registered'; tool: RegisteredTool<W> }
+  | { type: 'replaced'; tool: RegisteredTool<W>; previous: RegisteredTool<W> }
+  | { type: 'unregistered'; tool: RegisteredTool<W> }
+  | { type: 'mode_changed'; tool: RegisteredTool<W>; previous: RegisteredTool<W> };
 
 /** An approval level for an effect. */
 export type PolicyLevel = 'allow' | 'ask' | 'deny';
@@ -213,24 +222,24 @@ export interface RegisterOptions {
   replace?: boolean;
 }
 
-/** The catalog, the exposure rules and the one `execute` path. */
-export interface ToolSuite {
+/** The catalog, the exposure rules and the one `execute` path. `W` is the workspace type. */
+export interface ToolSuite<W = unknown> {
   /** Registers a spec in any supported format. Throws `UsageError` on a bad spec or a duplicate name. */
   register(
     spec: AnyToolSpec,
     mode: ExposureMode,
-    implementation?: ToolImplementation,
+    implementation?: ToolImplementation<W>,
     options?: RegisterOptions,
-  ): RegisteredTool;
+  ): RegisteredTool<W>;
   /** Removes a tool; returns whether it was registered. */
   unregister(name: string): boolean;
   /** Changes a tool's mode. Throws `UsageError` for an unknown name or mode. */
-  setMode(name: string, mode: ExposureMode): RegisteredTool;
-  get(name: string): RegisteredTool | undefined;
+  setMode(name: string, mode: ExposureMode): RegisteredTool<W>;
+  get(name: string): RegisteredTool<W> | undefined;
   /** Every registered tool, in registration order. */
-  list(): RegisteredTool[];
+  list(): RegisteredTool<W>[];
   /** Listens to catalog changes. Returns an unsubscribe function. */
-  subscribe(listener: (event: CatalogEvent) => void): () => void;
+  subscribe(listener: (event: CatalogEvent<W>) => void): () => void;
   /** The exact tool list the model gets next: direct, model_only and the session's activated deferred tools. */
   declarations(session?: ToolSession): ToolSpec[];
   /** Whether `caller` may call the tool `name` now (exposure only; policy is checked at execution). */
@@ -242,6 +251,9 @@ export interface ToolSuite {
   /** Runs a raw call exactly as a model API returns it (OpenAI, Anthropic, Gemini, MCP, `{name, arguments}`). */
   executeCall(call: unknown, options?: ExecuteOptions): Promise<ToolResult>;
   createSession(options?: { id?: string }): ToolSession;
-  /** The workspace tools act on, once known. */
-  readonly workspace: unknown;
+  /**
+   * The workspace the tools act on; a factory given as `workspace` runs on the first call (once).
+   * Rejects with a `ToolError` when the suite has none.
+   */
+  getWorkspace(): Promise<W>;
 }

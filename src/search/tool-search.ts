@@ -58,7 +58,7 @@ export interface ToolSearchHandle {
 }
 
 /** Whether `tool_search` may find a tool: deferred and direct tools only, never itself. */
-function isFindable(tool: RegisteredTool): boolean {
+function isFindable<W>(tool: RegisteredTool<W>): boolean {
   return tool.spec.name !== TOOL_SEARCH_NAME && (tool.mode === 'deferred' || tool.mode === 'direct');
 }
 
@@ -97,7 +97,7 @@ function roundScore(score: number): number {
  * through `control.add_tools`, the others are named as already available. Throws `UsageError` when a tool named `tool_search` is
  * already registered or an option is out of range.
  */
-export function enableToolSearch(suite: ToolSuite, options: ToolSearchOptions = {}): ToolSearchHandle {
+export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOptions = {}): ToolSearchHandle {
   const maxLimit = options.maxLimit ?? MAX_SEARCH_LIMIT;
   const defaultLimit = options.defaultLimit ?? Math.min(DEFAULT_SEARCH_LIMIT, maxLimit);
   checkLimitOption('maxLimit', maxLimit, Number.MAX_SAFE_INTEGER);
@@ -121,7 +121,7 @@ export function enableToolSearch(suite: ToolSuite, options: ToolSearchOptions = 
     return order;
   }
 
-  function sync(tool: RegisteredTool): void {
+  function sync(tool: RegisteredTool<W>): void {
     const name = tool.spec.name;
     if (!isFindable(tool)) {
       index.remove(name);
@@ -132,7 +132,7 @@ export function enableToolSearch(suite: ToolSuite, options: ToolSearchOptions = 
     }
   }
 
-  function onCatalogEvent(event: CatalogEvent): void {
+  function onCatalogEvent(event: CatalogEvent<W>): void {
     switch (event.type) {
       case 'registered':
         orderOf(event.tool.spec.name);
@@ -156,7 +156,7 @@ export function enableToolSearch(suite: ToolSuite, options: ToolSearchOptions = 
   }
   const unsubscribe = suite.subscribe(onCatalogEvent);
 
-  const implementation: ToolImplementation = (args, context) => {
+  const implementation: ToolImplementation<W> = (args, context) => {
     const query = typeof args.query === 'string' ? args.query.trim() : '';
     if (query === '') {
       throw new ToolError(emptyQueryMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });

@@ -34,18 +34,27 @@ function roomOf(path: string): string {
   return parts[0] ?? 'root';
 }
 
+/** Rooms a room may load lazily with `import()` on top of its static rules. */
+const LAZY_ROOMS: Record<string, readonly string[]> = {
+  root: ['workspace/just-bash'],
+};
+
 /** Import specifiers of a module: static imports, re-exports and dynamic imports. */
-function importsOf(source: string): string[] {
-  const specifiers: string[] = [];
-  const patterns = [
+function importsOf(source: string): { specifier: string; dynamic: boolean }[] {
+  const found: { specifier: string; dynamic: boolean }[] = [];
+  const staticPatterns = [
     /\bimport\s+(?:type\s+)?[^'"]*?\bfrom\s*['"]([^'"]+)['"]/g,
     /\bexport\s+(?:type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
     /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
   ];
-  for (const pattern of patterns)
-    for (const match of source.matchAll(pattern)) if (match[1]) specifiers.push(match[1]);
-  return specifiers;
+  for (const pattern of staticPatterns) {
+    for (const match of source.matchAll(pattern))
+      if (match[1]) found.push({ specifier: match[1], dynamic: false });
+  }
+  for (const match of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    if (match[1]) found.push({ specifier: match[1], dynamic: true });
+  }
+  return found;
 }
 
 /** Violations of the rules for one file (path relative to src/). */
@@ -53,7 +62,7 @@ function violations(file: string, source: string): string[] {
   const found: string[] = [];
   const room = roomOf(file);
   const library = room !== 'playground';
-  for (const specifier of importsOf(source)) {
+  for (const { specifier, dynamic } of importsOf(source)) {
     if (specifier.startsWith('.')) {
       const target = relative(SRC, resolve(SRC, dirname(file), specifier));
       if (target.startsWith('..')) {
@@ -62,6 +71,7 @@ function violations(file: string, source: string): string[] {
       }
       const targetRoom = roomOf(target);
       const allowed = ALLOWED_ROOMS[room] ?? [room];
+      if (dynamic && LAZY_ROOMS[room]?.includes(targetRoom)) continue;
       if (!allowed.includes(targetRoom)) {
         found.push(
           `${file}: "${specifier}" reaches ${targetRoom}, but ${room} may only import ${allowed.join(', ')}`,
@@ -137,6 +147,16 @@ describe('architecture', () => {
       expect(violations('index.ts', "const m = await import('just-bash');")).toEqual([
         'index.ts: "just-bash" is a backend or QuickJS; the root entry must stay light',
       ]);
+    });
+    it('a static import of a backend from the root entry (only a lazy import() is allowed)', () => {
+      expect(
+        violations('create-tool-suite.ts', "import { x } from './workspace/just-bash/index.ts';"),
+      ).toEqual([
+        'create-tool-suite.ts: "./workspace/just-bash/index.ts" reaches workspace/just-bash, but root may only import root, core, tools, search, providers, workspace/workspace.ts',
+      ]);
+      expect(violations('create-tool-suite.ts', "await import('./workspace/just-bash/index.ts');")).toEqual(
+        [],
+      );
     });
     it('tools importing a concrete backend', () => {
       expect(violations('tools/bash.ts', "import { x } from '../workspace/just-bash/index.ts';")).toEqual([

@@ -77,7 +77,7 @@ function createFakeSuite(): ToolSuite {
     execute: unused,
     executeCall: unused,
     createSession: unused,
-    workspace: undefined,
+    getWorkspace: unused,
   };
 }
 
@@ -106,7 +106,7 @@ async function search(
   const implementation = suite.get(TOOL_SEARCH_NAME)?.implementation;
   if (implementation === undefined) throw new Error('tool_search is not registered');
   const result = await implementation(args, {
-    workspace: undefined,
+    workspace: () => Promise.reject(new Error('no workspace in these tests')),
     signal: new AbortController().signal,
     session,
     suite,

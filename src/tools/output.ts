@@ -1,0 +1,204 @@
+/**
+ * Output budgets and truncation shared by every built-in tool: one place for the line and byte limits
+ * and the helpers that cut text without splitting a UTF-8 character or a surrogate pair.
+ */
+
+/** Lines a tool shows the model at most. */
+export const DEFAULT_MAX_LINES: number = 2000;
+/** Bytes (UTF-8) a tool shows the model at most. */
+export const DEFAULT_MAX_BYTES: number = 50 * 1024;
+/** Characters of one grep line shown before it is clipped. */
+export const GREP_MAX_LINE_CHARS: number = 500;
+
+/** Budgets of one truncation. */
+export interface TruncationLimits {
+  /** Default: {@link DEFAULT_MAX_LINES}. */
+  maxLines?: number;
+  /** Default: {@link DEFAULT_MAX_BYTES}. */
+  maxBytes?: number;
+}
+
+/** What a truncation kept and dropped. Line numbers are 1-based. */
+export interface Truncation {
+  content: string;
+  truncated: boolean;
+  /** Which limit cut the text, if any. */
+  truncatedBy: 'lines' | 'bytes' | null;
+  totalLines: number;
+  totalBytes: number;
+  outputLines: number;
+  outputBytes: number;
+  /** Tail truncation only: the first kept line is the end of a longer line. */
+  lastLinePartial: boolean;
+  /** Head truncation only: the first line alone is over the byte budget, so nothing was kept. */
+  firstLineExceedsLimit: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/** UTF-8 byte length of `text`. */
+export function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/** Splits text into lines; a final newline does not make an extra empty line. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** Keeps whole lines from the start until a limit is reached (read, grep, find, ls). */
+export function truncateHead(text: string, limits: TruncationLimits = {}): Truncation {
+  const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
+  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
+  const lines = splitLines(text);
+  const totalBytes = byteLength(text);
+  const base = { totalLines: lines.length, totalBytes, lastLinePartial: false, firstLineExceedsLimit: false };
+  if (lines.length <= maxLines && totalBytes <= maxBytes) {
+    return {
+      ...base,
+      content: text,
+      truncated: false,
+      truncatedBy: null,
+      outputLines: lines.length,
+      outputBytes: totalBytes,
+    };
+  }
+  const kept: string[] = [];
+  let bytes = 0;
+  let truncatedBy: 'lines' | 'bytes' = 'lines';
+  for (const line of lines) {
+    if (kept.length >= maxLines) {
+      truncatedBy = 'lines';
+      break;
+    }
+    const size = byteLength(line) + (kept.length > 0 ? 1 : 0);
+    if (bytes + size > maxBytes) {
+      truncatedBy = 'bytes';
+      break;
+    }
+    kept.push(line);
+    bytes += size;
+  }
+  const content = kept.join('\n');
+  return {
+    ...base,
+    content,
+    truncated: true,
+    truncatedBy,
+    outputLines: kept.length,
+    outputBytes: byteLength(content),
+    firstLineExceedsLimit: kept.length === 0 && lines.length > 0,
+  };
+}
+
+/** Keeps whole lines from the end until a limit is reached (bash); a huge last line keeps its tail. */
+export function truncateTail(text: string, limits: TruncationLimits = {}): Truncation {
+  const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
+  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
+  const lines = splitLines(text);
+  const totalBytes = byteLength(text);
+  const base = { totalLines: lines.length, totalBytes, lastLinePartial: false, firstLineExceedsLimit: false };
+  if (lines.length <= maxLines && totalBytes <= maxBytes) {
+    return {
+      ...base,
+      content: text,
+      truncated: false,
+      truncatedBy: null,
+      outputLines: lines.length,
+      outputBytes: totalBytes,
+    };
+  }
+  const kept: string[] = [];
+  let bytes = 0;
+  let truncatedBy: 'lines' | 'bytes' = 'lines';
+  let lastLinePartial = false;
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const line = lines[index] ?? '';
+    if (kept.length >= maxLines) {
+      truncatedBy = 'lines';
+      break;
+    }
+    const size = byteLength(line) + (kept.length > 0 ? 1 : 0);
+    if (bytes + size > maxBytes) {
+      truncatedBy = 'bytes';
+      if (kept.length === 0) {
+        kept.unshift(tailBytes(line, maxBytes));
+        lastLinePartial = true;
+      }
+      break;
+    }
+    kept.unshift(line);
+    bytes += size;
+  }
+  const content = kept.join('\n');
+  return {
+    ...base,
+    content,
+    truncated: true,
+    truncatedBy,
+    outputLines: kept.length,
+    outputBytes: byteLength(content),
+    lastLinePartial,
+  };
+}
+
+/** The longest prefix of `text` of at most `maxBytes` UTF-8 bytes, never splitting a character. */
+export function headBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    const size = byteLength(char);
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
+
+/** The longest suffix of `text` of at most `maxBytes` UTF-8 bytes, never splitting a character. */
+export function tailBytes(text: string, maxBytes: number): string {
+  const chars = Array.from(text);
+  let bytes = 0;
+  let start = chars.length;
+  while (start > 0) {
+    const size = byteLength(chars[start - 1] ?? '');
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    start -= 1;
+  }
+  return chars.slice(start).join('');
+}
+
+/** Clips one line to `maxChars` characters (code points), with a marker when clipped. */
+export function clipLine(
+  line: string,
+  maxChars: number = GREP_MAX_LINE_CHARS,
+): { text: string; clipped: boolean } {
+  const chars = Array.from(line);
+  if (chars.length <= maxChars) return { text: line, clipped: false };
+  return { text: `${chars.slice(0, maxChars).join('')}... [truncated]`, clipped: true };
+}
+
+/** `512B`, `50.0KB`, `3.2MB`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes}B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
+}
+
+/**
+ * Makes text safe to send to a provider and to store: lone surrogates become U+FFFD, NUL and other C0
+ * controls except tab, newline and carriage return become `\u{…}` escapes that a reader can see.
+ */
+export function sanitizeText(text: string): string {
+  return text
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replace(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g,
+      (char) => `\\u{${char.charCodeAt(0).toString(16)}}`,
+    );
+}

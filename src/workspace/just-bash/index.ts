@@ -1,0 +1,11 @@
+/**
+ * `browser-agent-tools/workspace/just-bash`: the embedded workspace backend. Explicit named exports
+ * only: adding a name here makes it public API.
+ */
+export {
+  createJustBashWorkspace,
+  DEFAULT_JUST_BASH_ROOT,
+  JUST_BASH_SPILL_DIR,
+  type JustBashExecutionLimits,
+  type JustBashWorkspaceOptions,
+} from './just-bash-workspace.ts';

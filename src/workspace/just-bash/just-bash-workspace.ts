@@ -1,0 +1,203 @@
+/**
+ * The embedded backend: just-bash's in-memory filesystem and shell. Works offline in browsers, workers
+ * and Node. File operations call `bash.fs` directly (about 150× cheaper than going through the shell);
+ * `exec` runs the just-bash interpreter under its hardened limits. Imports core, workspace.ts and
+ * just-bash only.
+ */
+import { Bash, type BashOptions } from 'just-bash';
+import {
+  type DirEntry,
+  type EntryType,
+  type ExecOptions,
+  type ExecResult,
+  type FileStat,
+  normalizePosix,
+  parentOf,
+  type Workspace,
+  WorkspaceError,
+  type WorkspaceErrorCode,
+} from '../workspace.ts';
+
+/** just-bash's execution limits (see its `ExecutionLimits`). */
+export type JustBashExecutionLimits = NonNullable<BashOptions['executionLimits']>;
+
+/** Options of {@link createJustBashWorkspace}. */
+export interface JustBashWorkspaceOptions {
+  /** Files to start with: path (relative to the root, or absolute inside it) → text or bytes. Default: none. */
+  files?: Record<string, string | Uint8Array>;
+  /** Absolute path of the workspace root. Default: `/workspace`. */
+  root?: string;
+  /**
+   * Execution limits layered over just-bash's `hardened` profile (10,000 commands and loop iterations,
+   * 10 MiB of output, ...). Default: the hardened profile with a 600 s wall clock, so the bash tool's
+   * own per-call timeout (default 30 s) is what stops a command.
+   */
+  executionLimits?: JustBashExecutionLimits;
+  /** Environment variables for every command. Default: `HOME` set to the root. */
+  env?: Record<string, string>;
+}
+
+/** Default root of the embedded workspace. */
+export const DEFAULT_JUST_BASH_ROOT = '/workspace';
+/** Where tools spill long output: outside the root, so listings never show it. */
+export const JUST_BASH_SPILL_DIR = '/tmp/tool-output';
+/** The wall clock limit under the per-call timeout: the bash tool's maximum. */
+const MAX_EXECUTION_TIME_MS = 600_000;
+
+const CODES: readonly WorkspaceErrorCode[] = [
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'EEXIST',
+  'ENOTEMPTY',
+  'ELOOP',
+  'EACCES',
+  'ENOSPC',
+  'ENAMETOOLONG',
+  'EINVAL',
+];
+
+/** Creates an embedded workspace. The root exists and holds `files` when the promise resolves. */
+export async function createJustBashWorkspace(options: JustBashWorkspaceOptions = {}): Promise<Workspace> {
+  const root = normalizePosix(options.root ?? DEFAULT_JUST_BASH_ROOT);
+  const bash = new Bash({
+    cwd: root,
+    env: { HOME: root, ...options.env },
+    executionLimitProfile: 'hardened',
+    executionLimits: { maxExecutionTimeMs: MAX_EXECUTION_TIME_MS, ...options.executionLimits },
+  });
+  const fs = bash.fs;
+
+  const call = async <T>(path: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw toWorkspaceError(error, path);
+    }
+  };
+
+  const statOf = (stat: {
+    isFile: boolean;
+    isDirectory: boolean;
+    isSymbolicLink: boolean;
+    size: number;
+    mtime: Date;
+  }): FileStat => ({
+    type: typeOf(stat),
+    size: stat.size,
+    mtimeMs: stat.mtime.getTime(),
+  });
+
+  const requireDirectory = async (dir: string, path: string): Promise<void> => {
+    const parent = await call(dir, () => fs.stat(dir)).catch((error: unknown) => {
+      if (error instanceof WorkspaceError && error.code === 'ENOENT')
+        throw new WorkspaceError('ENOENT', path);
+      throw error;
+    });
+    if (!parent.isDirectory) throw new WorkspaceError('ENOTDIR', path);
+  };
+
+  const workspace: Workspace = {
+    backend: 'just-bash',
+    root,
+    spillDir: JUST_BASH_SPILL_DIR,
+    readFile: (path) => call(path, () => fs.readFileBuffer(path)),
+    async writeFile(path, data) {
+      // just-bash creates missing parents and even writes "through" a file; the seam promises neither.
+      await requireDirectory(parentOf(path), path);
+      const existing = await fs.stat(path).catch(() => undefined);
+      if (existing?.isDirectory) throw new WorkspaceError('EISDIR', path);
+      await call(path, () => fs.writeFile(path, data));
+    },
+    mkdir: (path, mkdirOptions) =>
+      call(path, () => fs.mkdir(path, { recursive: mkdirOptions?.recursive === true })),
+    async readdir(path) {
+      const entries = await call(path, async () => {
+        if (fs.readdirWithFileTypes) return fs.readdirWithFileTypes(path);
+        const names = await fs.readdir(path);
+        return Promise.all(
+          names.map(async (name) => ({ name, ...(await fs.lstat(`${path === '/' ? '' : path}/${name}`)) })),
+        );
+      });
+      return entries.map((entry): DirEntry => ({ name: entry.name, type: typeOf(entry) }));
+    },
+    stat: (path) => call(path, async () => statOf(await fs.stat(path))),
+    lstat: (path) => call(path, async () => statOf(await fs.lstat(path))),
+    readlink: (path) => call(path, () => fs.readlink(path)),
+    rm: (path, rmOptions) =>
+      call(path, () =>
+        fs.rm(path, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
+      ),
+    rename: (from, to) => call(from, () => fs.mv(from, to)),
+    exec: (command, execOptions) => runCommand(bash, root, command, execOptions),
+  };
+
+  await call(root, () => fs.mkdir(root, { recursive: true }));
+  await call(JUST_BASH_SPILL_DIR, () => fs.mkdir(JUST_BASH_SPILL_DIR, { recursive: true }));
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    const path = normalizePosix(name.startsWith('/') ? name : `${root}/${name}`);
+    await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
+    await call(path, () => fs.writeFile(path, content));
+  }
+  return workspace;
+}
+
+async function runCommand(
+  bash: Bash,
+  root: string,
+  command: string,
+  options: ExecOptions = {},
+): Promise<ExecResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, options.timeoutMs);
+  const onAbort = (): void => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+  try {
+    const result = await bash.exec(command, {
+      cwd: options.cwd ?? root,
+      signal: controller.signal,
+      rawScript: true,
+    });
+    const aborted = !timedOut && options.signal?.aborted === true;
+    return {
+      output: combine(result.stdout, result.stderr),
+      exitCode: result.exitCode,
+      timedOut,
+      aborted,
+      droppedBytes: 0,
+    };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** just-bash keeps the streams apart; the seam promises one combined text (stdout first). */
+function combine(stdout: string, stderr: string): string {
+  if (stdout === '') return stderr;
+  if (stderr === '') return stdout;
+  return stdout.endsWith('\n') ? `${stdout}${stderr}` : `${stdout}\n${stderr}`;
+}
+
+function typeOf(entry: { isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }): EntryType {
+  if (entry.isSymbolicLink) return 'symlink';
+  if (entry.isDirectory) return 'directory';
+  if (entry.isFile) return 'file';
+  return 'other';
+}
+
+/** just-bash throws plain Errors whose message starts with the POSIX code. */
+function toWorkspaceError(error: unknown, path: string): WorkspaceError {
+  if (error instanceof WorkspaceError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const code = CODES.find((candidate) => message.startsWith(`${candidate}:`)) ?? 'EIO';
+  return new WorkspaceError(code, path, message);
+}

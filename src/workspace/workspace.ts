@@ -1,0 +1,265 @@
+/**
+ * The one seam between the tools and a backend: file operations that go straight to the backend's
+ * filesystem API, and `exec` for the shell. Plus the one confinement function every tool runs a path
+ * through before any backend call. Imports core (errors) only; no backend, no tool.
+ */
+import { ToolError } from '../core/index.ts';
+
+/** What a directory entry or a path is. */
+export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
+
+/** One entry of a directory listing. */
+export interface DirEntry {
+  name: string;
+  type: EntryType;
+}
+
+/** What `stat` knows about a path. */
+export interface FileStat {
+  type: EntryType;
+  /** Bytes, for files. */
+  size: number;
+  /** Last modification, when the backend knows it. */
+  mtimeMs?: number;
+}
+
+/** Options of {@link Workspace.exec}. */
+export interface ExecOptions {
+  /** Absolute directory to run in (already confined). Default: the workspace root. */
+  cwd?: string;
+  /** Milliseconds before the command is stopped. Default: the backend's own limit. */
+  timeoutMs?: number;
+  /** Stops the command. */
+  signal?: AbortSignal;
+}
+
+/** What a command did. */
+export interface ExecResult {
+  /** stdout and stderr, combined, without terminal escape sequences. */
+  output: string;
+  /** The process's exit code (124 on timeout or abort when the backend has no better one). */
+  exitCode: number;
+  timedOut: boolean;
+  aborted: boolean;
+  /** Bytes of output the backend dropped from the start to stay within its memory bound. */
+  droppedBytes: number;
+}
+
+/** Error codes a backend reports, named after their POSIX equivalents. */
+export type WorkspaceErrorCode =
+  | 'ENOENT'
+  | 'ENOTDIR'
+  | 'EISDIR'
+  | 'EEXIST'
+  | 'ENOTEMPTY'
+  | 'ELOOP'
+  | 'EACCES'
+  | 'ENOSPC'
+  | 'ENAMETOOLONG'
+  | 'EINVAL'
+  | 'EIO';
+
+/** A filesystem failure of a backend, with a POSIX-style code the tools turn into model-facing text. */
+export class WorkspaceError extends Error {
+  readonly code: WorkspaceErrorCode;
+  readonly path: string;
+  constructor(code: WorkspaceErrorCode, path: string, message?: string) {
+    super(message ?? `${code}: ${path}`);
+    this.name = 'WorkspaceError';
+    this.code = code;
+    this.path = path;
+  }
+}
+
+/**
+ * A filesystem and a shell. Every path is absolute, POSIX, and already confined by
+ * {@link confinePath}; methods throw {@link WorkspaceError}.
+ */
+export interface Workspace {
+  /** Which backend this is (`just-bash`, `webcontainer`, ...), for display. */
+  readonly backend: string;
+  /** Absolute path of the workspace root, e.g. `/workspace`. */
+  readonly root: string;
+  /** Absolute directory where tools keep spilled output; `read` may read it, listings never show it. */
+  readonly spillDir: string;
+  readFile(path: string): Promise<Uint8Array>;
+  /** Writes a whole file. The parent directory must exist. */
+  writeFile(path: string, data: Uint8Array | string): Promise<void>;
+  mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
+  readdir(path: string): Promise<DirEntry[]>;
+  /** Follows symlinks. */
+  stat(path: string): Promise<FileStat>;
+  /** Does not follow a final symlink. Absent when the backend cannot tell symlinks apart. */
+  lstat?(path: string): Promise<FileStat>;
+  /** The target of a symlink, as stored. Absent when the backend has no symlinks in its API. */
+  readlink?(path: string): Promise<string>;
+  rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  exec(command: string, options?: ExecOptions): Promise<ExecResult>;
+  /** Releases the backend (workers, processes). */
+  dispose?(): Promise<void>;
+}
+
+/** Longest path accepted, in characters. */
+export const MAX_PATH_LENGTH = 4096;
+/** Longest single name accepted, in UTF-8 bytes. */
+export const MAX_NAME_BYTES = 255;
+/** Symlinks followed while confining one path before giving up (ELOOP). */
+const MAX_SYMLINK_HOPS = 40;
+
+/** Options of {@link confinePath}. */
+export interface ConfineOptions {
+  /** Extra absolute directories the path may resolve into (read passes the spill directory). Default: none. */
+  allow?: readonly string[];
+}
+
+const show = (path: string): string => JSON.stringify(path);
+
+/**
+ * Turns a path a model sent into an absolute path inside the workspace, or throws a `ToolError` that
+ * names the path. Order: NUL and length checks; backslash, drive and UNC forms refused; `@`, `file://`
+ * and `~` prefixes removed; POSIX normalisation against the root; exact-or-`root/` prefix check; then
+ * every symlink on the way is resolved hop by hop (dangling ones included) and each target must stay
+ * inside. Returns the resolved path, which is what the caller must operate on.
+ */
+export async function confinePath(
+  workspace: Workspace,
+  input: string,
+  options: ConfineOptions = {},
+): Promise<string> {
+  const roots = [workspace.root, ...(options.allow ?? [])];
+  const lexical = lexicalPath(workspace.root, input, roots);
+  if (!workspace.lstat || !workspace.readlink) return lexical;
+  return resolveSymlinks(workspace, input, lexical, roots);
+}
+
+/**
+ * The lexical half of {@link confinePath}: no filesystem access. Throws a `ToolError` when the path is
+ * malformed or lands outside `roots` (default: `[root]`).
+ */
+export function lexicalPath(root: string, input: string, roots: readonly string[] = [root]): string {
+  if (typeof input !== 'string' || input.trim() === '') {
+    throw pathError('INVALID_PATH', 'The path is empty. Give a path relative to the workspace root.');
+  }
+  if (input.includes('\0')) {
+    throw pathError(
+      'INVALID_PATH',
+      `Path ${show(input)} contains a NUL byte. Use a plain path inside the workspace.`,
+    );
+  }
+  if (input.length > MAX_PATH_LENGTH) {
+    throw pathError(
+      'INVALID_PATH',
+      `Path is too long (${input.length} characters; the limit is ${MAX_PATH_LENGTH}). Use a shorter path.`,
+    );
+  }
+  let path = input.trim();
+  if (/^[A-Za-z]:/.test(path) || path.startsWith('\\\\') || path.startsWith('//?/')) {
+    throw pathError(
+      'INVALID_PATH',
+      `Path ${show(input)} is a Windows path. Use a POSIX path inside the workspace (${root}).`,
+    );
+  }
+  if (path.includes('\\')) {
+    throw pathError(
+      'INVALID_PATH',
+      `Path ${show(input)} contains a backslash. Use forward slashes: paths are POSIX, relative to the workspace root (${root}).`,
+    );
+  }
+  if (path.startsWith('@')) path = path.slice(1);
+  if (path.startsWith('file://')) path = path.slice('file://'.length);
+  if (path === '~' || path.startsWith('~/')) path = `.${path.slice(1)}`;
+  const absolute = normalizePosix(path.startsWith('/') ? path : `${root}/${path}`);
+  for (const name of absolute.split('/')) {
+    if (new TextEncoder().encode(name).length > MAX_NAME_BYTES) {
+      throw pathError(
+        'INVALID_PATH',
+        `Path ${show(input)} has a name longer than ${MAX_NAME_BYTES} bytes. Use shorter names.`,
+      );
+    }
+  }
+  if (!roots.some((allowed) => isInside(allowed, absolute))) {
+    throw pathError(
+      'PATH_OUTSIDE_WORKSPACE',
+      `Path ${show(input)} is outside the workspace (${root}). Use a path inside it, relative to the workspace root.`,
+    );
+  }
+  return absolute;
+}
+
+/** Whether `path` is `dir` itself or below it. Both absolute and normalized. */
+export function isInside(dir: string, path: string): boolean {
+  return path === dir || path.startsWith(dir === '/' ? '/' : `${dir}/`);
+}
+
+/** POSIX normalisation of an absolute path: `.` and empty segments dropped, `..` applied, never above `/`. */
+export function normalizePosix(path: string): string {
+  const parts: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') parts.pop();
+    else parts.push(segment);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** The parent directory of an absolute, normalized path. */
+export function parentOf(path: string): string {
+  const index = path.lastIndexOf('/');
+  return index <= 0 ? '/' : path.slice(0, index);
+}
+
+async function resolveSymlinks(
+  workspace: Workspace,
+  input: string,
+  lexical: string,
+  roots: readonly string[],
+): Promise<string> {
+  const lstat = workspace.lstat?.bind(workspace);
+  const readlink = workspace.readlink?.bind(workspace);
+  if (!lstat || !readlink) return lexical;
+  let pending = lexical.split('/').filter(Boolean);
+  let resolved = '';
+  let hops = 0;
+  while (pending.length > 0) {
+    const [name, ...rest] = pending;
+    pending = rest;
+    const candidate = `${resolved}/${name}`;
+    let type: EntryType;
+    try {
+      type = (await lstat(candidate)).type;
+    } catch (error) {
+      if (error instanceof WorkspaceError && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) {
+        // Nothing exists from here on: the rest of the path is lexical, and already checked.
+        return normalizePosix([candidate, ...pending].join('/'));
+      }
+      throw error;
+    }
+    if (type !== 'symlink') {
+      resolved = candidate;
+      continue;
+    }
+    hops += 1;
+    if (hops > MAX_SYMLINK_HOPS) {
+      throw pathError(
+        'INVALID_PATH',
+        `Path ${show(input)} has too many levels of symbolic links (a loop?). Fix or remove the links.`,
+      );
+    }
+    const target = await readlink(candidate);
+    const absoluteTarget = normalizePosix(target.startsWith('/') ? target : `${resolved}/${target}`);
+    if (!roots.some((allowed) => isInside(allowed, absoluteTarget))) {
+      throw pathError(
+        'PATH_OUTSIDE_WORKSPACE',
+        `Path ${show(input)} goes through the symlink ${show(candidate)}, whose target (${target}) is outside the workspace. Use a path inside the workspace.`,
+      );
+    }
+    pending = [...absoluteTarget.split('/').filter(Boolean), ...pending];
+    resolved = '';
+  }
+  return resolved === '' ? '/' : resolved;
+}
+
+function pathError(code: string, message: string): ToolError {
+  return new ToolError(message, { code });
+}

@@ -1,0 +1,4 @@
+/** Cases for the built-in tools; filled in with their implementations. */
+import type { CaseRegistrar } from '../conformance.ts';
+
+export function defineGrepFindLsCases(_c: CaseRegistrar): void {}
