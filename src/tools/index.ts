@@ -4,14 +4,29 @@
  */
 import type { ToolSuite } from '../core/index.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { createBashTool } from './bash.ts';
+import { createEditTool } from './edit.ts';
+import { createFindTool } from './find.ts';
+import { createGrepTool } from './grep.ts';
+import { createLsTool } from './ls.ts';
+import { createReadTool } from './read.ts';
 import { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
+import { createWriteTool } from './write.ts';
 
 export { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
 export type { BuiltinTool } from './tool.ts';
 
-/** Factories of the built-in tools that have an implementation. */
-const FACTORIES: Partial<Record<BuiltinToolName, () => BuiltinTool>> = {};
+/** Factories of the built-in tools that have an implementation. One line per tool. */
+const FACTORIES: Partial<Record<BuiltinToolName, () => BuiltinTool>> = {
+  read: createReadTool,
+  write: createWriteTool,
+  edit: createEditTool,
+  bash: createBashTool,
+  grep: createGrepTool,
+  find: createFindTool,
+  ls: createLsTool,
+};
 
 /**
  * Registers the built-in workspace tools as `direct` tools, in declaration order. A tool without an

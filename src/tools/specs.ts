@@ -28,7 +28,7 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
   read: {
     name: 'read',
     description:
-      'Read a text file or an image from the workspace. Text comes back as up to 2000 lines or 50 KB, whichever comes first; use offset and limit to page through longer files. Images (PNG, JPEG, GIF, WebP) come back as image data. Use ls for directories.',
+      'Read a text file or an image from the workspace. Text comes back as it is in the file, without line numbers: up to 2000 lines or 50 KB, whichever comes first; use offset and limit to page through longer files. Images (PNG, JPEG, GIF, WebP) come back as image data. Use ls for directories.',
     parameters: {
       type: 'object',
       properties: {
@@ -134,7 +134,12 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
           minimum: 0,
           description: 'Lines of context before and after each match. Default: 0.',
         },
-        limit: { type: 'integer', minimum: 1, description: 'Maximum number of matches. Default: 100.' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            'Maximum number of matching lines, or of files with outputMode files_with_matches or count. Default: 100.',
+        },
         outputMode: {
           type: 'string',
           enum: ['content', 'files_with_matches', 'count'],
@@ -149,7 +154,7 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
   find: {
     name: 'find',
     description:
-      'Find files by glob pattern, e.g. "**/*.ts" or "src/**/test_*.py". Returns paths relative to the search directory (directories end in /), up to limit results (default 1000). Respects .gitignore.',
+      'Find files by glob pattern, e.g. "*.ts" (a pattern without / matches names at any depth) or "src/**/test_*.py". Returns paths relative to the search directory (directories end in /), up to limit results (default 1000). Respects .gitignore and skips .git and node_modules.',
     parameters: {
       type: 'object',
       properties: {

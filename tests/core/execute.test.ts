@@ -216,16 +216,26 @@ describe('execute: results and failures', () => {
   });
 
   it('not implemented: the exported result, with duration', async () => {
-    const suite = createToolSuite();
-    const result = await suite.execute('read', { path: 'a.txt' });
-    expect({ ...result, details: {} }).toEqual({ ...notImplementedResult('read'), details: {} });
+    const suite = createToolSuite({ builtins: false });
+    suite.register({ name: 'planned', parameters: empty }, 'direct');
+    const result = await suite.execute('planned', {});
+    expect({ ...result, details: {} }).toEqual({ ...notImplementedResult('planned'), details: {} });
     expect(result.output).toBe(
-      'Tool "read" is registered but has no implementation in this host yet. Use another tool for this step.',
+      'Tool "planned" is registered but has no implementation in this host yet. Use another tool for this step.',
     );
     expect(result.structured_output).toEqual({
-      error: { code: 'NOT_IMPLEMENTED', message: result.output, tool: 'read' },
+      error: { code: 'NOT_IMPLEMENTED', message: result.output, tool: 'planned' },
     });
     expect(typeof result.details.duration_ms).toBe('number');
+  });
+
+  it('every built-in has an implementation', () => {
+    expect(
+      createToolSuite()
+        .list()
+        .filter((tool) => !tool.implementation)
+        .map((tool) => tool.spec.name),
+    ).toEqual([]);
   });
 
   it('the seven built-ins and tool_search are registered by default, in order', () => {

@@ -1,4 +1,220 @@
-/** Cases for the built-in tools; filled in with their implementations. */
+/**
+ * The bash tool on every backend (faults.md §8.3): output, exit codes, timeout, abort, spill of long
+ * output, cwd. Commands are portable shell (echo, printf, cat, exit, sleep, pwd); behaviour that only
+ * the embedded just-bash shell has is in cases whose names say "just-bash", which another backend may
+ * skip with a reason.
+ */
+import { expect } from 'vitest';
+import type { ToolResult } from '../../../src/index.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 
-export function defineBashCases(_c: CaseRegistrar): void {}
+const lines = (from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, index) => `line ${from + index}`);
+
+const errorOf = (result: ToolResult): { code?: unknown; message?: unknown } =>
+  (result.structured_output.error ?? {}) as { code?: unknown; message?: unknown };
+
+export function defineBashCases(c: CaseRegistrar): void {
+  c.test(
+    'output comes back without its final newline; structured output and details match',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'echo hello; echo world' });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('hello\nworld');
+      expect(result.structured_output).toEqual({
+        command: 'echo hello; echo world',
+        exit_code: 0,
+        output: 'hello\nworld',
+        truncated: false,
+        timed_out: false,
+      });
+      expect(result.details).toMatchObject({ line_count: 2, exit_code: 0 });
+      expect(result.details.spilled_path).toBeUndefined();
+    },
+  );
+
+  c.test('a command without output says (no output)', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', { command: 'exit 0' });
+    expect(result.is_error).toBe(false);
+    expect(result.output).toBe('(no output)');
+  });
+
+  c.test('stderr is part of the output', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', { command: 'echo oops 1>&2' });
+    expect(result.output).toBe('oops');
+  });
+
+  c.test('a non-zero exit is an error that keeps the output and states the code', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', { command: 'echo partial; exit 3' });
+    expect(result.is_error).toBe(true);
+    expect(result.output).toBe('partial\n\nbash: Command exited with code 3.');
+    expect(result.structured_output.error).toMatchObject({
+      code: 'COMMAND_FAILED',
+      exit_code: 3,
+      output: 'partial',
+      timed_out: false,
+    });
+  });
+
+  c.test('a command that is not found is exit 127 with a hint', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', { command: 'no-such-command-here' });
+    expect(result.is_error).toBe(true);
+    expect(errorOf(result).code).toBe('COMMAND_NOT_FOUND');
+    expect([
+      'bash: Command exited with code 127: a command was not found. This shell has a fixed set of commands: run ls /bin to list them, and help for the shell builtins.',
+      'bash: Command exited with code 127: a command was not found. This shell has a fixed set of commands: run ls /bin to list them.',
+      'bash: Command exited with code 127: a command was not found. Check its name and that it is installed in this workspace.',
+    ]).toContain(errorOf(result).message);
+  });
+
+  c.test('a command past its timeout is stopped; the error says how to give it more time', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', { command: 'sleep 10', timeout: 1 });
+    expect(result.is_error).toBe(true);
+    expect(errorOf(result)).toMatchObject({
+      code: 'COMMAND_TIMED_OUT',
+      message:
+        'bash: Command timed out after 1 second and was stopped. If it needs more time, run it again with a larger timeout (at most 600 seconds); a server or watcher that never exits cannot run here.',
+    });
+    expect(result.output.endsWith(`\n\n${String(errorOf(result).message)}`)).toBe(true);
+    expect(result.structured_output.error).toMatchObject({ timed_out: true });
+  });
+
+  c.test('a timeout above 600 seconds is refused by the schema', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', { command: 'echo hi', timeout: 601 });
+    expect(result.is_error).toBe(true);
+    expect(errorOf(result).code).toBe('INVALID_ARGUMENTS');
+  });
+
+  c.test('an abort through the AbortSignal stops the call and says so', async (setup) => {
+    const { suite } = await setup();
+    const controller = new AbortController();
+    const pending = suite.execute('bash', { command: 'sleep 10' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const result = await pending;
+    expect(result.is_error).toBe(true);
+    expect(result.output).toBe(
+      'Tool "bash" was aborted before it finished. Its effects, if any, may be partial.',
+    );
+    expect(errorOf(result).code).toBe('ABORTED');
+  });
+
+  c.test(
+    '5,000 lines of output: the last 2,000 are shown and the rest is spilled to a file',
+    async (setup) => {
+      const all = lines(1, 5000);
+      const { call, workspace } = await setup({ 'big.txt': `${all.join('\n')}\n` });
+      const result = await call('bash', { command: 'cat big.txt' });
+      expect(result.is_error).toBe(false);
+      const spilled = result.details.spilled_path;
+      expect(typeof spilled).toBe('string');
+      const path = String(spilled);
+      expect(path.startsWith(`${workspace.spillDir}/bash-`)).toBe(true);
+      expect(path.endsWith('.log')).toBe(true);
+      expect(result.output).toBe(
+        `${lines(3001, 5000).join('\n')}\n\n[Lines 3001-5000 of 5000 shown (2000-line limit). The full output is in ${path}: read it with offset=1 for the earlier lines.]`,
+      );
+      expect(result.structured_output).toMatchObject({
+        exit_code: 0,
+        truncated: true,
+        output: result.output,
+      });
+      expect(result.details).toMatchObject({
+        line_count: 5000,
+        truncation: { truncated_by: 'lines', total_lines: 5000, output_lines: 2000 },
+      });
+      expect(new TextDecoder().decode(await workspace.readFile(path))).toBe(`${all.join('\n')}\n`);
+    },
+  );
+
+  c.test('the spilled file is readable with read, and listings never show it', async (setup) => {
+    const { call, workspace } = await setup({ 'big.txt': `${lines(1, 5000).join('\n')}\n` });
+    const path = String((await call('bash', { command: 'cat big.txt' })).details.spilled_path);
+    const read = await call('read', { path, offset: 1, limit: 3 });
+    expect(read.is_error).toBe(false);
+    expect(read.output).toContain('line 1\nline 2\nline 3');
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    for (const [tool, args] of [
+      ['find', { pattern: '*.log' }],
+      ['grep', { pattern: 'line 4999', outputMode: 'files_with_matches' }],
+      ['ls', {}],
+    ] as const) {
+      expect((await call(tool, args)).output).not.toContain(name);
+    }
+    const root = workspace.root;
+    if (workspace.spillDir.startsWith(`${root}/`)) {
+      const inside = workspace.spillDir.slice(root.length + 1);
+      const cut = inside.lastIndexOf('/');
+      const listing = await call('ls', { path: cut === -1 ? '.' : inside.slice(0, cut) });
+      expect(listing.output.split('\n')).not.toContain(`${inside.slice(cut + 1)}/`);
+    }
+  });
+
+  c.test('output over 50 KB is cut by bytes, keeping whole last lines', async (setup) => {
+    const long = (char: string): string => char.repeat(30_000);
+    const { call } = await setup({ 'wide.txt': `${long('a')}\n${long('b')}\n${long('c')}\n` });
+    const result = await call('bash', { command: 'cat wide.txt' });
+    const path = String(result.details.spilled_path);
+    expect(result.output).toBe(
+      `${long('c')}\n\n[Lines 3-3 of 3 shown (50.0KB limit). The full output is in ${path}: read it with offset=1 for the earlier lines.]`,
+    );
+  });
+
+  c.test('escape sequences are stripped and control characters made visible', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', {
+      command: "printf '\\033[31mred\\033[0m \\033]0;title\\007plain a\\001b\\n'",
+    });
+    expect(result.output).toBe('red plain a\\u{1}b');
+  });
+
+  c.test('cwd runs the command in that directory', async (setup) => {
+    const { call, workspace } = await setup({ 'sub/hello.txt': 'hi from sub\n' });
+    const result = await call('bash', { command: 'pwd; cat hello.txt', cwd: 'sub' });
+    expect(result.output).toBe(`${workspace.root}/sub\nhi from sub`);
+  });
+
+  c.test('a missing cwd, a file as cwd and a cwd outside the workspace are errors', async (setup) => {
+    const { call, workspace } = await setup({ 'file.txt': 'x' });
+    expect((await call('bash', { command: 'pwd', cwd: 'nope' })).output).toBe(
+      'bash: The working directory nope does not exist. Give an existing directory as cwd, or leave cwd out to run in the workspace root.',
+    );
+    expect((await call('bash', { command: 'pwd', cwd: 'file.txt' })).output).toBe(
+      'bash: The working directory file.txt is a file, not a directory. Give a directory as cwd, or leave cwd out to run in the workspace root.',
+    );
+    expect((await call('bash', { command: 'pwd', cwd: '../elsewhere' })).output).toBe(
+      `bash: Path "../elsewhere" is outside the workspace (${workspace.root}). Use a path inside it, relative to the workspace root.`,
+    );
+  });
+
+  c.test(
+    'a sandbox limit hit (just-bash: exit 126) names the limit and says to split the work',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'while true; do :; done' });
+      expect(result.is_error).toBe(true);
+      expect(result.output).toBe(
+        "bash: too many commands executed (>10000), increase executionLimits.maxCommandCount\n\nbash: Command exited with code 126: it hit the shell's limit on the number of commands one call may run and was stopped (the shell's message is above). Split the work into smaller commands.",
+      );
+      expect(errorOf(result).code).toBe('LIMIT_EXCEEDED');
+    },
+  );
+
+  c.test('rm -rf / (just-bash) wipes the workspace; the result and later listings say so', async (setup) => {
+    const { call, workspace } = await setup({ 'keep.txt': 'x' });
+    const wiped = await call('bash', { command: 'rm -rf /' });
+    const gone = `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`;
+    expect(wiped.is_error).toBe(false);
+    expect(wiped.output).toBe(gone);
+    expect((await call('ls', {})).output).toBe(
+      `ls: The workspace root (${workspace.root}) does not exist any more: a command deleted it. Create files with write to start again.`,
+    );
+    expect((await call('bash', { command: 'echo still here' })).output).toBe(`still here\n\n${gone}`);
+  });
+}

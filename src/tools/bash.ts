@@ -1,0 +1,283 @@
+/**
+ * The `bash` tool: runs a command through `Workspace.exec` and reports its combined output the way a
+ * model can use it: escape sequences stripped, control characters made visible, tail-truncated to the
+ * line and byte budgets with the full text spilled to a file `read` can page through. A non-zero exit,
+ * a timeout, an abort and a sandbox limit hit are error results that keep the output. Imports core,
+ * workspace.ts (the type) and the tools' own helpers.
+ */
+import { ToolError } from '../core/index.ts';
+import { type ExecResult, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { fsError, resolvePath } from './files.ts';
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINES,
+  formatSize,
+  sanitizeText,
+  type Truncation,
+  truncateTail,
+} from './output.ts';
+import { BUILTIN_SPECS } from './specs.ts';
+import { type SpillOptions, spillOutput } from './spill.ts';
+import type { BuiltinTool } from './tool.ts';
+
+/** Seconds a command may run when the call gives no `timeout`. */
+export const DEFAULT_BASH_TIMEOUT_SECONDS = 30;
+/** The largest `timeout` a call may ask for, in seconds (the schema enforces it too). */
+export const MAX_BASH_TIMEOUT_SECONDS = 600;
+
+/** Options of {@link createBashTool}. */
+export interface BashToolOptions {
+  /** Seconds before a command is stopped when the call gives no timeout. Default: {@link DEFAULT_BASH_TIMEOUT_SECONDS}. */
+  defaultTimeoutSeconds?: number;
+  /** Lines of output shown (the last ones). Default: `DEFAULT_MAX_LINES` (2,000). */
+  maxLines?: number;
+  /** Bytes of output shown (the last ones). Default: `DEFAULT_MAX_BYTES` (50 KB). */
+  maxBytes?: number;
+  /**
+   * How spilled output is kept: by default the spill directory keeps the newest 20 files and at most
+   * 50 MB (`SPILL_MAX_FILES`, `SPILL_MAX_BYTES`); older spill files are deleted.
+   */
+  spill?: SpillOptions;
+}
+
+/** Error codes of the bash tool, in `structured_output.error.code`. */
+export const BASH_ERROR_CODES = {
+  EXIT_CODE: 'COMMAND_FAILED',
+  NOT_FOUND: 'COMMAND_NOT_FOUND',
+  LIMIT: 'LIMIT_EXCEEDED',
+  TIMEOUT: 'COMMAND_TIMED_OUT',
+  ABORTED: 'COMMAND_ABORTED',
+  BAD_CWD: 'INVALID_CWD',
+} as const;
+
+/**
+ * CSI, OSC (ended by BEL or ST) and two-character escape sequences. Backends are meant to strip them;
+ * this is the defensive second pass, so colours and forged terminal markers never reach the model.
+ */
+const ANSI_SEQUENCE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point.
+  /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-?]*[ -/]*[@-~]|\u001b[@-Z\\-_]/g;
+
+/**
+ * What the embedded shell prints when one of its execution limits stops a command (exit code 126),
+ * mapped to words a model understands. First match wins.
+ */
+const LIMITS: readonly [RegExp, string][] = [
+  [/too many commands/i, 'limit on the number of commands one call may run'],
+  [/recursion depth/i, 'limit on function recursion depth'],
+  [/output size/i, 'limit on output size'],
+  [/iteration limit|loop/i, 'limit on loop iterations'],
+  [/work limit/i, 'limit on the work one call may do'],
+  [/string (?:length )?limit|size limit/i, 'limit on string size'],
+  [/element limit/i, 'limit on array size'],
+  [/depth|nesting/i, 'limit on nesting depth'],
+  [/byte limit|ENOSPC/i, 'limit on workspace storage'],
+];
+
+/** Creates the `bash` tool. */
+export function createBashTool(options: BashToolOptions = {}): BuiltinTool {
+  const defaultTimeout = options.defaultTimeoutSeconds ?? DEFAULT_BASH_TIMEOUT_SECONDS;
+  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  return {
+    spec: BUILTIN_SPECS.bash,
+    async implementation(args, context) {
+      const workspace = await context.workspace();
+      const command = typeof args.command === 'string' ? args.command : '';
+      const timeout = Math.min(
+        typeof args.timeout === 'number' && args.timeout > 0 ? args.timeout : defaultTimeout,
+        MAX_BASH_TIMEOUT_SECONDS,
+      );
+      const cwd = await workingDirectory(workspace, typeof args.cwd === 'string' ? args.cwd : undefined);
+
+      const result = await workspace.exec(command, {
+        cwd,
+        timeoutMs: Math.round(timeout * 1000),
+        signal: context.signal,
+      });
+      const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, ''));
+      const truncation = truncateTail(text, { maxLines, maxBytes });
+      const notices: string[] = [];
+      let spilledPath: string | undefined;
+      if (truncation.truncated) {
+        try {
+          spilledPath = await spillOutput(workspace, 'bash', text, options.spill);
+          notices.push(cutNotice(truncation, spilledPath, maxLines, maxBytes));
+        } catch (error) {
+          notices.push(unsavedNotice(truncation, error, maxLines, maxBytes));
+        }
+      }
+      if (result.droppedBytes > 0) {
+        notices.push(
+          `[The workspace dropped the first ${formatSize(result.droppedBytes)} of output to bound memory; that part is lost. Send less output, e.g. through head, tail or grep.]`,
+        );
+      }
+      if (!(await exists(workspace, workspace.root))) {
+        notices.push(
+          `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`,
+        );
+      }
+      const output = [truncation.content.replace(/\n+$/, ''), ...notices]
+        .filter((part) => part !== '')
+        .join('\n\n');
+      const shown = output === '' ? '(no output)' : output;
+
+      const structured = {
+        command,
+        exit_code: result.exitCode,
+        output: shown,
+        truncated: truncation.truncated,
+        timed_out: result.timedOut,
+      };
+      const details: Record<string, unknown> = {
+        line_count: truncation.totalLines,
+        exit_code: result.exitCode,
+        ...(spilledPath === undefined ? {} : { spilled_path: spilledPath }),
+        ...(truncation.truncated ? { truncation: truncationDetails(truncation) } : {}),
+        ...(result.droppedBytes > 0 ? { dropped_bytes: result.droppedBytes } : {}),
+      };
+
+      const failure = await failureOf(workspace, result, timeout);
+      if (failure) {
+        throw new ToolError(failure.message, {
+          code: failure.code,
+          output,
+          data: { ...structured, aborted: result.aborted },
+          details: { ...details, timed_out: result.timedOut, aborted: result.aborted },
+        });
+      }
+      return { output: shown, structured_output: structured, details };
+    },
+  };
+}
+
+/** The directory to run in: the root by default; a given `cwd` must be an existing directory. */
+async function workingDirectory(workspace: Workspace, input: string | undefined): Promise<string> {
+  if (input === undefined) return workspace.root;
+  const { absolute, display } = await resolvePath(workspace, input);
+  let type: string;
+  try {
+    type = (await workspace.stat(absolute)).type;
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'ENOENT') {
+      throw new ToolError(
+        `The working directory ${display} does not exist. Give an existing directory as cwd, or leave cwd out to run in the workspace root.`,
+        { code: BASH_ERROR_CODES.BAD_CWD, data: { cwd: display } },
+      );
+    }
+    return fsError(error, display);
+  }
+  if (type !== 'directory') {
+    throw new ToolError(
+      `The working directory ${display} is a file, not a directory. Give a directory as cwd, or leave cwd out to run in the workspace root.`,
+      { code: BASH_ERROR_CODES.BAD_CWD, data: { cwd: display } },
+    );
+  }
+  return absolute;
+}
+
+/** Why a finished command counts as a failure, or `undefined` when it succeeded. */
+async function failureOf(
+  workspace: Workspace,
+  result: ExecResult,
+  timeout: number,
+): Promise<{ message: string; code: string } | undefined> {
+  if (result.aborted) {
+    return {
+      message: 'Command was aborted before it finished. Its effects, if any, may be partial.',
+      code: BASH_ERROR_CODES.ABORTED,
+    };
+  }
+  if (result.timedOut) {
+    const seconds = `${timeout} ${timeout === 1 ? 'second' : 'seconds'}`;
+    const next =
+      timeout >= MAX_BASH_TIMEOUT_SECONDS
+        ? `${MAX_BASH_TIMEOUT_SECONDS} seconds is the most a command may take; split the work into smaller commands.`
+        : `If it needs more time, run it again with a larger timeout (at most ${MAX_BASH_TIMEOUT_SECONDS} seconds); a server or watcher that never exits cannot run here.`;
+    return {
+      message: `Command timed out after ${seconds} and was stopped. ${next}`,
+      code: BASH_ERROR_CODES.TIMEOUT,
+    };
+  }
+  const code = result.exitCode;
+  if (code === 0) return undefined;
+  if (code === 126) {
+    const limit = limitHit(result.output);
+    if (limit) {
+      return {
+        message: `Command exited with code 126: it hit the shell's ${limit} and was stopped (the shell's message is above). Split the work into smaller commands.`,
+        code: BASH_ERROR_CODES.LIMIT,
+      };
+    }
+  }
+  if (code === 127) {
+    return { message: await notFoundMessage(workspace), code: BASH_ERROR_CODES.NOT_FOUND };
+  }
+  return { message: `Command exited with code ${code}.`, code: BASH_ERROR_CODES.EXIT_CODE };
+}
+
+/** The limit named in the shell's own message of an exit-126 stop, in words; `undefined` if it is not one. */
+function limitHit(output: string): string | undefined {
+  if (!/limit|exceeded|too many/i.test(output)) return undefined;
+  const lines = output.split('\n').filter((line) => /limit|exceeded|too many/i.test(line));
+  const last = lines[lines.length - 1] ?? '';
+  return LIMITS.find(([pattern]) => pattern.test(last))?.[1] ?? 'execution limits';
+}
+
+/** The 127 message; names the command list when the shell keeps its commands in a listable `/bin`. */
+async function notFoundMessage(workspace: Workspace): Promise<string> {
+  const head = 'Command exited with code 127: a command was not found.';
+  let names: string[] = [];
+  try {
+    names = (await workspace.readdir('/bin')).map((entry) => entry.name);
+  } catch {
+    // No listable /bin: fall back to the generic hint.
+  }
+  if (names.length === 0) return `${head} Check its name and that it is installed in this workspace.`;
+  const builtins = names.includes('help') ? ', and help for the shell builtins' : '';
+  return `${head} This shell has a fixed set of commands: run ls /bin to list them${builtins}.`;
+}
+
+/** `Lines A-B of T shown (<limit>)`, or the partial-last-line form; the head of every cut notice. */
+function shownRange(truncation: Truncation, maxLines: number, maxBytes: number): string {
+  const { outputLines, totalLines } = truncation;
+  if (truncation.lastLinePartial) {
+    return `Last ${formatSize(truncation.outputBytes)} of line ${totalLines} shown (${formatSize(maxBytes)} limit; the output is ${formatSize(truncation.totalBytes)})`;
+  }
+  const limit =
+    truncation.truncatedBy === 'bytes' ? `${formatSize(maxBytes)} limit` : `${maxLines}-line limit`;
+  return `Lines ${totalLines - outputLines + 1}-${totalLines} of ${totalLines} shown (${limit})`;
+}
+
+function cutNotice(truncation: Truncation, path: string, maxLines: number, maxBytes: number): string {
+  const rest = truncation.lastLinePartial ? 'the rest' : 'the earlier lines';
+  return `[${shownRange(truncation, maxLines, maxBytes)}. The full output is in ${path}: read it with offset=1 for ${rest}.]`;
+}
+
+function unsavedNotice(truncation: Truncation, error: unknown, maxLines: number, maxBytes: number): string {
+  const reason =
+    error instanceof WorkspaceError
+      ? error.code
+      : (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return `[${shownRange(truncation, maxLines, maxBytes)}. The full output could not be saved (${reason}); run the command again with less output, e.g. through head or tail.]`;
+}
+
+function truncationDetails(truncation: Truncation): Record<string, unknown> {
+  return {
+    truncated_by: truncation.truncatedBy,
+    total_lines: truncation.totalLines,
+    total_bytes: truncation.totalBytes,
+    output_lines: truncation.outputLines,
+    output_bytes: truncation.outputBytes,
+    last_line_partial: truncation.lastLinePartial,
+  };
+}
+
+async function exists(workspace: Workspace, path: string): Promise<boolean> {
+  try {
+    await workspace.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,379 @@
+/**
+ * The `edit` built-in tool: replaces exact text in a file, one edit or several matched against the
+ * original content, exact first and fuzzy second, changing only the matched text. Edits to one path are
+ * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
+ * errors) and the tools' shared helpers only.
+ */
+import { ToolError } from '../core/index.ts';
+import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
+import {
+  type ComparisonForm,
+  closestLines,
+  disjointOccurrences,
+  fuzzyForm,
+  fuzzyText,
+  lineAt,
+  lineEndingAt,
+  lineEndingForm,
+  occurrences,
+} from './edit-match.ts';
+import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
+import { withFileMutation } from './mutation-queue.ts';
+import { sanitizeText, splitLines } from './output.ts';
+import { BUILTIN_SPECS } from './specs.ts';
+import type { BuiltinTool } from './tool.ts';
+import { verifyWritten } from './write-verify.ts';
+
+/** Largest file (in UTF-16 units of text) that fuzzy matching is tried on. */
+export const DEFAULT_MAX_FUZZY_CHARS: number = 2 * 1024 * 1024;
+
+/** Options of {@link createEditTool}. */
+export interface EditToolOptions {
+  /**
+   * Files longer than this many characters are matched exactly only (modulo line endings); the fuzzy
+   * form costs memory in proportion to the file. Default: {@link DEFAULT_MAX_FUZZY_CHARS} (2 Mi).
+   */
+  maxFuzzyChars?: number;
+  /**
+   * Read the file back after writing and report an error result if it does not hold exactly the bytes
+   * written. Default: `true`.
+   */
+  verify?: boolean;
+}
+
+/** One requested replacement, with the name messages use for it (`oldText` or `edits[2].oldText`). */
+interface EditRequest {
+  oldText: string;
+  newText: string;
+  replaceAll: boolean;
+  index: number;
+  label: string;
+}
+
+/** One span of the original text and what replaces it. */
+interface Replacement {
+  start: number;
+  end: number;
+  text: string;
+  edit: EditRequest;
+}
+
+const SNIFF_BYTES = 8192;
+const BOM = '\uFEFF';
+/** Line numbers listed at most in "matches N places" and success messages. */
+const MAX_LISTED_LINES = 10;
+/** Characters of a file line shown at most in "most similar lines". */
+const MAX_SHOWN_LINE = 200;
+/** Blanks the fuzzy form drops at a line's end (after mapping special spaces to a space). */
+const BLANK = /^[ \t\u00A0\u2002-\u200A\u202F\u205F\u3000]$/;
+
+/**
+ * Creates the `edit` tool. Takes `{path, oldText, newText, replaceAll?}` or `{path, edits: [...]}`.
+ * Each oldText is matched against the original content: exactly (modulo CRLF/LF) first, then in a
+ * fuzzy form (NFKC, trailing blanks, smart quotes, dashes, special spaces). Only the matched spans are
+ * rewritten; the BOM and each region's line endings are kept. Not found, not unique, overlapping, empty
+ * and no-op edits, directories, missing and binary files are error results that leave the file as it
+ * was.
+ */
+export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
+  const maxFuzzyChars = options.maxFuzzyChars ?? DEFAULT_MAX_FUZZY_CHARS;
+  const verify = options.verify ?? true;
+  return {
+    spec: BUILTIN_SPECS.edit,
+    async implementation(args, context) {
+      const workspace = await context.workspace();
+      const { absolute, display } = await resolvePath(workspace, String(args.path));
+      const requests = parseRequests(args, display);
+      return withFileMutation(workspace, absolute, async () => {
+        const decoded = await readText(workspace, absolute, display);
+        const bom = decoded.startsWith(BOM);
+        const original = bom ? decoded.slice(1) : decoded;
+        const { replacements, fuzzy } = plan(original, requests, display, maxFuzzyChars);
+        const { text: next, lines } = apply(original, replacements);
+        if (next === original || requests.every((request) => request.oldText === request.newText)) {
+          throw new ToolError(
+            `No changes made to ${display}: the new text is identical to the text it replaces. Send the change you want in newText.`,
+            { code: 'EDIT_NO_CHANGE', data: { path: display } },
+          );
+        }
+        const data = new TextEncoder().encode(bom ? BOM + next : next);
+        if (context.signal.aborted) {
+          throw new ToolError(`Editing ${display} was aborted before anything was written.`, {
+            code: 'ABORTED',
+          });
+        }
+        await onPath(display, () => workspace.writeFile(absolute, data));
+        if (verify) await verifyWritten(workspace, absolute, display, data);
+
+        const firstLine = firstChangedLine(original, next);
+        const count = replacements.length;
+        const where = listLines(lines);
+        const note =
+          fuzzy.length > 0
+            ? ` ${joinWords(fuzzy)} matched only after ignoring differences in Unicode form, quotes, dashes, special spaces or trailing whitespace; nothing outside the matched text changed.`
+            : '';
+        return {
+          output: `Edited ${display}: ${count} replacement${count === 1 ? '' : 's'} (${where}).${note}`,
+          structured_output: { path: display, replacements: count, first_changed_line: firstLine },
+          details: {
+            diff: unifiedPatch(display, { kind: 'text', text: original }, next),
+            first_changed_line: firstLine,
+            replacements: count,
+            line_count: splitLines(next).length,
+            match: fuzzy.length > 0 ? 'fuzzy' : 'exact',
+          },
+        };
+      });
+    },
+  };
+}
+
+/** The edits the call asks for, in order; malformed shapes are error results saying what to send. */
+function parseRequests(args: Record<string, unknown>, display: string): EditRequest[] {
+  const single = args.oldText !== undefined || args.newText !== undefined || args.replaceAll !== undefined;
+  const list = args.edits;
+  if (single && list !== undefined) {
+    throw invalid(
+      `Both oldText/newText and edits were sent for ${display}. Send one or the other; for several changes, put each one in edits as {oldText, newText}.`,
+    );
+  }
+  if (!single && (list === undefined || (Array.isArray(list) && list.length === 0))) {
+    throw invalid(
+      `Nothing to change in ${display}: send oldText and newText (with replaceAll: true to change every occurrence), or edits: [{oldText, newText}, ...] for several changes.`,
+    );
+  }
+  if (single) {
+    if (typeof args.oldText !== 'string') {
+      throw invalid(
+        `oldText is missing for ${display}. Send the exact text to replace, together with newText.`,
+      );
+    }
+    if (typeof args.newText !== 'string') {
+      throw invalid(
+        `newText is missing for ${display}. Send the text that replaces oldText (an empty string deletes it).`,
+      );
+    }
+    return [
+      {
+        oldText: args.oldText,
+        newText: args.newText,
+        replaceAll: args.replaceAll === true,
+        index: 0,
+        label: 'oldText',
+      },
+    ];
+  }
+  if (!Array.isArray(list)) {
+    throw invalid(`edits for ${display} must be a list: [{oldText, newText}, ...].`);
+  }
+  return list.map((item: unknown, index): EditRequest => {
+    const edit = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+    if (typeof edit.oldText !== 'string' || typeof edit.newText !== 'string') {
+      throw invalid(`edits[${index}] for ${display} needs oldText and newText, both strings.`);
+    }
+    return {
+      oldText: edit.oldText,
+      newText: edit.newText,
+      replaceAll: edit.replaceAll === true,
+      index,
+      label: `edits[${index}].oldText`,
+    };
+  });
+}
+
+function invalid(message: string): ToolError {
+  return new ToolError(message, { code: 'INVALID_ARGUMENTS' });
+}
+
+/** The file as text; a directory, a missing file and a binary file are error results. */
+async function readText(workspace: Workspace, absolute: string, display: string): Promise<string> {
+  let type: string;
+  try {
+    type = (await workspace.stat(absolute)).type;
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'ENOENT') {
+      throw new ToolError(
+        `${display} does not exist. Check the path with ls or find; to create a new file, use write.`,
+        { code: 'ENOENT', data: { path: display } },
+      );
+    }
+    return fsError(error, display);
+  }
+  if (type === 'directory') {
+    throw new ToolError(`${display} is a directory, not a file. Give the path of a file to edit.`, {
+      code: 'EISDIR',
+      data: { path: display },
+    });
+  }
+  const bytes = await onPath(display, () => workspace.readFile(absolute));
+  const text = bytes.subarray(0, SNIFF_BYTES).includes(0) ? undefined : decodeUtf8(bytes);
+  if (text === undefined) {
+    throw new ToolError(
+      `${display} is not a UTF-8 text file (${bytes.length} bytes with NUL bytes or invalid UTF-8), so edit will not change it. Replace it whole with write, or use bash.`,
+      { code: 'BINARY_FILE', data: { path: display, bytes: bytes.length } },
+    );
+  }
+  return text;
+}
+
+/**
+ * Matches every request against `original` and returns the replacements sorted by position, plus the
+ * labels of requests that needed the fuzzy form. Throws the error result of the first request that
+ * cannot be matched, or of the first overlap.
+ */
+function plan(
+  original: string,
+  requests: readonly EditRequest[],
+  display: string,
+  maxFuzzyChars: number,
+): { replacements: Replacement[]; fuzzy: string[] } {
+  let exactForm: ComparisonForm | undefined;
+  let fuzzyFormOf: ComparisonForm | undefined;
+  const fuzzyAllowed = original.length <= maxFuzzyChars;
+  const replacements: Replacement[] = [];
+  const fuzzy: string[] = [];
+  for (const request of requests) {
+    if (request.oldText === '') {
+      throw new ToolError(
+        `${request.label} is empty, so there is nothing to find in ${display}. To insert text, put a neighbouring line in oldText and that line plus your addition in newText; to create a file, use write.`,
+        { code: 'EDIT_EMPTY_OLD_TEXT', data: { path: display, edit: request.index } },
+      );
+    }
+    exactForm ??= lineEndingForm(original);
+    let form = exactForm;
+    let needle = request.oldText.replaceAll('\r\n', '\n');
+    let starts = occurrences(form.text, needle);
+    let usedFuzzy = false;
+    if (starts.length === 0 && fuzzyAllowed) {
+      const fuzzyNeedle = fuzzyText(request.oldText);
+      if (fuzzyNeedle !== '') {
+        fuzzyFormOf ??= fuzzyForm(original);
+        form = fuzzyFormOf;
+        needle = fuzzyNeedle;
+        starts = occurrences(form.text, needle);
+        usedFuzzy = true;
+      }
+    }
+    if (starts.length === 0) throw notFound(original, request, display, fuzzyAllowed);
+    const spans = starts.map((start) => form.span(start, start + needle.length));
+    if (spans.length > 1 && !request.replaceAll) {
+      const lines = [...new Set(spans.map(([start]) => lineAt(original, start)))];
+      throw new ToolError(
+        `${request.label} matches ${spans.length} places in ${display} (${listLines(lines)}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
+        { code: 'EDIT_NOT_UNIQUE', data: { path: display, edit: request.index, lines } },
+      );
+    }
+    if (usedFuzzy) fuzzy.push(request.label);
+    const chosen = request.replaceAll ? disjointOccurrences(starts, needle.length) : starts;
+    for (const start of chosen) {
+      let [from, to] = form.span(start, start + needle.length);
+      // The fuzzy form drops oldText's trailing blanks: take as many of the file's blanks at that
+      // place with the match, so retyped text like "x = " replaces "x = " and not just "x =".
+      for (let blanks = trailingBlanks(request.oldText); usedFuzzy && blanks > 0; blanks -= 1) {
+        if (to >= original.length || !BLANK.test(original.charAt(to))) break;
+        to += 1;
+      }
+      const ending = lineEndingAt(original, from);
+      const text = request.newText.replaceAll('\r\n', '\n');
+      replacements.push({
+        start: from,
+        end: to,
+        text: ending === '\n' ? text : text.replaceAll('\n', '\r\n'),
+        edit: request,
+      });
+    }
+  }
+  replacements.sort((a, b) => a.start - b.start || a.edit.index - b.edit.index);
+  for (let index = 1; index < replacements.length; index += 1) {
+    const previous = replacements[index - 1];
+    const current = replacements[index];
+    if (!previous || !current || current.start >= previous.end) continue;
+    const [first, second] = [previous.edit.index, current.edit.index].sort((a, b) => a - b);
+    const line = lineAt(original, current.start);
+    throw new ToolError(
+      first === second
+        ? `${current.edit.label} matches overlapping text in ${display} (line ${line}). Make it longer so its matches do not overlap, or change them one at a time.`
+        : `edits[${first}] and edits[${second}] overlap in ${display} (line ${line}). Merge them into one edit, or make each oldText cover separate text.`,
+      { code: 'EDIT_OVERLAP', data: { path: display, edits: [first, second], line } },
+    );
+  }
+  return { replacements, fuzzy };
+}
+
+/** The new text and the 1-based line (in the new text) where each replacement starts. */
+function apply(original: string, replacements: readonly Replacement[]): { text: string; lines: number[] } {
+  const parts: string[] = [];
+  const lines: number[] = [];
+  let line = 1;
+  let position = 0;
+  for (const replacement of replacements) {
+    const kept = original.slice(position, replacement.start);
+    parts.push(kept, replacement.text);
+    line += countNewlines(kept);
+    lines.push(line);
+    line += countNewlines(replacement.text);
+    position = replacement.end;
+  }
+  parts.push(original.slice(position));
+  return { text: parts.join(''), lines: [...new Set(lines)] };
+}
+
+/** How many blanks `text` ends with. */
+function trailingBlanks(text: string): number {
+  let count = 0;
+  while (count < text.length && BLANK.test(text.charAt(text.length - 1 - count))) count += 1;
+  return count;
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
+}
+
+/** The not-found error: the most similar lines, numbered, or a plain "re-read" when none resemble it. */
+function notFound(original: string, request: EditRequest, display: string, fuzzyAllowed: boolean): ToolError {
+  const head = `${request.label} was not found in ${display}. It must match the file exactly, including whitespace, indentation and line breaks.${fuzzyAllowed ? '' : ` (${display} is too large for approximate matching, so only an exact match was tried.)`}`;
+  const closest = closestLines(original, request.oldText);
+  const data = { path: display, edit: request.index };
+  if (!closest) {
+    return new ToolError(
+      `${head} No line of ${display} resembles the first line of ${request.label}. Re-read the file with read and copy the text from it exactly.`,
+      { code: 'EDIT_NOT_FOUND', data },
+    );
+  }
+  const last = closest.firstLine + closest.lines.length - 1;
+  const width = String(last).length;
+  const shown = closest.lines.map((line, index) => {
+    const clipped = line.length > MAX_SHOWN_LINE ? `${line.slice(0, MAX_SHOWN_LINE)}…` : line;
+    return `${String(closest.firstLine + index).padStart(width)} | ${sanitizeText(clipped)}`;
+  });
+  const range = last === closest.firstLine ? `line ${last}` : `lines ${closest.firstLine}-${last}`;
+  const indentation = closest.indentation
+    ? ` ${display} indents line ${closest.indentation.line} with ${closest.indentation.file}, but ${request.label} uses ${closest.indentation.file === 'tabs' ? 'spaces' : 'tabs'}: copy the file's indentation exactly.`
+    : '';
+  return new ToolError(
+    [
+      `${head}${indentation}`,
+      `The most similar text is at ${range} (line numbers are not part of the file):`,
+      ...shown,
+      `Re-read that part with read (offset=${closest.firstLine}) and copy oldText from it exactly.`,
+    ].join('\n'),
+    { code: 'EDIT_NOT_FOUND', data: { ...data, closest_line: closest.firstLine } },
+  );
+}
+
+/** `line 4`, `lines 4, 9 and 20`, `lines 4, 9, ... and 7 more`. */
+function listLines(lines: readonly number[]): string {
+  if (lines.length === 1) return `line ${lines[0]}`;
+  const listed = lines.slice(0, MAX_LISTED_LINES).map(String);
+  const rest = lines.length - listed.length;
+  return `lines ${rest > 0 ? `${listed.join(', ')} and ${rest} more` : joinWords(listed)}`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}

@@ -1,0 +1,199 @@
+/**
+ * The `ls` tool: one directory's entries over the Workspace file calls, sorted case-insensitively,
+ * directories marked with `/`, symlinks with their target. Sizes (for `structured_output`) come from a
+ * `stat` of the shown files only, in parallel. It lists everything (no .gitignore) except the spill
+ * directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
+ * and picomatch (for `ignore`).
+ */
+import picomatch from 'picomatch';
+import { type JsonObject, ToolError } from '../core/index.ts';
+import { type DirEntry, type EntryType, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { fsError, resolvePath } from './files.ts';
+import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
+import { BUILTIN_SPECS } from './specs.ts';
+import type { BuiltinTool } from './tool.ts';
+import { startError } from './walk.ts';
+
+/** Entries shown when the call gives no `limit`. */
+export const DEFAULT_LS_LIMIT = 500;
+
+/** Options of {@link createLsTool}. */
+export interface LsToolOptions {
+  /** Default `limit`. Default: {@link DEFAULT_LS_LIMIT}. */
+  defaultLimit?: number;
+  /** Bytes of output shown. Default: `DEFAULT_MAX_BYTES` (50 KB). */
+  maxBytes?: number;
+}
+
+/** One entry, as in `structured_output.entries`. */
+export type LsEntry = {
+  name: string;
+  type: EntryType;
+  /** Bytes, for files; `null` otherwise or when unknown. */
+  size: number | null;
+  /** For symlinks, when the backend can read links. */
+  target?: string;
+};
+
+/** Creates the `ls` tool. */
+export function createLsTool(options: LsToolOptions = {}): BuiltinTool {
+  const defaultLimit = options.defaultLimit ?? DEFAULT_LS_LIMIT;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+
+  return {
+    spec: BUILTIN_SPECS.ls,
+    async implementation(args, context) {
+      const workspace = await context.workspace();
+      const limit = typeof args.limit === 'number' && args.limit >= 1 ? Math.floor(args.limit) : defaultLimit;
+      const ignored = compileIgnore(args.ignore);
+      const target = await resolvePath(workspace, typeof args.path === 'string' ? args.path : undefined);
+      const listed = await listDirectory(workspace, target.absolute, target.display);
+
+      const parent = target.absolute === '/' ? '' : target.absolute;
+      const visible = listed.filter((entry) => `${parent}/${entry.name}` !== workspace.spillDir);
+      const kept = visible.filter(
+        (entry) => !ignored(entry.name) && !(entry.type === 'directory' && ignored(`${entry.name}/`)),
+      );
+      kept.sort(byNameIgnoringCase);
+      const shown = kept.slice(0, limit);
+      const entries = await describeEntries(workspace, parent, shown);
+
+      if (entries.length === 0) {
+        const left = visible.length - kept.length;
+        const output =
+          left > 0
+            ? `(empty after ignore: ${left} ${left === 1 ? 'entry' : 'entries'} left out)`
+            : '(empty directory)';
+        return {
+          output,
+          structured_output: { path: target.display, entries: [], truncated: false },
+          details: { line_count: 0, entry_count: 0, ignored_count: left },
+        };
+      }
+
+      const lines = entries.map((entry) => {
+        const name = clean(entry.name);
+        if (entry.type === 'directory') return `${name}/`;
+        if (entry.type === 'symlink')
+          return entry.target === undefined ? `${name}@` : `${name} -> ${clean(entry.target)}`;
+        return name;
+      });
+      const truncation = truncateHead(lines.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
+      const notices: string[] = [];
+      if (truncation.truncated) {
+        notices.push(
+          `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${kept.length} entries shown. Use a smaller limit, or ignore to leave entries out.]`,
+        );
+      }
+      const more = kept.length > shown.length;
+      if (more) {
+        notices.push(
+          `[${shown.length} of ${kept.length} entries shown. Use limit=${kept.length} to see them all.]`,
+        );
+      }
+      const output =
+        notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+      return {
+        output,
+        structured_output: {
+          path: target.display,
+          entries: entries as JsonObject[],
+          truncated: more || truncation.truncated,
+        },
+        details: {
+          line_count: truncation.outputLines,
+          entry_count: kept.length,
+          ignored_count: visible.length - kept.length,
+          limit_reached: more,
+        },
+      };
+    },
+  };
+}
+
+/** The directory's entries, or a model-facing error for a missing path or a file. */
+async function listDirectory(workspace: Workspace, absolute: string, display: string): Promise<DirEntry[]> {
+  try {
+    return await workspace.readdir(absolute);
+  } catch (error) {
+    if (!(error instanceof WorkspaceError)) throw error;
+    if (error.code === 'ENOENT' && absolute === workspace.root)
+      startError(workspace, absolute, display, error);
+    if (error.code === 'ENOENT') {
+      throw new ToolError(
+        `${display} does not exist. Use ls on its parent directory, or find to search for it.`,
+        {
+          code: 'ENOENT',
+          data: { path: display },
+        },
+      );
+    }
+    if (error.code === 'ENOTDIR') {
+      const type = await workspace.stat(absolute).then(
+        (stat) => stat.type,
+        () => undefined,
+      );
+      if (type === 'file') {
+        throw new ToolError(`${display} is a file, not a directory. Use read to see it.`, {
+          code: 'ENOTDIR',
+          data: { path: display },
+        });
+      }
+    }
+    return fsError(error, display);
+  }
+}
+
+/** Sizes of the shown files and targets of the shown symlinks, fetched in parallel. */
+async function describeEntries(
+  workspace: Workspace,
+  parent: string,
+  shown: readonly DirEntry[],
+): Promise<LsEntry[]> {
+  const readlink = workspace.readlink?.bind(workspace);
+  return Promise.all(
+    shown.map(async ({ name, type }): Promise<LsEntry> => {
+      const path = `${parent}/${name}`;
+      if (type === 'file') {
+        const size = await workspace.stat(path).then(
+          (stat) => stat.size,
+          () => null,
+        );
+        return { name, type, size };
+      }
+      if (type === 'symlink' && readlink) {
+        const target = await readlink(path).catch(() => undefined);
+        return target === undefined ? { name, type, size: null } : { name, type, size: null, target };
+      }
+      return { name, type, size: null };
+    }),
+  );
+}
+
+/** `ignore` globs as one matcher over entry names (`dir/` is tried too for directories). */
+function compileIgnore(value: unknown): (name: string) => boolean {
+  const globs = Array.isArray(value)
+    ? value.filter((glob): glob is string => typeof glob === 'string' && glob.trim() !== '')
+    : [];
+  if (globs.length === 0) return () => false;
+  try {
+    return picomatch(globs, { dot: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ToolError(`Invalid ignore glob: ${reason}. Use globs of names such as "*.log" or "dist".`, {
+      code: 'INVALID_GLOB',
+    });
+  }
+}
+
+function byNameIgnoringCase(a: DirEntry, b: DirEntry): number {
+  const left = a.name.toLowerCase();
+  const right = b.name.toLowerCase();
+  if (left !== right) return left < right ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** A name on one line: control characters escaped, line breaks shown as `?`. */
+function clean(name: string): string {
+  return sanitizeText(name).replace(/[\n\r]/g, '?');
+}

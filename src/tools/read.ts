@@ -1,0 +1,238 @@
+/**
+ * The `read` built-in tool: a page of a text file, or an image as base64 data. Imports core, the
+ * Workspace seam (type, errors) and the tools' shared helpers only.
+ *
+ * Text is paged by byte offsets: lines are found by scanning the bytes for LF, and only the page shown
+ * is decoded, so a large file costs one byte scan and one validity check, never a full decode into a
+ * string. The model gets the lines without line-number prefixes and with CRLF shown as LF, so what it
+ * reads can be pasted into edit's oldText as is (edit matches LF against CRLF). `structured_output`
+ * keeps each shown line's own ending, so a program concatenating consecutive pages gets the file back
+ * (except a UTF-8 BOM and the rest of a clipped over-long line).
+ */
+import { type PartialToolResult, ToolError } from '../core/index.ts';
+import { WorkspaceError } from '../workspace/workspace.ts';
+import { fsError, onPath, resolvePath } from './files.ts';
+import { detectImageMimeType, encodeBase64 } from './images.ts';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, sanitizeText } from './output.ts';
+import { BUILTIN_SPECS } from './specs.ts';
+import type { BuiltinTool } from './tool.ts';
+
+/** Largest image, in bytes, that read returns as data. */
+export const DEFAULT_MAX_IMAGE_BYTES: number = 5 * 1024 * 1024;
+
+/** Options of {@link createReadTool}. */
+export interface ReadToolOptions {
+  /** Lines shown per call at most. Default: {@link DEFAULT_MAX_LINES} (2,000). */
+  maxLines?: number;
+  /** UTF-8 bytes of text shown per call at most; a longer single line is clipped. Default: {@link DEFAULT_MAX_BYTES} (50 KB). */
+  maxBytes?: number;
+  /** Largest image returned as base64 data; a larger one is an error result. Default: {@link DEFAULT_MAX_IMAGE_BYTES} (5 MiB). */
+  maxImageBytes?: number;
+}
+
+/** Leading bytes searched for NUL when deciding whether a file is binary. */
+const SNIFF_BYTES = 8192;
+/** Bytes decoded per step when checking that a whole file is UTF-8. */
+const VALIDATE_CHUNK = 1024 * 1024;
+const LF = 0x0a;
+
+/**
+ * Creates the `read` tool. Text: up to `maxLines` lines or `maxBytes` bytes from `offset` (1-based),
+ * with a notice naming the shown range and the offset to continue from. A directory, a missing file, a
+ * binary file and an offset past the end are error results. PNG, JPEG, GIF and WebP files (recognised
+ * by their bytes, not their name) return `{path, mime_type, data_base64, bytes}`. The spill directory
+ * of the workspace is readable too.
+ */
+export function createReadTool(options: ReadToolOptions = {}): BuiltinTool {
+  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
+  return {
+    spec: BUILTIN_SPECS.read,
+    async implementation(args, context) {
+      const workspace = await context.workspace();
+      const target = await resolvePath(workspace, String(args.path), { allow: [workspace.spillDir] });
+      const { absolute, display } = target;
+      const stat = await onPath(display, () => workspace.stat(absolute));
+      if (stat.type === 'directory') fsError(new WorkspaceError('EISDIR', absolute), display);
+      const bytes = await onPath(display, () => workspace.readFile(absolute));
+
+      const mimeType = detectImageMimeType(bytes);
+      if (mimeType) {
+        if (bytes.length > maxImageBytes) {
+          throw new ToolError(
+            `${display} is an ${mimeType} file of ${formatSize(bytes.length)}, more than the ${formatSize(maxImageBytes)} read returns, so it is not shown. Ask the user for a smaller image.`,
+            { code: 'IMAGE_TOO_LARGE', data: { path: display, mime_type: mimeType, bytes: bytes.length } },
+          );
+        }
+        return {
+          output: `Read image ${display} (${mimeType}, ${bytes.length} bytes).`,
+          structured_output: {
+            path: display,
+            mime_type: mimeType,
+            data_base64: encodeBase64(bytes),
+            bytes: bytes.length,
+          },
+          details: { mime_type: mimeType, bytes: bytes.length },
+        };
+      }
+
+      if (bytes.subarray(0, SNIFF_BYTES).includes(0) || !isValidUtf8(bytes)) {
+        throw new ToolError(
+          `${display} is a binary file (${bytes.length} bytes; NUL bytes or invalid UTF-8), so its content is not shown. To inspect it, run with bash: od -c ${shellQuote(display)} | head -20`,
+          { code: 'BINARY_FILE', data: { path: display, bytes: bytes.length } },
+        );
+      }
+      return readPage(bytes, display, {
+        offset: typeof args.offset === 'number' ? args.offset : 1,
+        limit: typeof args.limit === 'number' ? args.limit : undefined,
+        maxLines,
+        maxBytes,
+      });
+    },
+  };
+}
+
+interface PageRequest {
+  offset: number;
+  limit: number | undefined;
+  maxLines: number;
+  maxBytes: number;
+}
+
+/** Cuts one page out of valid UTF-8 `bytes` and words the notice. */
+function readPage(bytes: Uint8Array, display: string, request: PageRequest): PartialToolResult {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const totalLines = countLines(bytes, bom);
+  const { offset, limit, maxLines, maxBytes } = request;
+  if (offset > Math.max(totalLines, 1)) {
+    throw new ToolError(
+      totalLines === 0
+        ? `Offset ${offset} is beyond the end of ${display}, which is empty. Leave offset out to read it.`
+        : `Offset ${offset} is beyond the end of ${display} (${plural(totalLines, 'line')}). Use an offset from 1 to ${totalLines}.`,
+      { code: 'OFFSET_OUT_OF_RANGE', data: { path: display, offset, total_lines: totalLines } },
+    );
+  }
+
+  const start = lineStartByte(bytes, bom, offset);
+  const wanted = Math.min(limit ?? Number.POSITIVE_INFINITY, maxLines);
+  let next = start;
+  let end = start;
+  let shown = 0;
+  let used = 0;
+  let stop: 'lines' | 'bytes' | 'limit' | 'clipped' | null = null;
+  let notice = '';
+  while (next < bytes.length) {
+    if (shown >= wanted) {
+      stop = limit !== undefined && limit <= maxLines ? 'limit' : 'lines';
+      break;
+    }
+    const newline = bytes.indexOf(LF, next);
+    const lineEnd = newline === -1 ? bytes.length : newline;
+    const size = lineEnd - next + (shown > 0 ? 1 : 0);
+    if (used + size > maxBytes) {
+      if (shown > 0) {
+        stop = 'bytes';
+        break;
+      }
+      // One line over the whole budget: show its head and say how to get the rest.
+      const lineBytes = lineEnd - next;
+      const cut = charBoundary(bytes, next + maxBytes) - next;
+      const part = Math.min(maxBytes, lineBytes - cut);
+      const after = offset < totalLines ? ` Use offset=${offset + 1} to continue after this line.` : '';
+      notice = `[Line ${offset} is ${formatSize(lineBytes)}, over the ${formatSize(maxBytes)} output limit, so only its first ${plural(cut, 'byte')} are shown.${after} To see the next part of line ${offset}, run with bash: sed -n '${offset}p' ${shellQuote(display)} | head -c ${cut + part} | tail -c ${part}]`;
+      end = next + cut;
+      shown = 1;
+      stop = 'clipped';
+      break;
+    }
+    used += size;
+    end = lineEnd;
+    shown += 1;
+    next = newline === -1 ? bytes.length : newline + 1;
+  }
+
+  const lastLine = offset + shown - 1;
+  const shownText = new TextDecoder().decode(bytes.subarray(start, end));
+  // Programs get the lines with their endings, so consecutive pages concatenate to the file.
+  const content = stop !== 'clipped' && end < bytes.length ? `${shownText}\n` : shownText;
+  if (stop === 'lines' || stop === 'bytes' || stop === 'limit') {
+    const range = lastLine === offset ? `Line ${offset}` : `Lines ${offset}-${lastLine}`;
+    const cause =
+      stop === 'lines'
+        ? `${maxLines}-line limit`
+        : stop === 'bytes'
+          ? `${formatSize(maxBytes)} limit`
+          : `limit=${limit}; ${plural(totalLines - lastLine, 'more line')}`;
+    notice = `[${range} of ${totalLines} shown (${cause}). Use offset=${lastLine + 1} to continue.]`;
+  }
+  const truncated = stop !== null;
+  const body = totalLines === 0 ? '(empty file)' : sanitizeText(shownText.replace(/\r(?=\n|$)/g, ''));
+  const nextOffset = truncated && lastLine < totalLines ? lastLine + 1 : undefined;
+  return {
+    output: notice ? `${body}\n\n${notice}` : body,
+    structured_output: {
+      path: display,
+      content,
+      start_line: offset,
+      end_line: lastLine,
+      total_lines: totalLines,
+      truncated,
+    },
+    details: {
+      line_count: totalLines,
+      truncated,
+      truncated_by: stop === 'clipped' ? 'line_too_long' : stop,
+      start_line: offset,
+      end_line: lastLine,
+      ...(nextOffset !== undefined ? { next_offset: nextOffset } : {}),
+      bytes: bytes.length,
+    },
+  };
+}
+
+/** Lines in `bytes` after `from`: LFs, plus one for a last line without LF. */
+function countLines(bytes: Uint8Array, from: number): number {
+  let lines = 0;
+  for (let at = bytes.indexOf(LF, from); at !== -1; at = bytes.indexOf(LF, at + 1)) lines += 1;
+  if (bytes.length > from && bytes[bytes.length - 1] !== LF) lines += 1;
+  return lines;
+}
+
+/** Byte index where 1-based `line` starts; `line` is within the file. */
+function lineStartByte(bytes: Uint8Array, from: number, line: number): number {
+  let at = from;
+  for (let current = 1; current < line; current += 1) at = bytes.indexOf(LF, at) + 1;
+  return at;
+}
+
+/** The largest index `<= index` that does not fall inside a UTF-8 sequence. */
+function charBoundary(bytes: Uint8Array, index: number): number {
+  let at = Math.min(index, bytes.length);
+  while (at > 0 && ((bytes[at] ?? 0) & 0xc0) === 0x80) at -= 1;
+  return at;
+}
+
+/** Whether all of `bytes` is valid UTF-8, decoded in chunks so no full-size string is ever built. */
+function isValidUtf8(bytes: Uint8Array): boolean {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for (let at = 0; at < bytes.length; at += VALIDATE_CHUNK) {
+      decoder.decode(bytes.subarray(at, at + VALIDATE_CHUNK), { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `1 line`, `3 lines`. */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** A path as one shell word: unchanged when plain, else single-quoted. */
+function shellQuote(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}

@@ -1,0 +1,113 @@
+/**
+ * The `write` built-in tool: creates or replaces a whole file, creating missing parent directories.
+ * Writes to one path are serialised with edit's through the shared mutation queue. Imports core, the
+ * Workspace seam (type, errors, path helpers) and the tools' shared helpers only.
+ */
+import { ToolError } from '../core/index.ts';
+import { parentOf, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { type PatchBase, unifiedPatch } from './edit-diff.ts';
+import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
+import { withFileMutation } from './mutation-queue.ts';
+import { splitLines } from './output.ts';
+import { BUILTIN_SPECS } from './specs.ts';
+import type { BuiltinTool } from './tool.ts';
+import { verifyWritten } from './write-verify.ts';
+
+/** Options of {@link createWriteTool}. */
+export interface WriteToolOptions {
+  /**
+   * Read the file back after writing and report an error result if it does not hold exactly the bytes
+   * written, so a backend that drops or alters data is never reported as a success. Default: `true`.
+   */
+  verify?: boolean;
+}
+
+/** Leading bytes searched for NUL when deciding whether the previous content was binary. */
+const SNIFF_BYTES = 8192;
+
+/**
+ * Creates the `write` tool. `content` is written exactly as given (UTF-8, no unescaping); missing
+ * parent directories are created; a directory at the path is an error result. `details.diff` is a
+ * unified patch against the previous content (against `/dev/null` for a new file); replacing a binary
+ * file is allowed and its patch says so.
+ */
+export function createWriteTool(options: WriteToolOptions = {}): BuiltinTool {
+  const verify = options.verify ?? true;
+  return {
+    spec: BUILTIN_SPECS.write,
+    async implementation(args, context) {
+      const content = String(args.content);
+      const workspace = await context.workspace();
+      const { absolute, display } = await resolvePath(workspace, String(args.path));
+      return withFileMutation(workspace, absolute, async () => {
+        const base = await previousContent(workspace, absolute, display);
+        if (base.kind === 'missing') await createParents(workspace, absolute, display);
+        const data = new TextEncoder().encode(content);
+        if (context.signal.aborted) {
+          throw new ToolError(`Writing ${display} was aborted before anything was written.`, {
+            code: 'ABORTED',
+          });
+        }
+        await onPath(display, () => workspace.writeFile(absolute, data));
+        if (verify) await verifyWritten(workspace, absolute, display, data);
+
+        const previousBytes = base.kind === 'text' ? new TextEncoder().encode(base.text).length : 0;
+        const what =
+          base.kind === 'missing'
+            ? 'new file'
+            : base.kind === 'binary'
+              ? `replaced ${bytes(base.bytes)} of binary data`
+              : base.text === content
+                ? 'content unchanged'
+                : `replaced ${bytes(previousBytes)}`;
+        return {
+          output: `Wrote ${bytes(data.length)} to ${display} (${what}).`,
+          structured_output: { path: display, bytes_written: data.length, created: base.kind === 'missing' },
+          details: {
+            diff: unifiedPatch(display, base, content),
+            line_count: splitLines(content).length,
+            bytes_written: data.length,
+            created: base.kind === 'missing',
+          },
+        };
+      });
+    },
+  };
+}
+
+/** What is at `absolute` now; a directory is an error result. */
+async function previousContent(workspace: Workspace, absolute: string, display: string): Promise<PatchBase> {
+  let type: string;
+  try {
+    type = (await workspace.stat(absolute)).type;
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'ENOENT') return { kind: 'missing' };
+    return fsError(error, display);
+  }
+  if (type === 'directory') {
+    throw new ToolError(
+      `${display} is a directory, so it cannot be written as a file. Give the path of a file, for example ${display}/<name>.`,
+      { code: 'EISDIR', data: { path: display } },
+    );
+  }
+  const previous = await onPath(display, () => workspace.readFile(absolute));
+  const text = previous.subarray(0, SNIFF_BYTES).includes(0) ? undefined : decodeUtf8(previous);
+  return text === undefined ? { kind: 'binary', bytes: previous.length } : { kind: 'text', text };
+}
+
+/** `mkdir -p` of the parent; a file in the way becomes "a part of … is not a directory". */
+async function createParents(workspace: Workspace, absolute: string, display: string): Promise<void> {
+  try {
+    await workspace.mkdir(parentOf(absolute), { recursive: true });
+  } catch (error) {
+    if (error instanceof WorkspaceError && (error.code === 'EEXIST' || error.code === 'ENOTDIR')) {
+      fsError(new WorkspaceError('ENOTDIR', absolute), display);
+    }
+    fsError(error, display);
+  }
+}
+
+/** `1 byte`, `12 bytes`. */
+function bytes(count: number): string {
+  return `${count} byte${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,108 @@
+/**
+ * Unit tests of edit's matching helpers: the maps from a comparison form back to the original text,
+ * occurrence counting, and the closest-lines search.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  closestLines,
+  disjointOccurrences,
+  fuzzyForm,
+  lineEndingAt,
+  lineEndingForm,
+  occurrences,
+} from '../../src/tools/edit-match.ts';
+
+/** The original text a match of `needle` in `form` stands for. */
+function matched(original: string, form: ReturnType<typeof fuzzyForm>, needle: string): string[] {
+  return occurrences(form.text, needle).map((start) => {
+    const [from, to] = form.span(start, start + needle.length);
+    return original.slice(from, to);
+  });
+}
+
+describe('lineEndingForm', () => {
+  it('maps matches back over CRLF pairs, and keeps a CR outside a match that ends before it', () => {
+    const original = 'a\r\nb\r\nc\nd\r\n';
+    const form = lineEndingForm(original);
+    expect(form.text).toBe('a\nb\nc\nd\n');
+    expect(matched(original, form, 'b\nc')).toEqual(['b\r\nc']);
+    expect(matched(original, form, 'b')).toEqual(['b']);
+    expect(matched(original, form, '\nd\n')).toEqual(['\nd\r\n']);
+  });
+
+  it('is the identity without CRLF', () => {
+    const form = lineEndingForm('x\ny');
+    expect(form.text).toBe('x\ny');
+    expect(form.span(1, 3)).toEqual([1, 3]);
+  });
+});
+
+describe('fuzzyForm', () => {
+  it('maps quotes, dashes, special spaces and NFKC forms, each back to its original characters', () => {
+    const original = 'say \u201Chi\u201D \u2014 it\u2019s\u00A0\uFB01ne \uFF21';
+    const form = fuzzyForm(original);
+    expect(form.text).toBe('say "hi" - it\'s fine A');
+    expect(matched(original, form, '"hi" -')).toEqual(['\u201Chi\u201D \u2014']);
+    // A match inside the expansion of one character covers the whole character.
+    expect(matched(original, form, 'i')).toEqual(['i', 'i', '\uFB01']);
+  });
+
+  it('drops blanks at line ends, so a match never takes them unless they are inside it', () => {
+    const original = 'one  \r\ntwo\t\nthree \n';
+    const form = fuzzyForm(original);
+    expect(form.text).toBe('one\ntwo\nthree\n');
+    expect(matched(original, form, 'one')).toEqual(['one']);
+    expect(matched(original, form, 'one\ntwo')).toEqual(['one  \r\ntwo']);
+  });
+
+  it('keeps combining marks with their base character so NFKC can compose them', () => {
+    const original = 'cafe\u0301 ok';
+    const form = fuzzyForm(original);
+    expect(form.text).toBe('caf\u00E9 ok');
+    expect(matched(original, form, '\u00E9')).toEqual(['e\u0301']);
+  });
+});
+
+describe('occurrences', () => {
+  it('counts overlapping occurrences; a replace-all takes disjoint ones left to right', () => {
+    expect(occurrences('aaaa', 'aa')).toEqual([0, 1, 2]);
+    expect(disjointOccurrences([0, 1, 2], 2)).toEqual([0, 2]);
+    expect(occurrences('abc', '')).toEqual([]);
+  });
+});
+
+describe('lineEndingAt', () => {
+  it("uses the next line break's style, else the previous one's, else LF", () => {
+    expect(lineEndingAt('a\nb\r\nc', 2)).toBe('\r\n');
+    expect(lineEndingAt('a\r\nb', 4)).toBe('\r\n');
+    expect(lineEndingAt('abc', 1)).toBe('\n');
+  });
+});
+
+describe('closestLines', () => {
+  const file = ['alpha()', '  beta(1)', '  gamma(2)', 'delta()', '  beta(1)', '  gamma(3)', ''].join('\n');
+
+  it('picks the candidate window that reproduces most lines, the first on ties', () => {
+    expect(closestLines(file, '  beta(1)\n  gamma(3)\n  extra')).toEqual({
+      firstLine: 5,
+      lines: ['  beta(1)', '  gamma(3)', ''],
+      score: 2,
+    });
+    expect(closestLines(file, '  beta(1)\n  gamma(9)')).toMatchObject({ firstLine: 2, score: 1 });
+  });
+
+  it('falls back to shorter prefixes of the first line, and gives up on blank or unknown text', () => {
+    expect(closestLines(file, 'delta() with a long tail that is not in the file')).toMatchObject({
+      firstLine: 4,
+    });
+    expect(closestLines(file, '  \n\n')).toBeUndefined();
+    expect(closestLines(file, 'zzz')).toBeUndefined();
+  });
+
+  it('reports tabs against spaces only when the lines are otherwise equal', () => {
+    const tabbed = 'f() {\n\tx := 1\n\ty := 2\n}\n';
+    expect(closestLines(tabbed, '  x := 1\n  y := 2')?.indentation).toEqual({ line: 2, file: 'tabs' });
+    expect(closestLines('a\n  x\n', '\tx')?.indentation).toEqual({ line: 2, file: 'spaces' });
+    expect(closestLines(tabbed, '  x := 1\n  y := 3')?.indentation).toBeUndefined();
+  });
+});
