@@ -16,7 +16,23 @@ const root = import.meta.dirname;
  */
 export const alias: Alias[] = [
   { find: /^browser-agent-tools\/providers$/, replacement: resolve(root, 'src/providers/index.ts') },
+  {
+    find: /^browser-agent-tools\/workspace\/just-bash$/,
+    replacement: resolve(root, 'src/workspace/just-bash/index.ts'),
+  },
+  {
+    find: /^browser-agent-tools\/workspace\/webcontainer$/,
+    replacement: resolve(root, 'src/workspace/webcontainer/index.ts'),
+  },
   { find: /^browser-agent-tools$/, replacement: resolve(root, 'src/index.ts') },
+];
+
+/**
+ * Browser stand-ins for the Node built-ins that browser bundles of dependencies still import (just-bash
+ * imports `node:zlib` for gzip). Playground build only: in Node (vitest) the real module is used.
+ */
+const browserShims: Alias[] = [
+  { find: /^node:zlib$/, replacement: resolve(root, 'src/playground/shims/node-zlib.ts') },
 ];
 
 /**
@@ -57,7 +73,7 @@ function failOnBrowserExternals(): Plugin {
 
 export default defineConfig({
   plugins: [react(), failOnBrowserExternals()],
-  resolve: { alias },
+  resolve: { alias: [...alias, ...browserShims] },
   server: { headers },
   preview: { headers },
   worker: { format: 'es', plugins: () => [failOnBrowserExternals()] },
