@@ -15,3 +15,6 @@ declare var AbortController: {
   prototype: { readonly signal: AbortSignal; abort(reason?: unknown): void };
   new (): { readonly signal: AbortSignal; abort(reason?: unknown): void };
 };
+
+declare function setTimeout(handler: () => void, timeout?: number): unknown;
+declare function clearTimeout(id: unknown): void;

@@ -268,16 +268,14 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       signal.addEventListener('abort', onAbort, { once: true });
       removeAbortListener = () => signal.removeEventListener('abort', onAbort);
     });
+    const running = Promise.resolve().then(() => implementation(coerced, context));
     let returned: unknown;
     try {
-      const outcome = await Promise.race([
-        Promise.resolve().then(() => implementation(coerced, context)),
-        aborted,
-      ]);
-      if (outcome === 'aborted' && signal?.aborted) return abortedResult(name);
+      const outcome = await Promise.race([running, aborted]);
+      if (signal?.aborted) return abortedResult(name, await explanation(running));
       returned = outcome;
     } catch (error) {
-      if (signal?.aborted) return abortedResult(name);
+      if (signal?.aborted) return abortedResult(name, error instanceof ToolError ? error : undefined);
       return thrownResult(name, error);
     } finally {
       removeAbortListener();
@@ -417,7 +415,28 @@ function invalidArgumentsResult(name: string, problems: readonly string[], recei
   });
 }
 
-function abortedResult(name: string): ToolResult {
+/** Milliseconds an aborted tool gets to explain itself (say which of its steps ran) before the generic text. */
+const ABORT_GRACE_MS = 150;
+
+/** The `ToolError` an aborted implementation throws within the grace period, if any. */
+function explanation(running: Promise<unknown>): Promise<ToolError | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ABORT_GRACE_MS);
+  });
+  const own = running.then(
+    () => undefined,
+    (error: unknown) => (error instanceof ToolError ? error : undefined),
+  );
+  return Promise.race([own, grace]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The result of an aborted call: never a success. When the implementation explained the abort with a
+ * `ToolError` (codemode lists the nested calls it made), that text is kept.
+ */
+function abortedResult(name: string, own?: ToolError): ToolResult {
+  if (own) return thrownResult(name, own);
   return errorResult(`Tool "${name}" was aborted before it finished. Its effects, if any, may be partial.`, {
     code: ERROR_CODES.ABORTED,
     data: { tool: name },

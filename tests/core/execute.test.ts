@@ -364,6 +364,37 @@ describe('execute: results and failures', () => {
     expect(ran).toBe(1);
   });
 
+  it('abort: a tool that explains its abort with a ToolError keeps its own text; a success after abort is not reported', async () => {
+    const suite = createToolSuite({ builtins: false });
+    suite.register({ name: 'script' }, 'direct', (_args, context) => {
+      return new Promise((_resolve, reject) =>
+        context.signal.addEventListener('abort', () =>
+          reject(
+            new ToolError('The script was aborted. It had made 2 tool calls (they are not undone).', {
+              code: 'ABORTED',
+            }),
+          ),
+        ),
+      );
+    });
+    suite.register({ name: 'stubborn' }, 'direct', (_args, context) => {
+      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve('done anyway')));
+    });
+    for (const [name, expected] of [
+      ['script', 'script: The script was aborted. It had made 2 tool calls (they are not undone).'],
+      ['stubborn', 'Tool "stubborn" was aborted before it finished. Its effects, if any, may be partial.'],
+    ] as const) {
+      const controller = new AbortController();
+      const pending = suite.execute(name, {}, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      controller.abort();
+      const result = await pending;
+      expect(result.is_error).toBe(true);
+      expect(result.output).toBe(expected);
+      expect(result.structured_output).toMatchObject({ error: { code: 'ABORTED' } });
+    }
+  });
+
   it('nothing the model sends makes execute throw', async () => {
     const suite = createToolSuite();
     const cyclic: Record<string, unknown> = {};

@@ -1,0 +1,379 @@
+/**
+ * The QuickJS engine both runners share: loads the sync wasm build lazily, runs one script in a fresh
+ * runtime with a memory limit, a 256 KiB stack and an interrupt handler, and relays tool calls through
+ * one host function that passes strings (the promise API; STACK.md §4 says why not asyncify).
+ *
+ * Runs in a Web Worker or on the host's own thread, so it uses only ES2022, `WebAssembly`,
+ * `AbortSignal` and timers. Imports `quickjs-emscripten-core` and the wasm variant with `import()`
+ * only, so nothing loads until a script runs.
+ */
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSWASMModule,
+} from 'quickjs-emscripten-core';
+import { GUEST_PRELUDE } from './guest-prelude.ts';
+import { consoleCutLine } from './messages.ts';
+import type { ScriptFailureKind, ScriptHost, ScriptJob, ScriptOutcome } from './runner.ts';
+import { formatBytes, utf8Length } from './text.ts';
+
+/**
+ * Stack of the QuickJS runtime. Larger stacks (and the default) overflow the *host* stack before QuickJS
+ * notices, which corrupts the runtime; at 256 KiB deep recursion is a clean `InternalError`.
+ */
+export const STACK_SIZE_BYTES: number = 256 * 1024;
+
+/**
+ * Wasm memory above the QuickJS heap limit: room for the wasm stack, static data and allocations
+ * QuickJS does not count (ArrayBuffer contents). The wasm memory cannot grow past limit + this, so even
+ * uncounted allocations end in a clean out-of-memory error instead of taking the host's memory.
+ */
+export const WASM_MEMORY_HEADROOM_BYTES: number = 32 * 1024 * 1024;
+
+const WASM_PAGE_BYTES = 64 * 1024;
+/** The wasm build's own initial memory (16 MiB); a smaller `initial` fails instantiation. */
+const WASM_INITIAL_PAGES = 256;
+/** File name QuickJS reports in stack frames of the model's code. */
+const SCRIPT_FILE = 'codemode.js';
+/** The model's code starts on this line of the wrapper. */
+const SCRIPT_FIRST_LINE = 2;
+
+/** A loaded QuickJS module with its own capped wasm memory. */
+export interface QuickJSInstance {
+  /** The module runtimes are created from. */
+  readonly module: QuickJSWASMModule;
+  /** Its wasm memory, created here with a fixed maximum; its size tells how much the scripts used. */
+  readonly memory: WebAssembly.Memory;
+  /** Set once the module may be corrupted (host stack overflow, failed dispose, wasm memory at its cap). */
+  poisoned: boolean;
+}
+
+/** Loads a fresh QuickJS module whose wasm memory cannot grow past `memoryBytes` + headroom. */
+export async function loadQuickJS(memoryBytes: number): Promise<QuickJSInstance> {
+  const [{ newQuickJSWASMModuleFromVariant, newVariant }, variant] = await Promise.all([
+    import('quickjs-emscripten-core'),
+    import('@jitl/quickjs-wasmfile-release-sync'),
+  ]);
+  const maximum = Math.max(
+    WASM_INITIAL_PAGES,
+    Math.ceil((memoryBytes + WASM_MEMORY_HEADROOM_BYTES) / WASM_PAGE_BYTES),
+  );
+  const memory = new WebAssembly.Memory({ initial: WASM_INITIAL_PAGES, maximum });
+  const module = await newQuickJSWASMModuleFromVariant(
+    newVariant(variant.default, { wasmMemory: async () => memory }),
+  );
+  return { module, memory, poisoned: false };
+}
+
+/** Options of {@link runScript}. */
+export interface RunScriptOptions {
+  /**
+   * Free the runtime when the script ends. Default: `true`. The Worker passes `false`: it is
+   * terminated right after, which frees everything at once.
+   */
+  dispose?: boolean;
+}
+
+/**
+ * Runs `job` in a fresh runtime of `instance`. Never rejects. Sets `instance.poisoned` when the module
+ * must not run another script.
+ */
+export async function runScript(
+  instance: QuickJSInstance,
+  job: ScriptJob,
+  host: ScriptHost,
+  options: RunScriptOptions = {},
+): Promise<ScriptOutcome> {
+  try {
+    return await runInRuntime(instance, job, host, options);
+  } catch (error) {
+    instance.poisoned = true;
+    return hostFailure(error, host);
+  } finally {
+    if (instance.memory.buffer.byteLength >= job.limits.memoryBytes) instance.poisoned = true;
+  }
+}
+
+async function runInRuntime(
+  instance: QuickJSInstance,
+  job: ScriptJob,
+  host: ScriptHost,
+  options: RunScriptOptions,
+): Promise<ScriptOutcome> {
+  const runtime = instance.module.newRuntime();
+  runtime.setMemoryLimit(job.limits.memoryBytes);
+  runtime.setMaxStackSize(STACK_SIZE_BYTES);
+  const deadline = job.deadline;
+  runtime.setInterruptHandler(() => host.stop.aborted || Date.now() > deadline);
+  const vm = runtime.newContext();
+
+  const pending = new Set<QuickJSDeferredPromise>();
+  let fatal: ((outcome: ScriptOutcome) => void) | undefined;
+  const fatalOutcome = new Promise<ScriptOutcome>((resolve) => {
+    fatal = resolve;
+  });
+  let consoleBytes = 0;
+  let consoleFull = false;
+
+  /** Runs queued guest jobs; a host-level failure inside (host stack overflow) ends the run. */
+  const drain = (): void => {
+    if (!runtime.alive) return;
+    try {
+      const result = runtime.executePendingJobs();
+      // A job fails at top level only with an uncatchable error (interrupted) or out of memory.
+      if (result.error) fatal?.(classify(vm, result.error, host, 'script'));
+    } catch (error) {
+      instance.poisoned = true;
+      fatal?.(hostFailure(error, host));
+    }
+  };
+
+  const log = (line: string): string | undefined => {
+    if (consoleFull) return 'full';
+    const bytes = utf8Length(line) + 1;
+    if (consoleBytes + bytes > job.limits.maxConsoleBytes) {
+      consoleFull = true;
+      host.log(consoleCutLine(job.limits.maxConsoleBytes));
+      return 'full';
+    }
+    consoleBytes += bytes;
+    host.log(line);
+    return undefined;
+  };
+
+  const call = (name: string, argsJson: string): QuickJSHandle => {
+    const deferred = vm.newPromise();
+    pending.add(deferred);
+    host.callTool(name, argsJson).then(
+      (replyJson) => {
+        if (!vm.alive || !deferred.alive) return;
+        pending.delete(deferred);
+        try {
+          const reply = vm.newString(replyJson);
+          deferred.resolve(reply);
+          reply.dispose();
+        } catch (error) {
+          // Out of memory or interrupted while handing the reply over: the guest cannot go on.
+          fatal?.(hostFailure(error, host));
+          return;
+        }
+        drain();
+      },
+      (error: unknown) => fatal?.(hostFailure(error, host)),
+    );
+    return deferred.handle;
+  };
+
+  const hostFunction = vm.newFunction('host', (...args) => {
+    const [op, first, second] = args.map((handle) =>
+      vm.typeof(handle) === 'string' ? vm.getString(handle) : '',
+    );
+    if (op === 'log') {
+      const answer = log(first ?? '');
+      return answer === undefined ? vm.undefined : vm.newString(answer);
+    }
+    if (op === 'call') return call(first ?? '', second ?? '');
+    return vm.undefined;
+  });
+
+  let finish: QuickJSHandle | undefined;
+  let watch: QuickJSHandle | undefined;
+  /** The script's settled value or error, owned by the host until disposed. */
+  let settledHandle: QuickJSHandle | undefined;
+  const execute = async (): Promise<ScriptOutcome> => {
+    const preludeFn = vm.evalCode(GUEST_PRELUDE, 'codemode-prelude.js');
+    if (preludeFn.error) return classify(vm, preludeFn.error, host, 'sandbox');
+    const config = vm.newString(
+      JSON.stringify({ names: job.toolNames, maxResultChars: job.limits.maxResultBytes }),
+    );
+    const installed = vm.callFunction(preludeFn.value, vm.undefined, hostFunction, config);
+    config.dispose();
+    preludeFn.value.dispose();
+    if (installed.error) return classify(vm, installed.error, host, 'sandbox');
+    finish = vm.getProp(installed.value, 0);
+    watch = vm.getProp(installed.value, 1);
+    installed.value.dispose();
+
+    const started = vm.evalCode(`(async () => {\n${job.code}\n})()`, SCRIPT_FILE);
+    if (started.error) return classify(vm, started.error, host, 'syntax');
+    const settledInGuest = new Promise<{ fulfilled: boolean }>((resolve) => {
+      const settle = (fulfilled: boolean, handle: QuickJSHandle | undefined): void => {
+        if (settledHandle !== undefined) return;
+        settledHandle = handle ? handle.dup() : vm.undefined;
+        resolve({ fulfilled });
+      };
+      const onFulfilled = vm.newFunction('fulfilled', (value) => settle(true, value));
+      const onRejected = vm.newFunction('rejected', (error) => settle(false, error));
+      const attached = vm.callFunction(
+        watch ?? vm.undefined,
+        vm.undefined,
+        started.value,
+        onFulfilled,
+        onRejected,
+      );
+      onFulfilled.dispose();
+      onRejected.dispose();
+      if (attached.error) {
+        settledHandle = attached.error;
+        resolve({ fulfilled: false });
+      } else attached.value.dispose();
+    });
+    started.value.dispose();
+    drain();
+
+    let stopListener: (() => void) | undefined;
+    const stopped = new Promise<'stopped'>((resolve) => {
+      stopListener = () => resolve('stopped');
+      if (host.stop.aborted) resolve('stopped');
+      else host.stop.addEventListener('abort', stopListener, { once: true });
+    });
+    const winner = await Promise.race([settledInGuest, stopped, fatalOutcome]);
+    if (stopListener) host.stop.removeEventListener('abort', stopListener);
+    if (winner === 'stopped') return { type: 'failed', kind: 'stopped', message: 'stopped by the host' };
+    if ('type' in winner) return winner;
+    const handle = settledHandle ?? vm.undefined;
+    settledHandle = undefined;
+    if (!winner.fulfilled) return classify(vm, handle, host, 'script');
+    const finished = vm.callFunction(finish, vm.undefined, handle);
+    handle.dispose();
+    if (finished.error) return classify(vm, finished.error, host, 'script');
+    const encoded = vm.typeof(finished.value) === 'string' ? vm.getString(finished.value) : 'U';
+    finished.value.dispose();
+    return decodeFinished(encoded, job.limits.maxResultBytes);
+  };
+
+  let outcome: ScriptOutcome | undefined;
+  try {
+    outcome = await execute();
+    return outcome;
+  } finally {
+    const overflowed = outcome === undefined || (outcome.type === 'failed' && outcome.kind === 'stack');
+    if (overflowed) {
+      // After a stack overflow QuickJS can leave objects behind, and freeing the runtime then aborts the
+      // whole module (quickjs-emscripten#60): drop the module instead of freeing anything.
+      instance.poisoned = true;
+    } else if (options.dispose !== false) {
+      settledHandle?.dispose();
+      watch?.dispose();
+      finish?.dispose();
+      hostFunction.dispose();
+      for (const deferred of pending) deferred.dispose();
+      try {
+        vm.dispose();
+        runtime.dispose();
+      } catch {
+        // QuickJS asserts when a runtime dies with live objects; the module is not safe to reuse.
+        instance.poisoned = true;
+      }
+    }
+  }
+}
+
+function decodeFinished(encoded: string, maxResultBytes: number): ScriptOutcome {
+  const tag = encoded.charAt(0);
+  const rest = encoded.slice(1);
+  if (tag === 'J') {
+    const bytes = utf8Length(rest);
+    if (bytes > maxResultBytes) return { type: 'failed', kind: 'too_large', message: formatBytes(bytes) };
+    return { type: 'returned', json: rest };
+  }
+  if (tag === 'N') return { type: 'failed', kind: 'not_json', message: rest };
+  // The guest measured UTF-16 code units; UTF-8 is at least as long.
+  if (tag === 'L')
+    return { type: 'failed', kind: 'too_large', message: `at least ${formatBytes(Number(rest))}` };
+  return { type: 'returned', json: null };
+}
+
+/**
+ * Reads what the guest threw and says what kind of failure it is: interrupted → `timeout` (or
+ * `stopped` when the host asked), out of memory, stack overflow, else `fallback` (`syntax` only for a
+ * `SyntaxError`). Disposes `errorHandle`.
+ */
+function classify(
+  vm: QuickJSContext,
+  errorHandle: QuickJSHandle,
+  host: ScriptHost,
+  fallback: 'script' | 'syntax' | 'sandbox',
+): ScriptOutcome {
+  const read = (key: string): string | undefined => {
+    const handle = vm.getProp(errorHandle, key);
+    const value = vm.typeof(handle) === 'string' ? vm.getString(handle) : undefined;
+    handle.dispose();
+    return value;
+  };
+  let name: string | undefined;
+  let message: string | undefined;
+  let stack: string | undefined;
+  let tool: string | undefined;
+  if (vm.typeof(errorHandle) === 'object' && !isNull(vm, errorHandle)) {
+    name = read('name');
+    message = read('message');
+    stack = read('stack');
+    tool = name === 'ToolError' ? read('tool') : undefined;
+  }
+  if (message === undefined) {
+    // Not an Error: `throw 'text'`, `throw { code: 1 }`, `throw null`. Show the value itself.
+    const dumped: unknown = vm.dump(errorHandle);
+    message = typeof dumped === 'string' ? dumped : String(JSON.stringify(dumped) ?? dumped);
+    if (name === undefined) message = `Uncaught ${message}`;
+  }
+  errorHandle.dispose();
+
+  const special = specialKind(name, message, host);
+  if (special) return { type: 'failed', kind: special, message };
+  const kind = fallback === 'syntax' && name !== 'SyntaxError' ? 'script' : fallback;
+  const outcome: ScriptOutcome = {
+    type: 'failed',
+    kind,
+    message: name ? `${name}: ${message}` : message,
+  };
+  const line = scriptLine(stack);
+  if (line !== undefined) outcome.line = line;
+  if (tool !== undefined) outcome.tool = tool;
+  return outcome;
+}
+
+/** The kinds QuickJS signals with fixed messages, whatever caught them. */
+function specialKind(
+  name: string | undefined,
+  message: string,
+  host: ScriptHost,
+): ScriptFailureKind | undefined {
+  if (message === 'interrupted' && (name === undefined || name === 'InternalError')) {
+    return host.stop.aborted ? 'stopped' : 'timeout';
+  }
+  if (message === 'out of memory') return 'memory';
+  if (message === 'stack overflow' && (name === undefined || name === 'InternalError')) return 'stack';
+  return undefined;
+}
+
+function isNull(vm: QuickJSContext, handle: QuickJSHandle): boolean {
+  try {
+    return vm.sameValue(handle, vm.null);
+  } catch {
+    return false;
+  }
+}
+
+/** The line of the model's code in the first stack frame that points into it. */
+function scriptLine(stack: string | undefined): number | undefined {
+  const match = stack ? new RegExp(`${SCRIPT_FILE.replace('.', '\\.')}:(\\d+)`).exec(stack) : null;
+  if (!match) return undefined;
+  const line = Number(match[1]) - SCRIPT_FIRST_LINE + 1;
+  return line >= 1 ? line : undefined;
+}
+
+/**
+ * A failure seen on the host side of the sandbox: a guest error surfacing through the library
+ * (`QuickJSUnwrapError` carries the guest's message), a wasm trap, or a host stack overflow.
+ */
+function hostFailure(error: unknown, host: ScriptHost): ScriptOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  const special = specialKind(undefined, message, host);
+  if (special) return { type: 'failed', kind: special, message };
+  if (error instanceof RangeError && /call stack/i.test(message)) {
+    return { type: 'failed', kind: 'stack', message };
+  }
+  return { type: 'failed', kind: 'sandbox', message: message.split('\n')[0] ?? message };
+}

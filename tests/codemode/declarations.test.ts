@@ -1,0 +1,535 @@
+/**
+ * The TypeScript API codemode shows the model: the exact description, its regeneration when the catalog
+ * or a session changes, identifiers for awkward names, JSON Schema → TypeScript, and a compiler run over
+ * the declarations of the built-ins and of an awkward catalog. The built-in result shapes are checked
+ * against what the real built-in tools return, through codemode.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Validator } from '@cfworker/json-schema';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  assignIdentifiers,
+  BUILTIN_OUTPUT_SCHEMAS,
+  CODEMODE_PREAMBLE,
+  createInProcessRunner,
+  enableCodemode,
+  generateCodemodeTypes,
+} from '../../src/codemode/index.ts';
+import { schemaToType } from '../../src/codemode/schema-to-type.ts';
+import { createCoreSuite, type JsonSchema, type ToolSpec } from '../../src/core/index.ts';
+import { createToolSuite } from '../../src/create-tool-suite.ts';
+import { BUILTIN_SPECS, BUILTIN_TOOL_NAMES } from '../../src/tools/index.ts';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import { createCodemodeFixture } from './fixture.ts';
+
+const runner = createInProcessRunner();
+const ROOT = resolve(import.meta.dirname, '../..');
+
+const FIXTURE_DECLARATIONS = `declare const tools: {
+  /** Look up a key. */
+  lookup(args: {
+    /** The key. */
+    key: string;
+  }): Promise<{
+    key: string;
+    value: string;
+  }>;
+  /** Add two numbers. */
+  add(args: {
+    a: number;
+    b: number;
+  }): Promise<{
+    sum: number;
+  }>;
+  /** Wait a few milliseconds. */
+  wait(args: {
+    ms: number;
+  }): Promise<unknown>;
+  /** Never finishes. */
+  hang(args?: {}): Promise<unknown>;
+  /** Always fails. */
+  fail(args?: {}): Promise<unknown>;
+  /** Returns text only. */
+  note(args?: {}): Promise<unknown>;
+  /** Returns \`size\` characters. */
+  blob(args: {
+    size: number;
+  }): Promise<unknown>;
+  /** Save a file. */
+  save(args: {
+    path: string;
+    content: string;
+  }): Promise<unknown>;
+  /** Publish a post. */
+  publish(args: {
+    text: string;
+  }): Promise<unknown>;
+};`;
+
+const ARCHIVE_DECLARATION = `  /** Search old records by date. */
+  archive(args: {
+    date: string;
+  }): Promise<{
+    date: string;
+    records: number;
+  }>;
+};`;
+
+describe('the registered codemode spec', () => {
+  it('has the fixed preamble, then the declarations of what scripts may call, word for word', () => {
+    expect(CODEMODE_PREAMBLE).toBe(
+      "Run a JavaScript script that calls tools and returns only what you need, so intermediate results stay out of the conversation. `code` is the body of an async function: call tools with `await tools.name({...})`, run independent calls together with `Promise.all`, and `return` a JSON value. A call resolves to the tool's structured result (to its text when it has none) and throws an Error with the tool's error text when it fails; catch it to carry on. You get back the returned value as JSON plus the console.log lines, cut at 2000 lines or 50 KB. Plain JavaScript only (no TypeScript syntax, imports, network or timers). Tool calls are not undone when a script fails later.",
+    );
+    const { suite } = createCodemodeFixture(runner);
+    const registered = suite.get('codemode');
+    expect(registered?.mode).toBe('model_only');
+    expect(registered?.spec).toEqual({
+      name: 'codemode',
+      description: `${CODEMODE_PREAMBLE}\n\n\`\`\`ts\n${FIXTURE_DECLARATIONS}\n\`\`\``,
+      parameters: {
+        type: 'object',
+        properties: {
+          code: {
+            type: 'string',
+            minLength: 1,
+            description:
+              'The body of an async JavaScript function: call tools with await tools.name({...}) and return the result.',
+          },
+          timeout: {
+            type: 'number',
+            exclusiveMinimum: 0,
+            maximum: 60,
+            description: 'Seconds before the script is stopped. Default: 10, at most 60.',
+          },
+        },
+        required: ['code'],
+        additionalProperties: false,
+      },
+    });
+    expect(suite.declarations().map((spec) => spec.name)).toEqual([
+      'lookup',
+      'wait',
+      'hang',
+      'fail',
+      'note',
+      'blob',
+      'save',
+      'publish',
+      'secret',
+      'tool_search',
+      'codemode',
+    ]);
+  });
+
+  it('is regenerated when the catalog changes', () => {
+    const { suite } = createCodemodeFixture(runner);
+    const description = () => suite.get('codemode')?.spec.description ?? '';
+    suite.register(
+      { name: 'my-tool', description: 'Late.', parameters: { type: 'object', properties: {} } },
+      'codemode',
+    );
+    expect(description()).toContain(
+      '  /** Tool "my-tool". Late. */\n  my_tool(args?: Record<string, unknown>): Promise<unknown>;\n};',
+    );
+    suite.setMode('lookup', 'hidden');
+    expect(description()).not.toContain('lookup(');
+    suite.setMode('lookup', 'model_only');
+    expect(description()).not.toContain('lookup(');
+    suite.setMode('lookup', 'direct');
+    expect(description()).toContain('lookup(');
+    suite.unregister('my-tool');
+    expect(description()).toBe(`${CODEMODE_PREAMBLE}\n\n\`\`\`ts\n${FIXTURE_DECLARATIONS}\n\`\`\``);
+  });
+
+  it('shows deferred tools for the session that activated them; handle.declarations carries that text', () => {
+    const { suite, codemode, session } = createCodemodeFixture(runner);
+    const other = suite.createSession();
+    session.activate(['archive']);
+    const withArchive = FIXTURE_DECLARATIONS.replace(/\n};$/, `\n${ARCHIVE_DECLARATION}`);
+    expect(codemode.types(session)).toBe(withArchive);
+    expect(codemode.types(other)).toBe(FIXTURE_DECLARATIONS);
+    expect(codemode.description(session)).toBe(`${CODEMODE_PREAMBLE}\n\n\`\`\`ts\n${withArchive}\n\`\`\``);
+    const declared = codemode.declarations(session);
+    expect(declared.map((spec) => spec.name)).toEqual(suite.declarations(session).map((spec) => spec.name));
+    expect(declared.find((spec) => spec.name === 'codemode')?.description).toBe(
+      codemode.description(session),
+    );
+    // The registered spec is the session-less view.
+    expect(suite.get('codemode')?.spec.description).toBe(codemode.description());
+    expect(codemode.tools(session).map((entry) => entry.name)).toContain('archive');
+  });
+
+  it('dispose unregisters codemode and stops following the catalog', () => {
+    const { suite, codemode } = createCodemodeFixture(runner);
+    codemode.dispose();
+    expect(suite.get('codemode')).toBeUndefined();
+    suite.register({ name: 'later', description: 'x', parameters: { type: 'object' } }, 'direct');
+    expect(suite.get('codemode')).toBeUndefined();
+    codemode.dispose();
+  });
+
+  it('refuses a second codemode and out-of-range options, to the host', () => {
+    const { suite } = createCodemodeFixture(runner);
+    expect(() => enableCodemode(suite, { runner })).toThrow(
+      'browser-agent-tools: a tool named "codemode" is already registered. Pass { replace: true } to replace it, or unregister it first.',
+    );
+    const fresh = createCoreSuite();
+    expect(() => enableCodemode(fresh, { runner, maxCalls: 0 })).toThrow(
+      'browser-agent-tools: enableCodemode: maxCalls must be a positive integer, got 0.',
+    );
+    expect(() => enableCodemode(fresh, { runner, defaultTimeoutSeconds: 90 })).toThrow(
+      'browser-agent-tools: enableCodemode: defaultTimeoutSeconds (90) must not exceed maxTimeoutSeconds (60).',
+    );
+    expect(fresh.get('codemode')).toBeUndefined();
+  });
+});
+
+describe('identifiers', () => {
+  it('keeps valid names, makes the others valid, and never collides', () => {
+    const names = [
+      'my-tool',
+      'my_tool',
+      '3d',
+      'class',
+      'a.b',
+      'a_b',
+      'a:b',
+      'then',
+      '_3d',
+      'x-1',
+      'x_1_2',
+      'x.1',
+    ];
+    expect([...assignIdentifiers(names)]).toEqual([
+      ['my_tool', 'my_tool'],
+      ['class', 'class'],
+      ['a_b', 'a_b'],
+      ['_3d', '_3d'],
+      ['x_1_2', 'x_1_2'],
+      ['my-tool', 'my_tool_2'],
+      ['3d', '_3d_2'],
+      ['a.b', 'a_b_2'],
+      ['a:b', 'a_b_3'],
+      ['then', 'then_'],
+      ['x-1', 'x_1'],
+      ['x.1', 'x_1_3'],
+    ]);
+  });
+});
+
+describe('JSON Schema to TypeScript', () => {
+  const type = (schema: unknown): string => schemaToType(schema, { docs: false });
+
+  it('renders scalars, enums, consts, unions, nullables and arrays', () => {
+    expect(type({ type: 'integer' })).toBe('number');
+    expect(type({ enum: ['a', "it's", 'b|c', 2, null] })).toBe('"a" | "it\'s" | "b|c" | 2 | null');
+    expect(type({ const: true })).toBe('true');
+    expect(type({ type: ['string', 'null'] })).toBe('string | null');
+    expect(type({ type: 'string', nullable: true })).toBe('string | null');
+    expect(type({ type: 'array', items: { type: ['string', 'number'] } })).toBe('(string | number)[]');
+    expect(type({ type: 'array', items: { enum: ['x|y'] } })).toBe('"x|y"[]');
+    expect(type({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false })).toBe(
+      '[string, number]',
+    );
+    expect(type({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'boolean' } }] })).toBe(
+      'string | boolean[]',
+    );
+    expect(type({})).toBe('unknown');
+    expect(type({ type: 'string', format: 'date-time' })).toBe('string');
+  });
+
+  it('renders objects: optional keys, quoted keys, index signatures, intersections', () => {
+    expect(
+      type({
+        type: 'object',
+        properties: { 'file-name': { type: 'string' }, ok: { type: 'boolean' } },
+        required: ['ok'],
+      }),
+    ).toBe('{\n  "file-name"?: string;\n  ok: boolean;\n}');
+    expect(type({ type: 'object', additionalProperties: { type: 'number' } })).toBe(
+      '{\n  [key: string]: number;\n}',
+    );
+    expect(type({ type: 'object', properties: {}, additionalProperties: false })).toBe('{}');
+    expect(type({ type: 'object' })).toBe('Record<string, unknown>');
+    expect(
+      type({
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { type: 'object', properties: { b: { type: 'number' } } },
+        ],
+      }),
+    ).toBe('{\n  a?: string;\n} & {\n  b?: number;\n}');
+  });
+
+  it('resolves local $refs and stops at cycles and depth', () => {
+    const tree = {
+      $ref: '#/$defs/node',
+      $defs: {
+        node: {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } },
+        },
+      },
+    };
+    expect(type(tree)).toBe('{\n  children?: unknown[];\n}');
+    expect(type({ $ref: 'https://example.com/schema.json' })).toBe('unknown');
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 12; level += 1) deep = { type: 'array', items: deep };
+    expect(type(deep)).toBe('unknown[][][][][][][][][]');
+  });
+
+  it('writes descriptions as JSDoc and defuses a comment end inside them', () => {
+    expect(
+      schemaToType({
+        type: 'object',
+        properties: { a: { type: 'string', description: 'Ends */ here.\nSecond line.' } },
+      }),
+    ).toBe('{\n  /**\n   * Ends *\\/ here.\n   * Second line.\n   */\n  a?: string;\n}');
+  });
+});
+
+const AWKWARD: ToolSpec[] = [
+  {
+    name: 'my-tool',
+    description: 'Dashes in the name.\n\nThis second paragraph is not shown.',
+    parameters: {
+      type: 'object',
+      properties: {
+        'file-name': { type: 'string', description: 'Has a */ inside.' },
+        nested: {
+          type: 'object',
+          properties: {
+            deep: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { x: { type: ['integer', 'null'] }, tag: { enum: ['a', 'b|c', "it's"] } },
+                required: ['x'],
+              },
+            },
+          },
+        },
+      },
+      required: ['file-name'],
+    },
+    outputSchema: {
+      type: 'object',
+      properties: { tree: { $ref: '#/$defs/node' } },
+      required: ['tree'],
+      $defs: {
+        node: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/$defs/node' } },
+          },
+          required: ['name'],
+        },
+      },
+    },
+  },
+  { name: 'my_tool', description: 'Underscores.', parameters: { type: 'object', properties: {} } },
+  {
+    name: '3d',
+    description: 'Starts with a digit.',
+    parameters: { type: 'object', properties: { n: { type: 'number' } } },
+  },
+  { name: 'class', description: 'A reserved word.', parameters: { type: 'object', properties: {} } },
+  { name: 'a.b', description: 'A dot.', parameters: { type: 'object', properties: {} } },
+  {
+    name: 'a_b',
+    description: 'Collides with a.b once sanitised.',
+    parameters: { type: 'object', properties: {} },
+  },
+  {
+    name: 'then',
+    description: 'Would make tools a thenable.',
+    parameters: { type: 'object', properties: {} },
+  },
+  {
+    name: 'shapes',
+    description: 'Tuples, maps, intersections and unions.',
+    parameters: {
+      type: 'object',
+      properties: {
+        pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false },
+        counts: { type: 'object', additionalProperties: { type: 'integer' } },
+        both: {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            { type: 'object', properties: { b: { type: 'number' } } },
+          ],
+        },
+        either: {
+          oneOf: [{ type: 'string' }, { type: 'object', properties: { k: { const: 1 } }, required: ['k'] }],
+        },
+      },
+      required: ['pair'],
+    },
+  },
+];
+
+const USAGE = `export {};
+async function main(): Promise<void> {
+  const made = await tools.my_tool_2({ 'file-name': 'a', nested: { deep: [{ x: 1, tag: 'b|c' }, { x: null }] } });
+  const rootName: string = made.tree.name;
+  const childName: string | undefined = made.tree.children?.[0] ? 'child' : undefined;
+  await tools.my_tool();
+  await tools._3d({ n: 3 });
+  await tools.class();
+  await tools.a_b_2();
+  await tools.a_b();
+  await tools.then_();
+  await tools.shapes({ pair: ['x', 1], counts: { a: 1 }, both: { a: 'x', b: 2 }, either: { k: 1 } });
+  // @ts-expect-error: file-name is required
+  await tools.my_tool_2({});
+  // @ts-expect-error: the tuple is [string, number]
+  await tools.shapes({ pair: [1, 'x'] });
+
+  const file = await tools.read({ path: 'a.txt', offset: 1, limit: 10 });
+  if ('content' in file) {
+    const lines: number = file.total_lines;
+    const body: string = file.content;
+    void [lines, body];
+  } else {
+    const mime: string = file.mime_type;
+    void mime;
+  }
+  const written = await tools.write({ path: 'a.txt', content: 'x' });
+  const created: boolean = written.created;
+  const edited = await tools.edit({ path: 'a.txt', edits: [{ oldText: 'x', newText: 'y' }] });
+  const replaced: number = edited.replacements;
+  const ran = await tools.bash({ command: 'ls', timeout: 5 });
+  const exit: number = ran.exit_code;
+  const found = await tools.grep({ pattern: 'x', outputMode: 'content' });
+  const line: number | undefined = found.matches?.[0]?.line;
+  const paths: string[] = (await tools.find({ pattern: '**/*.ts' })).paths;
+  const listing = await tools.ls();
+  const kind: 'file' | 'directory' | 'symlink' | 'other' | undefined = listing.entries[0]?.type;
+  // @ts-expect-error: path must be a string
+  await tools.read({ path: 1 });
+  // @ts-expect-error: grep has no such output mode
+  await tools.grep({ pattern: 'x', outputMode: 'lines' });
+  void [rootName, childName, created, replaced, exit, line, paths, kind];
+}
+void main;
+`;
+
+describe('the declarations compile with TypeScript', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('for the built-ins and a catalog of awkward names and nested schemas', () => {
+    const suite = createCoreSuite();
+    for (const name of BUILTIN_TOOL_NAMES) suite.register(BUILTIN_SPECS[name], 'direct');
+    for (const spec of AWKWARD) suite.register(spec, 'codemode');
+    const codemode = enableCodemode(suite, { runner });
+    const types = codemode.types();
+    expect(codemode.tools().map((entry) => [entry.name, entry.identifier])).toEqual([
+      ['read', 'read'],
+      ['write', 'write'],
+      ['edit', 'edit'],
+      ['bash', 'bash'],
+      ['grep', 'grep'],
+      ['find', 'find'],
+      ['ls', 'ls'],
+      ['my-tool', 'my_tool_2'],
+      ['my_tool', 'my_tool'],
+      ['3d', '_3d'],
+      ['class', 'class'],
+      ['a.b', 'a_b_2'],
+      ['a_b', 'a_b'],
+      ['then', 'then_'],
+      ['shapes', 'shapes'],
+    ]);
+    expect(types).toContain('  /** Tool "my-tool". Dashes in the name. */\n  my_tool_2(args: {');
+    expect(types).not.toContain('second paragraph');
+
+    const dir = mkdtempSync(join(tmpdir(), 'codemode-types-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'tools.d.ts'), `${types}\n`);
+    writeFileSync(join(dir, 'usage.ts'), USAGE);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          lib: ['ES2022'],
+          types: [],
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['tools.d.ts', 'usage.ts'],
+      }),
+    );
+    let output = '';
+    let status = 0;
+    try {
+      execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], {
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      const failure = error as { status?: number; stdout?: string; stderr?: string };
+      status = failure.status ?? 1;
+      output = `${failure.stdout ?? ''}${failure.stderr ?? ''}`;
+    }
+    expect({ status, output }).toEqual({ status: 0, output: '' });
+  });
+});
+
+describe('the built-ins result shapes', () => {
+  it('match what the real built-in tools return to a script', async () => {
+    const workspace = await createJustBashWorkspace({
+      files: { 'src/a.ts': 'export const a = 1;\n', 'notes.md': 'alpha\nbeta\n' },
+    });
+    const suite = createToolSuite({ workspace, builtins: [...BUILTIN_TOOL_NAMES] });
+    enableCodemode(suite, { runner });
+    const code = `return {
+      read: await tools.read({ path: 'notes.md' }),
+      write: await tools.write({ path: 'out/b.txt', content: 'one\\ntwo\\n' }),
+      edit: await tools.edit({ path: 'out/b.txt', oldText: 'two', newText: 'three' }),
+      bash: await tools.bash({ command: 'echo hi' }),
+      grep: await tools.grep({ pattern: 'alpha' }),
+      grep_files: await tools.grep({ pattern: 'a', outputMode: 'files_with_matches' }),
+      grep_count: await tools.grep({ pattern: 'a', outputMode: 'count' }),
+      find: await tools.find({ pattern: '**/*.ts' }),
+      ls: await tools.ls(),
+    };`;
+    const result = await suite.execute('codemode', { code, timeout: 30 });
+    expect(result.is_error, result.output).toBe(false);
+    const returned = result.structured_output.result as Record<string, unknown>;
+    const problems: string[] = [];
+    for (const [key, value] of Object.entries(returned)) {
+      const tool = key.replace(/_.*$/, '');
+      const schema = BUILTIN_OUTPUT_SCHEMAS[tool] as JsonSchema;
+      const verdict = new Validator(schema as never, '2020-12', false).validate(value);
+      if (!verdict.valid) problems.push(`${key}: ${verdict.errors.map((error) => error.error).join('; ')}`);
+      // Every key a built-in returns is declared (its shape has no index signature).
+      const declared = Object.keys(
+        ((schema.anyOf as JsonSchema[] | undefined)?.[0] ?? schema).properties as Record<string, unknown>,
+      );
+      for (const field of Object.keys(value as object)) {
+        if (!declared.includes(field)) problems.push(`${key}: undeclared field ${field}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(returned)).toHaveLength(9);
+  });
+
+  it('are typed for every built-in name', () => {
+    expect(Object.keys(BUILTIN_OUTPUT_SCHEMAS).sort()).toEqual([...BUILTIN_TOOL_NAMES].sort());
+    const types = generateCodemodeTypes(
+      BUILTIN_TOOL_NAMES.map((name) => BUILTIN_SPECS[name]),
+      { outputSchemas: BUILTIN_OUTPUT_SCHEMAS },
+    );
+    expect(types.text).not.toContain('Promise<unknown>');
+  });
+});
