@@ -37,6 +37,6 @@ export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite<Works
 }
 
 async function createEmbeddedWorkspace(): Promise<Workspace> {
-  const { createJustBashWorkspace } = await import('./workspace/just-bash/index.ts');
+  const { createJustBashWorkspace } = await import('./workspace/just-bash/just-bash-workspace.ts');
   return createJustBashWorkspace();
 }

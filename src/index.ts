@@ -59,3 +59,15 @@ export {
   type ToolSearchOptions,
 } from './search/index.ts';
 export { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './tools/index.ts';
+export {
+  type ConfineOptions,
+  confinePath,
+  type DirEntry,
+  type EntryType,
+  type ExecOptions as WorkspaceExecOptions,
+  type ExecResult,
+  type FileStat,
+  type Workspace,
+  WorkspaceError,
+  type WorkspaceErrorCode,
+} from './workspace/workspace.ts';

@@ -1,24 +1,69 @@
 /**
- * Entry of index.html and the playground's composition root: builds the default suite and the store,
- * starts loading the providers entry, and mounts the app. Imports the library by package name only.
+ * Entry of index.html: builds the playground with the browser's pieces (the embedded shell in a Web
+ * Worker, the lazily loaded WebContainer and providers entries), applies a scenario from the URL hash,
+ * exposes `window.playground`, and mounts the page. Imports the library by package name only.
  */
-import { createToolSuite } from 'browser-agent-tools';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
 import { App } from './components/App/App.tsx';
-import { createDeclarationsStore } from './state/declarations-store.ts';
+import { DEMO_TOOLS } from './demo/demo-catalog.ts';
+import { DEMO_FILES } from './demo/demo-files.ts';
+import { EXAMPLE_TRANSCRIPTS } from './demo/transcripts.ts';
+import { PlaygroundContext } from './hooks/use-playground.ts';
+import { createPlayground } from './state/playground.ts';
+import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
+import { decodeScenario, scenarioDataFromHash } from './state/scenario.ts';
+import { messageOf } from './state/store.ts';
 import './styles.css';
+
+declare global {
+  interface Window {
+    /** The playground's stable API for tests and documentation (see README). */
+    playground: PlaygroundApi;
+  }
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('playground: index.html has no #root element.');
 
-const store = createDeclarationsStore(createToolSuite(), {
+const playground = createPlayground({
+  createEmbedded: createEmbeddedWorkerWorkspace,
+  bootWebContainer: bootWebContainerBackend,
+  isolated: () => globalThis.crossOriginIsolated === true,
   loadProviders: () => import('browser-agent-tools/providers'),
+  demoTools: DEMO_TOOLS,
+  demoFiles: DEMO_FILES,
+  transcripts: EXAMPLE_TRANSCRIPTS,
 });
-void store.loadProviders();
 
+/** Applies `#scenario=…` from the URL: rebuilds the state and re-runs its calls. */
+async function applyLink(): Promise<void> {
+  const data = scenarioDataFromHash(location.hash);
+  if (data === null) return;
+  try {
+    const scenario = await decodeScenario(data);
+    const entries = await playground.reset(scenario);
+    playground.notify(
+      'info',
+      `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools, ${entries.length} calls re-run.`,
+    );
+  } catch (error) {
+    playground.notify(
+      'error',
+      `This link could not be read: ${messageOf(error)} The page shows the demo instead.`,
+    );
+  }
+}
+
+const ready = playground.start().then(applyLink);
+window.playground = createPlaygroundApi(playground, ready);
+
+const embed = new URLSearchParams(location.search).get('embed') === '1';
 createRoot(container).render(
   <StrictMode>
-    <App store={store} />
+    <PlaygroundContext.Provider value={playground}>
+      <App embed={embed} />
+    </PlaygroundContext.Provider>
   </StrictMode>,
 );

@@ -5,6 +5,7 @@
 
 export {
   createSynonymExpander,
+  EQUIVALENT_TERMS,
   SYNONYM_GROUPS,
   type SynonymExpander,
   type TermAnalyzer,

@@ -1,15 +1,46 @@
 /**
- * A small table of words that name the same capability in tool catalogs, and the query expansion
- * built on it. Query side only: documents are indexed as written. Imports nothing.
+ * Two small tables of words that name the same thing in tool catalogs. `EQUIVALENT_TERMS` holds
+ * abbreviations and variants, replaced in tools and queries alike by the analyzer. `SYNONYM_GROUPS`
+ * holds words that often mean the same capability; they expand queries only, at a discount, and the
+ * query expansion built on them lives here. Imports nothing.
  */
 
 /**
- * Groups of interchangeable words or two-word phrases, written in plain English. The index runs them
- * through its own analyzer (lowercase, stop words, stemming), so plurals and verb forms need no entry.
+ * Abbreviations and spelling variants, each group led by the word it stands for. The index replaces
+ * every later entry of a group (a single word) by the first, in tool text and queries alike, so
+ * `repos_get` and "get a repository" meet. Only unambiguous pairs belong here; words that merely
+ * overlap in meaning go to {@link SYNONYM_GROUPS}.
+ */
+export const EQUIVALENT_TERMS: readonly (readonly string[])[] = [
+  ['repository', 'repo'],
+  ['organization', 'org', 'organisation'],
+  ['pull request', 'pr'],
+  ['directory', 'folder', 'dir'],
+  ['database', 'db'],
+  ['configuration', 'config'],
+  ['environment', 'env'],
+  ['information', 'info'],
+  ['message', 'msg'],
+  ['image', 'img'],
+  ['document', 'doc'],
+  ['administrator', 'admin'],
+  ['parameter', 'param'],
+  ['argument', 'arg'],
+  ['reference', 'ref'],
+  ['maximum', 'max'],
+  ['minimum', 'min'],
+  ['javascript', 'js'],
+  ['kubernetes', 'k8s'],
+  ['direct message', 'dm'],
+];
+
+/**
+ * Groups of words or two-word phrases that often name the same capability, written in plain English.
+ * The index runs them through its own analyzer (lowercase, stop words, stemming, `EQUIVALENT_TERMS`),
+ * so plurals, verb forms and abbreviations need no entry.
  */
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['folder', 'directory', 'dir'],
-  ['pr', 'pull request', 'merge request'],
+  ['pull request', 'merge request'],
   ['ticket', 'issue', 'bug'],
   ['delete', 'remove', 'erase', 'destroy'],
   ['find', 'search', 'lookup', 'query'],
@@ -21,14 +52,12 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['message', 'chat'],
   ['run', 'execute', 'exec'],
   ['command', 'shell'],
-  ['repository', 'repo'],
-  ['database', 'db', 'sql'],
+  ['database', 'sql'],
   ['web page', 'webpage', 'website', 'url'],
   ['browser', 'tab'],
   ['click', 'press', 'tap'],
   ['screenshot', 'capture'],
   ['email', 'mail'],
-  ['document', 'doc'],
   ['file', 'document'],
   ['calendar', 'schedule'],
   ['event', 'meeting', 'appointment'],

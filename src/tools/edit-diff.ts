@@ -1,8 +1,7 @@
 /**
  * The unified patches write and edit put in `details.diff` (for the UI, never the model), made with the
- * `diff` package, and the first line where two texts differ. Imports `diff` only.
+ * `diff` package (loaded lazily), and the first line where two texts differ. Imports `diff` only.
  */
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 
 /** Lines of context around each hunk. */
 const PATCH_CONTEXT = 3;
@@ -24,11 +23,13 @@ export type PatchBase =
  * content gives a one-line "Binary file … replaced" note instead of hunks; a patch too large to
  * compute gives a one-line note saying so. Never throws.
  */
-export function unifiedPatch(display: string, base: PatchBase, next: string): string {
+export async function unifiedPatch(display: string, base: PatchBase, next: string): Promise<string> {
   if (base.kind === 'binary') {
     return `Binary file ${display} (${base.bytes} bytes) replaced with text (${new TextEncoder().encode(next).length} bytes)\n`;
   }
   const created = base.kind === 'missing';
+  // Loaded on the first patch, so the library's root entry stays light.
+  const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
   const patch = createTwoFilesPatch(
     created ? '/dev/null' : `a/${display}`,
     `b/${display}`,

@@ -117,7 +117,7 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
           output: `Edited ${display}: ${count} replacement${count === 1 ? '' : 's'} (${where}).${note}`,
           structured_output: { path: display, replacements: count, first_changed_line: firstLine },
           details: {
-            diff: unifiedPatch(display, { kind: 'text', text: original }, next),
+            diff: await unifiedPatch(display, { kind: 'text', text: original }, next),
             first_changed_line: firstLine,
             replacements: count,
             line_count: splitLines(next).length,

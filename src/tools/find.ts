@@ -4,9 +4,9 @@
  * A pattern without `/` matches names at any depth, as fd does. Imports core, workspace.ts, the tools'
  * helpers and picomatch.
  */
-import picomatch from 'picomatch';
 import { ToolError } from '../core/index.ts';
 import { resolvePath } from './files.ts';
+import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
@@ -47,7 +47,7 @@ export function createFindTool(options: FindToolOptions = {}): BuiltinTool {
           { code: 'ENOTDIR', data: { path: target.display } },
         );
       }
-      const matches = compileFindPattern(pattern, target.absolute);
+      const matches = await compileFindPattern(pattern, target.absolute);
 
       const walk = walkTree(workspace, target.absolute, { maxEntries, signal: context.signal });
       const paths: string[] = [];
@@ -132,25 +132,20 @@ function showPath(path: string): string {
  * dropped; a trailing `/` restricts matches to directories; a pattern without `/` is matched against
  * names at any depth, any other against the path relative to the search directory.
  */
-function compileFindPattern(
+async function compileFindPattern(
   pattern: string,
   start: string,
-): (relative: string, name: string, isDirectory: boolean) => boolean {
+): Promise<(relative: string, name: string, isDirectory: boolean) => boolean> {
   let cleaned = pattern.trim();
   if (cleaned.startsWith(`${start}/`)) cleaned = cleaned.slice(start.length + 1);
   while (cleaned.startsWith('./')) cleaned = cleaned.slice(2);
   const directoriesOnly = cleaned.length > 1 && cleaned.endsWith('/');
   if (directoriesOnly) cleaned = cleaned.replace(/\/+$/, '');
-  let match: (path: string) => boolean;
-  try {
-    match = picomatch(cleaned, { dot: true });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ToolError(`Invalid glob "${pattern}": ${reason}. Use a glob such as "*.ts" or "src/**/*.py".`, {
-      code: 'INVALID_GLOB',
-      data: { pattern },
-    });
-  }
+  const match = await globMatcher(
+    cleaned,
+    (reason) => `Invalid glob "${pattern}": ${reason}. Use a glob such as "*.ts" or "src/**/*.py".`,
+    { pattern },
+  );
   const byName = !cleaned.includes('/');
   return (relative, name, isDirectory) =>
     (!directoriesOnly || isDirectory) && (byName ? match(name) : match(relative));

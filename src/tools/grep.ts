@@ -5,11 +5,11 @@
  * filters files with `picomatch`, skips binary files, reads a bounded number of files at once and keeps
  * the walk order in its output. Imports core, workspace.ts, the tools' helpers, re2js and picomatch.
  */
-import picomatch from 'picomatch';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { type JsonObject, ToolError } from '../core/index.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import { decodeUtf8, displayPath, resolvePath } from './files.ts';
+import { globMatcher } from './glob.ts';
 import {
   clipLine,
   DEFAULT_MAX_BYTES,
@@ -90,8 +90,8 @@ export function createGrepTool(options: GrepToolOptions = {}): BuiltinTool {
           ? Math.floor(args.context)
           : 0;
       const glob = typeof args.glob === 'string' && args.glob.trim() !== '' ? args.glob.trim() : undefined;
-      const matcher = compilePattern(pattern, args.literal === true, args.ignoreCase === true);
-      const globMatch = glob === undefined ? undefined : compileGlob(glob);
+      const matcher = await compilePattern(pattern, args.literal === true, args.ignoreCase === true);
+      const globMatch = glob === undefined ? undefined : await compileGlob(glob);
 
       const target = await resolvePath(workspace, typeof args.path === 'string' ? args.path : undefined);
       const stat = await workspace
@@ -263,19 +263,21 @@ export function createGrepTool(options: GrepToolOptions = {}): BuiltinTool {
  * work at line ends), and only a file that matches is split into lines; patterns whose meaning differs
  * between the two (`\A`, `\z`, turning multi-line mode off) skip that shortcut.
  */
-function compilePattern(
+async function compilePattern(
   pattern: string,
   literal: boolean,
   ignoreCase: boolean,
-): Matcher & { whole: boolean } {
+): Promise<Matcher & { whole: boolean }> {
   if (literal && !ignoreCase) return { test: (text) => text.includes(pattern), whole: true };
+  // re2js is about 250 KB; it loads on the first regex search, not with the library.
+  const { RE2JS } = await import('re2js');
   const source = literal ? RE2JS.quote(pattern) : pattern;
   let regex: RE2JS;
   try {
     regex = RE2JS.compile(source, RE2JS.MULTILINE | (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0));
   } catch (error) {
     throw new ToolError(
-      `Invalid regular expression "${pattern}": ${syntaxReason(source, error)}. Patterns use RE2 syntax (no lookaround, no backreferences); to search for the text as written, call grep again with literal: true.`,
+      `Invalid regular expression "${pattern}": ${syntaxReason(RE2JS, source, error)}. Patterns use RE2 syntax (no lookaround, no backreferences); to search for the text as written, call grep again with literal: true.`,
       { code: 'INVALID_PATTERN', data: { pattern } },
     );
   }
@@ -287,10 +289,10 @@ function compilePattern(
  * re2js's reason for refusing a pattern, without its "error parsing regexp:" prefix and quoting the
  * pattern as the model wrote it (flags passed to `compile` show up in the quote as `(?m)` otherwise).
  */
-function syntaxReason(source: string, error: unknown): string {
+function syntaxReason(engine: typeof RE2JS, source: string, error: unknown): string {
   let reported = error;
   try {
-    RE2JS.compile(source);
+    engine.compile(source);
   } catch (plain) {
     reported = plain;
   }
@@ -304,18 +306,15 @@ function syntaxReason(source: string, error: unknown): string {
  * A glob filter over files: matched against the path relative to the search directory and the path
  * relative to the workspace root, and, for a glob without `/`, against the file name (as ripgrep does).
  */
-function compileGlob(glob: string): (relative: string, name: string, rooted: string) => boolean {
+async function compileGlob(
+  glob: string,
+): Promise<(relative: string, name: string, rooted: string) => boolean> {
   const cleaned = glob.startsWith('./') ? glob.slice(2) : glob;
-  let match: (path: string) => boolean;
-  try {
-    match = picomatch(cleaned, { dot: true });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ToolError(`Invalid glob "${glob}": ${reason}. Use a glob such as "*.ts" or "src/**/*.py".`, {
-      code: 'INVALID_GLOB',
-      data: { glob },
-    });
-  }
+  const match = await globMatcher(
+    cleaned,
+    (reason) => `Invalid glob "${glob}": ${reason}. Use a glob such as "*.ts" or "src/**/*.py".`,
+    { glob },
+  );
   const byName = !cleaned.includes('/');
   return (relative, name, rooted) => match(relative) || (byName ? match(name) : match(rooted));
 }

@@ -5,10 +5,10 @@
  * directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
  * and picomatch (for `ignore`).
  */
-import picomatch from 'picomatch';
 import { type JsonObject, ToolError } from '../core/index.ts';
 import { type DirEntry, type EntryType, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
+import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
@@ -45,7 +45,7 @@ export function createLsTool(options: LsToolOptions = {}): BuiltinTool {
     async implementation(args, context) {
       const workspace = await context.workspace();
       const limit = typeof args.limit === 'number' && args.limit >= 1 ? Math.floor(args.limit) : defaultLimit;
-      const ignored = compileIgnore(args.ignore);
+      const ignored = await compileIgnore(args.ignore);
       const target = await resolvePath(workspace, typeof args.path === 'string' ? args.path : undefined);
       const listed = await listDirectory(workspace, target.absolute, target.display);
 
@@ -171,19 +171,15 @@ async function describeEntries(
 }
 
 /** `ignore` globs as one matcher over entry names (`dir/` is tried too for directories). */
-function compileIgnore(value: unknown): (name: string) => boolean {
+async function compileIgnore(value: unknown): Promise<(name: string) => boolean> {
   const globs = Array.isArray(value)
     ? value.filter((glob): glob is string => typeof glob === 'string' && glob.trim() !== '')
     : [];
   if (globs.length === 0) return () => false;
-  try {
-    return picomatch(globs, { dot: true });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ToolError(`Invalid ignore glob: ${reason}. Use globs of names such as "*.log" or "dist".`, {
-      code: 'INVALID_GLOB',
-    });
-  }
+  return globMatcher(
+    globs,
+    (reason) => `Invalid ignore glob: ${reason}. Use globs of names such as "*.log" or "dist".`,
+  );
 }
 
 function byNameIgnoringCase(a: DirEntry, b: DirEntry): number {

@@ -6,7 +6,7 @@
  * `.gitignore` that a listing shows: no `stat` per entry. Imports core, workspace.ts, files.ts and
  * the `ignore` package only.
  */
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { ToolError } from '../core/index.ts';
 import { type DirEntry, type EntryType, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { decodeUtf8, fsError } from './files.ts';
@@ -221,6 +221,8 @@ async function readRules(workspace: Workspace, path: string, base: string): Prom
   }
   const text = decodeUtf8(bytes)?.replace(/^\uFEFF/, '');
   if (text === undefined || text.trim() === '') return undefined;
+  // Loaded on the first .gitignore met, so the library's root entry stays light.
+  const { default: ignore } = await import('ignore');
   // Git matches case-sensitively unless core.ignorecase is set; `ignore` defaults to the opposite.
   return { base, rules: ignore({ ignorecase: false }).add(text) };
 }

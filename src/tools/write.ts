@@ -64,7 +64,7 @@ export function createWriteTool(options: WriteToolOptions = {}): BuiltinTool {
           output: `Wrote ${bytes(data.length)} to ${display} (${what}).`,
           structured_output: { path: display, bytes_written: data.length, created: base.kind === 'missing' },
           details: {
-            diff: unifiedPatch(display, base, content),
+            diff: await unifiedPatch(display, base, content),
             line_count: splitLines(content).length,
             bytes_written: data.length,
             created: base.kind === 'missing',

@@ -149,7 +149,7 @@ test.describe('runaway scripts stop within the deadline plus one second; the pag
     const output = await runInPage(page, { code: 'while (true) {}', timeout: 30, abortAfterMs: 300 });
     expect(output.result.is_error).toBe(true);
     expect(output.result.output).toBe(
-      'Tool "codemode" was aborted before it finished. Its effects, if any, may be partial.',
+      'codemode: The script was aborted before it finished.\nIt made no tool calls.',
     );
     expect(output.elapsedMs).toBeLessThan(300 + 1000);
     await expectResponsive(page, 1);

@@ -1,44 +1,69 @@
-import { expect, type Page, test } from '@playwright/test';
+/**
+ * The declarations section: the exact list the model gets next, in catalog form and each provider's
+ * format, its token count, the per-mode savings breakdown, and the activation diff after tool_search.
+ */
+import { expect, test } from '@playwright/test';
+import { collectErrors, openPlayground, runInComposer, usePlainEditor } from './playground.ts';
 
 /** The default suite's declarations, in order. */
 const DEFAULT_TOOLS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_search'];
 
-/** Collects console errors and uncaught page errors from the moment it is called. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return errors;
-}
-
-test('the playground lists the default declarations and renders them per provider', async ({ page }) => {
+test('lists the default declarations and renders them per provider with a token count', async ({ page }) => {
   const errors = collectErrors(page);
-  await page.goto('/');
-
-  const list = page.getByTestId('declarations');
-  await expect(list).toBeVisible();
-  await expect(list.getByTestId('declaration')).toHaveCount(DEFAULT_TOOLS.length);
-  await expect(list.getByTestId('declaration-name')).toHaveText(DEFAULT_TOOLS);
+  await openPlayground(page);
+  const section = page.getByTestId('declarations');
+  await expect(section.getByTestId('declaration-name')).toHaveText(DEFAULT_TOOLS);
+  const tokens = page.getByTestId('token-count');
+  await expect(tokens).toHaveText(/^[1-9][\d,]*$/);
 
   const select = page.getByTestId('provider-select');
-  await select.selectOption('anthropic');
-  await expect(select).toHaveValue('anthropic');
-  await expect(page.getByTestId('declaration-json')).toContainText('"input_schema"');
-
-  const tokens = page.getByTestId('declaration-tokens');
-  await expect(tokens).toHaveText(/^[1-9]\d*$/);
-  expect(Number(await tokens.textContent())).toBeGreaterThan(0);
-
+  const json = page.getByTestId('declaration-json');
+  const keys: [string, string][] = [
+    ['catalog', '"parameters"'],
+    ['openai-chat', '"function": {'],
+    ['openai-responses', '"strict": false'],
+    ['anthropic', '"input_schema"'],
+    ['gemini', '"functionDeclarations"'],
+    ['mcp', '"inputSchema"'],
+  ];
+  const counts = new Set<string>();
+  for (const [format, key] of keys) {
+    await select.selectOption(format);
+    await expect(json).toContainText(key);
+    counts.add((await tokens.textContent()) ?? '');
+  }
+  expect(counts.size).toBeGreaterThan(1);
+  const api = await page.evaluate(() => window.playground.declarations('anthropic'));
+  expect((api as { name: string }[]).map((tool) => tool.name)).toEqual(DEFAULT_TOOLS);
   expect(errors).toEqual([]);
 });
 
-test('the preview server makes the page cross-origin isolated', async ({ page }) => {
-  const errors = collectErrors(page);
-  const response = await page.goto('/');
-  expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin');
-  expect(response?.headers()['cross-origin-embedder-policy']).toBe('require-corp');
-  expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
-  expect(errors).toEqual([]);
+test('shows what each exposure mode saves against declaring everything directly', async ({ page }) => {
+  await openPlayground(page);
+  const savings = page.getByTestId('savings');
+  const deferred = savings.locator('tr[data-mode="deferred"]');
+  const cells = deferred.locator('td');
+  await expect(cells.nth(0)).toHaveText(/^\d+$/);
+  const [tools, declared, ifDirect, saved] = await cells.allTextContents();
+  expect(Number(tools)).toBeGreaterThanOrEqual(40);
+  expect(declared).toBe('0');
+  expect(Number(ifDirect?.replace(/,/g, ''))).toBeGreaterThan(1000);
+  expect(saved).toBe(ifDirect);
+  await expect(savings.locator('tr[data-mode="direct"] td').nth(3)).toHaveText('0');
+  await expect(page.getByTestId('savings-summary')).toContainText(/Saved: [\d,]+ tokens \(\d+%\)/);
+});
+
+test('a tool_search call that activates tools shows what was added', async ({ page }) => {
+  await openPlayground(page);
+  await usePlainEditor(page);
+  const before = await page.getByTestId('token-count').textContent();
+  await runInComposer(page, 'tool_search', { query: 'post a message to a Slack channel', limit: 2 });
+  const activation = page.getByTestId('activation');
+  await expect(activation).toContainText('tool_search activated 2 tools');
+  await expect(activation.locator('li')).toHaveText(['+ slack_post_message', '+ slack_search_messages']);
+  const names = page.getByTestId('declarations').getByTestId('declaration-name');
+  await expect(names).toHaveCount(DEFAULT_TOOLS.length + 2);
+  await expect(page.getByTestId('declarations').locator('.declaration.is-new')).toHaveCount(2);
+  await expect(page.getByTestId('token-count')).not.toHaveText(before ?? '');
+  await expect(page.getByTestId('add-tools').locator('li')).toHaveCount(2);
 });

@@ -17,10 +17,16 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   providers: ['providers', 'core'],
   tools: ['tools', 'core', 'workspace/workspace.ts'],
   codemode: ['codemode', 'core'],
+  agent: ['agent', 'core', 'providers'],
   'workspace/workspace.ts': ['workspace/workspace.ts', 'core'],
   'workspace/just-bash': ['workspace/just-bash', 'core', 'workspace/workspace.ts'],
   'workspace/webcontainer': ['workspace/webcontainer', 'core', 'workspace/workspace.ts'],
   root: ['root', 'core', 'tools', 'search', 'providers', 'workspace/workspace.ts'],
+  // The MCP server entry composes the suite exactly as a consumer does, through the root entry
+  // (createToolSuite, toProviderTools and the types are all public there), so what it serves is what the
+  // package exports. It reaches into no room directly: the embedded workspace arrives through
+  // createToolSuite's lazy import, and codemode and the playground stay out of the worker.
+  edge: ['edge', 'root'],
   playground: ['playground'],
 };
 
@@ -90,6 +96,14 @@ function violations(file: string, source: string): string[] {
     }
     if (room === 'root' && /^gpt-tokenizer/.test(specifier)) {
       found.push(`${file}: "${specifier}" is the tokenizer table; it belongs behind the providers subpath`);
+    }
+    if (library && room !== 'edge' && /^@modelcontextprotocol\/sdk(\/|$)/.test(specifier)) {
+      found.push(`${file}: "${specifier}" is the MCP SDK; only the edge entry may use it`);
+    }
+    if (room === 'edge' && /^(just-bash|@webcontainer\/api|quickjs-emscripten|@jitl\/)/.test(specifier)) {
+      found.push(
+        `${file}: "${specifier}" is a backend or QuickJS; the edge entry gets its workspace through createToolSuite`,
+      );
     }
   }
   if (library && /\b(Buffer|process)\s*\./.test(source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))) {
@@ -162,6 +176,27 @@ describe('architecture', () => {
       expect(violations('tools/bash.ts', "import { x } from '../workspace/just-bash/index.ts';")).toEqual([
         'tools/bash.ts: "../workspace/just-bash/index.ts" reaches workspace/just-bash, but tools may only import tools, core, workspace/workspace.ts',
       ]);
+    });
+    it('the edge entry reaching past the root entry, or loading a backend itself', () => {
+      expect(violations('edge/mcp-server.ts', "import { x } from '../core/index.ts';")).toEqual([
+        'edge/mcp-server.ts: "../core/index.ts" reaches core, but edge may only import edge, root',
+      ]);
+      expect(violations('edge/fetch-handler.ts', "import { createToolSuite } from '../index.ts';")).toEqual(
+        [],
+      );
+      expect(violations('edge/worker-entry.ts', "import { Bash } from 'just-bash';")).toEqual([
+        'edge/worker-entry.ts: "just-bash" is a backend or QuickJS; the edge entry gets its workspace through createToolSuite',
+      ]);
+    });
+    it('the MCP SDK outside the edge entry', () => {
+      expect(
+        violations('search/x.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"),
+      ).toEqual([
+        'search/x.ts: "@modelcontextprotocol/sdk/server/index.js" is the MCP SDK; only the edge entry may use it',
+      ]);
+      expect(
+        violations('edge/x.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"),
+      ).toEqual([]);
     });
     it('the playground reaching into src by path', () => {
       expect(violations('playground/main.tsx', "import { createToolSuite } from '../index.ts';")).toEqual([

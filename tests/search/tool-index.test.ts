@@ -265,6 +265,70 @@ describe('ranking', () => {
   });
 });
 
+describe('equivalent terms, name coverage and large catalogs', () => {
+  it('replaces abbreviations in tools and queries alike', () => {
+    expect(analyzeText('Open a PR in the repo of my org')).toEqual([
+      'open',
+      'pull',
+      'request',
+      'repository',
+      'organization',
+    ]);
+    const index = createToolIndex();
+    index.add(tool('repos_get', 'Returns a fork and its parent.'));
+    index.add(tool('folders_list', 'Lists what a folder holds.'));
+    expect(names(index, 'repository')).toEqual(['repos_get']);
+    expect(names(index, 'directory')).toEqual(['folders_list']);
+    const plain = createToolIndex({ equivalents: [] });
+    plain.add(tool('repos_get', 'Returns a fork and its parent.'));
+    expect(names(plain, 'repository')).toEqual([]);
+  });
+
+  it('ranks the tool whose name the query spells out first among equal descriptions', () => {
+    const index = createToolIndex({ synonyms: [] });
+    index.add(tool('branch_rules_get_all', 'Get a branch.'));
+    index.add(tool('branch_get', 'Get a branch.'));
+    expect(names(index, 'get a branch')).toEqual(['branch_get', 'branch_rules_get_all']);
+  });
+
+  it('ignores web addresses in descriptions', () => {
+    const index = createToolIndex();
+    index.add(tool('meta_get', 'Returns meta data. See https://docs.example.com/rest/meta for details.'));
+    index.add(tool('docs_search', 'Searches the docs.'));
+    expect(names(index, 'docs')).toEqual(['docs_search']);
+    expect(names(index, 'details')).toEqual(['meta_get']);
+  });
+
+  it('keeps exact, typo and synonym matching on a catalog of more than 1,000 tools', () => {
+    const index = createToolIndex();
+    for (let i = 0; i < 1200; i++) {
+      index.add(
+        tool(`filler_${i}`, `Returns the owner of record ${i} in the repository.`, {
+          owner: { type: 'string' },
+        }),
+      );
+    }
+    for (const spec of CATALOG) index.add(spec);
+    expect(names(index, 'take a screenshot of the page')[0]).toBe('browser_screenshot');
+    expect(names(index, 'screnshot')[0]).toBe('browser_screenshot');
+    expect(names(index, 'send mail')[0]).toBe('gmail_send_email');
+    expect(names(index, 'github_list_issues')[0]).toBe('github_list_issues');
+    // Words in the descriptions of most tools are looked up in names (and rarer fields) only.
+    expect(names(index, 'owner of the repository', 1)).toHaveLength(1);
+  });
+
+  it('forgets the words of removed tools', () => {
+    const index = createToolIndex();
+    for (let i = 0; i < 1000; i++) index.add(tool(`filler_${i}`, `Returns record ${i}.`));
+    index.add(tool('zebra_tool', 'Counts zebras.'));
+    expect(names(index, 'zebras')).toEqual(['zebra_tool']);
+    index.remove('zebra_tool');
+    expect(names(index, 'zebras')).toEqual([]);
+    index.add(tool('zebra_tool', 'Counts zebras.'));
+    expect(names(index, 'zebras')).toEqual(['zebra_tool']);
+  });
+});
+
 describe('search options', () => {
   it('honours limit and filter', () => {
     const index = createToolIndex();

@@ -72,10 +72,8 @@ describe('write and edit verify what they wrote', () => {
       { path: 'a.txt', oldText: 'hello', newText: 'bye' },
       { signal: controller.signal },
     );
-    expect(result.output).toBe(
-      'Tool "edit" was aborted before it finished. Its effects, if any, may be partial.',
-    );
-    // The edit keeps running after the boundary answered; wait for it through the file's queue.
+    expect(result.output).toBe('edit: Editing a.txt was aborted before anything was written.');
+    // Wait for the edit to leave the file's queue before looking at the file.
     await withFileMutation(workspace, `${workspace.root}/a.txt`, async () => undefined);
     expect(new TextDecoder().decode(await inner.readFile(`${inner.root}/a.txt`))).toBe('hello\n');
   });

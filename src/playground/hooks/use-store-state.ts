@@ -1,12 +1,7 @@
 import { useSyncExternalStore } from 'react';
-
-/** Any store with a snapshot and change notifications. */
-export interface SubscribableStore<S> {
-  getState(): S;
-  subscribe(listener: () => void): () => void;
-}
+import type { Subscribable } from '../state/store.ts';
 
 /** Subscribes a component to a plain store and returns its current snapshot. */
-export function useStoreState<S>(store: SubscribableStore<S>): S {
+export function useStoreState<S>(store: Subscribable<S>): S {
   return useSyncExternalStore(store.subscribe, store.getState);
 }

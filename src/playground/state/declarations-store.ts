@@ -1,98 +1,210 @@
 /**
- * The playground's declaration state, framework-free: the suite's declaration list, the provider whose
- * format is shown, and the lazily loaded `browser-agent-tools/providers` entry. React only subscribes
- * (hooks/use-store-state.ts). Imports the library's public entries, as types only.
+ * What the model gets next: the session's declaration list in the chosen format (catalog form or one
+ * provider's wire format) with its token count, what each exposure mode saves against declaring every
+ * tool directly, and the latest activation (which tools a call added). The providers entry carries the
+ * tokenizer (2.4 MB), so it loads lazily. Framework-free.
  */
-import type { ToolSpec, ToolSuite } from 'browser-agent-tools';
+import { EXPOSURE_MODES, type ExposureMode, type ToolSpec } from 'browser-agent-tools';
 import type { Provider } from 'browser-agent-tools/providers';
+import type { Runtime } from './runtime.ts';
+import { createStore, messageOf, type Store } from './store.ts';
 
-/** The `browser-agent-tools/providers` entry. It carries the tokenizer ranks (2.4 MB), so it loads lazily. */
+/** The `browser-agent-tools/providers` entry. */
 export type ProvidersModule = typeof import('browser-agent-tools/providers');
 
+/** Catalog form, or one provider's wire format. */
+export type DeclarationFormat = 'catalog' | Provider;
+
+/** One exposure mode's line of the savings table. */
+export interface ModeSavings {
+  readonly mode: ExposureMode;
+  /** Tools registered with this mode. */
+  readonly tools: number;
+  /** Of those, how many the model is given now. */
+  readonly declared: number;
+  /** Tokens these tools would cost if all were declared. */
+  readonly tokensIfDirect: number;
+  /** Tokens not spent because some of them are not declared. */
+  readonly saved: number;
+}
+
+export interface Breakdown {
+  /** Every registered tool declared directly. */
+  readonly allDirect: number;
+  /** What the declaration list costs now. */
+  readonly declared: number;
+  readonly modes: readonly ModeSavings[];
+}
+
+/** The latest change of the declaration list caused by an activation. */
+export interface Activation {
+  readonly added: readonly string[];
+  /** The tool whose call activated them, when known. */
+  readonly by: string | null;
+}
+
 export interface DeclarationsState {
-  /** The exact tool list the model gets on its next request. */
+  readonly format: DeclarationFormat;
   readonly declarations: readonly ToolSpec[];
-  /** The provider whose format is shown. `undefined` until the providers entry has loaded. */
-  readonly provider: Provider | undefined;
-  /** The providers entry, `null` until it has loaded. */
   readonly providers: ProvidersModule | null;
-  /** Why the providers entry failed to load, if it did. */
   readonly loadError: string | null;
+  /** The list in `format` as JSON, and its tokens (`null` until the tokenizer has loaded). */
+  readonly json: string;
+  readonly tokens: number | null;
+  readonly breakdown: Breakdown | null;
+  readonly activation: Activation | null;
+}
+
+export type DeclarationsEvent =
+  | { type: 'format-changed'; format: DeclarationFormat }
+  | { type: 'activated'; activation: Activation };
+
+export interface DeclarationsStore {
+  readonly store: Store<DeclarationsState, DeclarationsEvent>;
+  setFormat(format: DeclarationFormat): void;
+  /** Loads the providers entry once. Never rejects: see `loadError`. */
+  loadProviders(): Promise<void>;
+  /** The declaration list in `format` (catalog form without the tokenizer). */
+  render(format: DeclarationFormat): Promise<unknown>;
+  /** Forgets the activation banner. */
+  dismissActivation(): void;
 }
 
 export interface DeclarationsStoreOptions {
-  /** Loads the providers entry; the playground passes `() => import('browser-agent-tools/providers')`. */
-  loadProviders: () => Promise<ProvidersModule>;
+  loadProviders(): Promise<ProvidersModule>;
 }
 
-export interface DeclarationsStore {
-  /** The current snapshot. A new object after every change, so it can feed `useSyncExternalStore`. */
-  getState(): DeclarationsState;
-  /** Calls `listener` after every change. Returns an unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  selectProvider(provider: Provider): void;
-  /** Loads the providers entry once; later calls return the same promise. Never rejects: see `loadError`. */
-  loadProviders(): Promise<void>;
-  /** Stops following the suite's catalog. */
-  dispose(): void;
+/** Every format the page offers, catalog form first. */
+export const DECLARATION_FORMATS: readonly DeclarationFormat[] = [
+  'catalog',
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'mcp',
+];
+
+export function isDeclarationFormat(value: unknown): value is DeclarationFormat {
+  return typeof value === 'string' && (DECLARATION_FORMATS as readonly string[]).includes(value);
 }
 
-/** Creates the store over `suite` and keeps the declaration list in step with the suite's catalog. */
+/** The list in `format`: catalog form as is, or a provider's tools. */
+export function toFormat(
+  providers: ProvidersModule | null,
+  specs: readonly ToolSpec[],
+  format: DeclarationFormat,
+): unknown {
+  if (format === 'catalog' || !providers) return specs;
+  return providers.toProviderTools(specs, format);
+}
+
+function tokensOf(providers: ProvidersModule, specs: readonly ToolSpec[], format: DeclarationFormat): number {
+  return specs.length === 0 ? 0 : providers.countTokens(toFormat(providers, specs, format));
+}
+
+/** The savings table for the current catalog and session. */
+export function computeBreakdown(
+  providers: ProvidersModule,
+  tools: readonly { spec: ToolSpec; mode: ExposureMode }[],
+  declared: readonly ToolSpec[],
+  format: DeclarationFormat,
+): Breakdown {
+  const declaredNames = new Set(declared.map((spec) => spec.name));
+  const modes = EXPOSURE_MODES.map((mode): ModeSavings => {
+    const specs = tools.filter((tool) => tool.mode === mode).map((tool) => tool.spec);
+    const shown = specs.filter((spec) => declaredNames.has(spec.name));
+    const tokensIfDirect = tokensOf(providers, specs, format);
+    return {
+      mode,
+      tools: specs.length,
+      declared: shown.length,
+      tokensIfDirect,
+      saved: Math.max(0, tokensIfDirect - tokensOf(providers, shown, format)),
+    };
+  });
+  return {
+    allDirect: tokensOf(
+      providers,
+      tools.map((tool) => tool.spec),
+      format,
+    ),
+    declared: tokensOf(providers, declared, format),
+    modes,
+  };
+}
+
 export function createDeclarationsStore(
-  suite: ToolSuite,
+  runtime: Runtime,
   options: DeclarationsStoreOptions,
 ): DeclarationsStore {
-  let state: DeclarationsState = {
-    declarations: suite.declarations(),
-    provider: undefined,
-    providers: null,
-    loadError: null,
-  };
-  const listeners = new Set<() => void>();
   let loading: Promise<void> | undefined;
 
-  const update = (patch: Partial<DeclarationsState>): void => {
-    state = { ...state, ...patch };
-    for (const listener of listeners) listener();
+  const derive = (
+    format: DeclarationFormat,
+    providers: ProvidersModule | null,
+  ): Partial<DeclarationsState> => {
+    const { suite, session } = runtime.store.getState();
+    const declarations = suite.declarations(session);
+    const list = toFormat(providers, declarations, format);
+    if (!providers)
+      return { declarations, json: JSON.stringify(list, null, 2), tokens: null, breakdown: null };
+    const tools = suite.list().map((tool) => ({ spec: tool.spec, mode: tool.mode }));
+    return {
+      declarations,
+      json: JSON.stringify(list, null, 2),
+      tokens: tokensOf(providers, declarations, format),
+      breakdown: computeBreakdown(providers, tools, declarations, format),
+    };
   };
 
-  const stopFollowingCatalog = suite.subscribe(() => update({ declarations: suite.declarations() }));
+  const handle = createStore<DeclarationsState, DeclarationsEvent>({
+    format: 'catalog',
+    declarations: [],
+    providers: null,
+    loadError: null,
+    json: '[]',
+    tokens: null,
+    breakdown: null,
+    activation: null,
+    ...derive('catalog', null),
+  });
+  const refresh = (): void => handle.set(derive(handle.get().format, handle.get().providers));
+
+  runtime.store.on((event) => {
+    if (event.type === 'call-finished') {
+      const { activated, invocation } = event.record;
+      if (activated.length > 0) {
+        const activation: Activation = { added: activated, by: invocation?.tool ?? null };
+        handle.set({ activation }, { type: 'activated', activation });
+      }
+      return;
+    }
+    if (event.type === 'rebuilt' || event.type === 'session-replaced') handle.set({ activation: null });
+    refresh();
+  });
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    selectProvider(provider) {
-      if (provider !== state.provider) update({ provider });
+    store: handle.store,
+    setFormat(format) {
+      if (format === handle.get().format) return;
+      handle.set({ format, ...derive(format, handle.get().providers) }, { type: 'format-changed', format });
     },
     loadProviders() {
       loading ??= options.loadProviders().then(
-        (providers) =>
-          update({ providers, provider: state.provider ?? providers.PROVIDERS[0], loadError: null }),
-        (error: unknown) => update({ loadError: error instanceof Error ? error.message : String(error) }),
+        (providers) => handle.set({ providers, loadError: null, ...derive(handle.get().format, providers) }),
+        (error: unknown) => handle.set({ loadError: messageOf(error) }),
       );
       return loading;
     },
-    dispose: stopFollowingCatalog,
+    async render(format) {
+      if (format !== 'catalog') await this.loadProviders();
+      const { suite, session } = runtime.store.getState();
+      return JSON.parse(
+        JSON.stringify(toFormat(handle.get().providers, suite.declarations(session), format)),
+      );
+    },
+    dismissActivation() {
+      handle.set({ activation: null });
+    },
   };
-}
-
-/** The declaration list in one provider's wire format, and its token count. */
-export interface ProviderRendering {
-  readonly json: string;
-  readonly tokens: number;
-}
-
-/** Renders `declarations` for `provider`. Pure: derived on demand, never stored. */
-export function renderForProvider(
-  providers: ProvidersModule,
-  declarations: readonly ToolSpec[],
-  provider: Provider,
-): ProviderRendering {
-  const tools = providers.toProviderTools(declarations, provider);
-  return { json: JSON.stringify(tools, null, 2), tokens: providers.countTokens(tools) };
 }

@@ -9,3 +9,9 @@ export {
   type JustBashExecutionLimits,
   type JustBashWorkspaceOptions,
 } from './just-bash-workspace.ts';
+export {
+  createJustBashWorkerWorkspace,
+  type JustBashWorkerWorkspaceOptions,
+  WORKER_GRACE_MS,
+  type WorkerLike,
+} from './worker-workspace.ts';

@@ -1,39 +1,70 @@
-import { useStoreState } from '../../hooks/use-store-state.ts';
-import type { DeclarationsStore } from '../../state/declarations-store.ts';
-import { DeclarationList } from '../DeclarationList/DeclarationList.tsx';
-import { ProviderPreview } from '../ProviderPreview/ProviderPreview.tsx';
+import { BackendStatus } from '../BackendStatus/BackendStatus.tsx';
+import { CatalogPanel } from '../CatalogPanel/CatalogPanel.tsx';
+import { Composer } from '../Composer/Composer.tsx';
+import { DeclarationsPanel } from '../DeclarationsPanel/DeclarationsPanel.tsx';
+import { HistoryPanel } from '../HistoryPanel/HistoryPanel.tsx';
+import { PageNotice } from '../PageNotice/PageNotice.tsx';
+import { ReplayPanel } from '../ReplayPanel/ReplayPanel.tsx';
+import { ResultPanel } from '../ResultPanel/ResultPanel.tsx';
+import { SharePanel } from '../SharePanel/SharePanel.tsx';
+import { WorkspacePanel } from '../WorkspacePanel/WorkspacePanel.tsx';
 
 export interface AppProps {
-  store: DeclarationsStore;
+  /** `?embed=1`: declarations, composer and channels only, for an iframe in documentation. */
+  embed: boolean;
 }
 
-/** The playground page: what the model would be offered, as a list and in each provider's format. */
-export function App({ store }: AppProps) {
-  const { declarations, provider, providers, loadError } = useStoreState(store);
-
+/** The playground page: the declaration list beside each call's rendered result channels. */
+export function App({ embed }: AppProps) {
+  if (embed) {
+    return (
+      <div className="app embed" data-embed="true">
+        <header className="top compact">
+          <h1>browser-agent-tools</h1>
+          <BackendStatus />
+        </header>
+        <main className="layout-embed">
+          <div className="col">
+            <Composer />
+            <ResultPanel />
+          </div>
+          <div className="col">
+            <DeclarationsPanel />
+          </div>
+        </main>
+      </div>
+    );
+  }
   return (
     <div className="app">
-      <header className="app-header">
-        <h1>browser-agent-tools playground</h1>
-        <p className="muted">The tool list the model receives on its next request, from the default suite.</p>
+      <header className="top">
+        <div className="title">
+          <h1>browser-agent-tools playground</h1>
+          <p className="muted">
+            The exact tool list the model gets next, beside each call's output, structured output, details and
+            control.
+          </p>
+        </div>
+        <BackendStatus />
+        <SharePanel />
       </header>
-      <main className="panels">
-        <section className="panel" aria-labelledby="declarations-heading">
-          <h2 id="declarations-heading">
-            Declarations <span className="count">{declarations.length}</span>
-          </h2>
-          <DeclarationList declarations={declarations} />
-        </section>
-        <section className="panel" aria-labelledby="wire-heading">
-          <h2 id="wire-heading">On the wire</h2>
-          <ProviderPreview
-            declarations={declarations}
-            provider={provider}
-            providers={providers}
-            loadError={loadError}
-            onSelectProvider={store.selectProvider}
-          />
-        </section>
+      <main>
+        <PageNotice />
+        <div className="layout">
+          <div className="col col-main">
+            <Composer />
+            <ResultPanel />
+            <HistoryPanel />
+          </div>
+          <div className="col col-side">
+            <DeclarationsPanel />
+            <WorkspacePanel />
+          </div>
+          <div className="col col-catalog">
+            <CatalogPanel />
+          </div>
+        </div>
+        <ReplayPanel />
       </main>
     </div>
   );

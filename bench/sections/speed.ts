@@ -1,0 +1,216 @@
+/**
+ * Section 2: tool_search speed on catalog A replicated to 10,000 tools. Query latency (median, p95)
+ * and build time of the project's index against the BM25 baseline (and MiniSearch defaults for
+ * reference), measured interleaved in one run; the time to register one more tool into the full
+ * index, which must not rebuild it; and tool_search end to end through `suite.execute`.
+ */
+import { createCoreSuite } from '../../src/core/index.ts';
+import type { ToolSpec } from '../../src/core/types.ts';
+import { enableToolSearch } from '../../src/search/index.ts';
+import { loadCatalogA } from '../catalogs/catalog-a.ts';
+import { BM25, MINISEARCH_DEFAULT, PROJECT, type Ranker, type RankerKind } from '../lib/rankers.ts';
+import { collectGarbage, fixed, median, p95, ratio, sample, table, timeMs, verdict } from '../lib/stats.ts';
+import type { BenchContext, SectionResult } from './types.ts';
+
+interface SpeedSettings {
+  tools: number;
+  queries: number;
+  buildRounds: number;
+  queryRounds: number;
+  registrations: number;
+}
+
+const FULL: SpeedSettings = {
+  tools: 10_000,
+  queries: 200,
+  buildRounds: 5,
+  queryRounds: 3,
+  registrations: 200,
+};
+const QUICK: SpeedSettings = { tools: 2_000, queries: 40, buildRounds: 2, queryRounds: 3, registrations: 40 };
+
+/** Catalog A repeated until `count` tools: copies get a `_rN` suffix on the name, text unchanged. */
+export function replicate(tools: readonly ToolSpec[], count: number): ToolSpec[] {
+  const out: ToolSpec[] = [];
+  for (let copy = 0; out.length < count; copy++) {
+    for (const tool of tools) {
+      if (out.length >= count) break;
+      out.push(copy === 0 ? tool : { ...tool, name: `${tool.name}_r${copy}` });
+    }
+  }
+  return out;
+}
+
+function buildRanker(kind: RankerKind, tools: readonly ToolSpec[]): Ranker {
+  const ranker = kind.create();
+  for (const tool of tools) ranker.add(tool);
+  return ranker;
+}
+
+/** A spec not in the catalog, for registration timings. */
+function extraTool(i: number): ToolSpec {
+  return {
+    name: `bench_extra_tool_${i}`,
+    description: `Archive the deployment log number ${i} of a self-hosted runner and attach it to the release.`,
+    parameters: {
+      type: 'object',
+      properties: {
+        runner_id: { type: 'integer', description: 'The unique identifier of the self-hosted runner.' },
+        release_tag: { type: 'string', description: 'The tag of the release to attach the log to.' },
+      },
+      required: ['runner_id'],
+    },
+  };
+}
+
+export async function runSpeed(context: BenchContext): Promise<SectionResult> {
+  const settings = context.quick ? QUICK : FULL;
+  const catalog = loadCatalogA();
+  const tools = replicate(catalog.tools, settings.tools);
+  const queries = sample(catalog.queries, settings.queries, 2).map((query) => query.query);
+  const kinds: readonly RankerKind[] = [PROJECT, BM25, MINISEARCH_DEFAULT];
+
+  // Build time: each round builds every ranker, rotating the order so drift hits them alike.
+  const buildTimes = new Map<string, number[]>(kinds.map((kind) => [kind.id, []]));
+  const built = new Map<string, Ranker>();
+  for (let round = 0; round < settings.buildRounds; round++) {
+    for (let k = 0; k < kinds.length; k++) {
+      const kind = kinds[(k + round) % kinds.length] as RankerKind;
+      built.delete(kind.id);
+      collectGarbage();
+      let ranker: Ranker | undefined;
+      buildTimes.get(kind.id)?.push(
+        timeMs(() => {
+          ranker = buildRanker(kind, tools);
+        }),
+      );
+      if (ranker !== undefined) built.set(kind.id, ranker);
+    }
+  }
+
+  // Query latency: every query runs `queryRounds` times on every ranker, rankers interleaved in a
+  // rotating order; a query's latency is the median of its runs (one preemption of this shared
+  // machine does not make a query slow), and the table gives the median and p95 over the queries.
+  const latencies = new Map<string, number[]>(kinds.map((kind) => [kind.id, []]));
+  for (const query of queries.slice(0, 5)) for (const kind of kinds) built.get(kind.id)?.search(query, 5);
+  queries.forEach((query, q) => {
+    const runs = new Map<string, number[]>(kinds.map((kind) => [kind.id, []]));
+    for (let round = 0; round < settings.queryRounds; round++) {
+      for (let k = 0; k < kinds.length; k++) {
+        const kind = kinds[(k + q + round) % kinds.length] as RankerKind;
+        const ranker = built.get(kind.id);
+        if (ranker !== undefined) runs.get(kind.id)?.push(timeMs(() => ranker.search(query, 5)));
+      }
+    }
+    for (const kind of kinds) latencies.get(kind.id)?.push(median(runs.get(kind.id) ?? []));
+  });
+
+  const baselineP95 = p95(latencies.get(BM25.id) ?? []);
+  const baselineMedian = median(latencies.get(BM25.id) ?? []);
+  const baselineBuild = median(buildTimes.get(BM25.id) ?? []);
+  const rows = kinds.map((kind) => {
+    const times = latencies.get(kind.id) ?? [];
+    const builds = buildTimes.get(kind.id) ?? [];
+    return [
+      kind.label,
+      fixed(median(times) * 1000, 0),
+      ratio(median(times), baselineMedian),
+      fixed(p95(times) * 1000, 0),
+      ratio(p95(times), baselineP95),
+      fixed(median(builds), 0),
+      ratio(median(builds), baselineBuild),
+    ];
+  });
+  const projectP95 = p95(latencies.get(PROJECT.id) ?? []);
+  const projectBuild = median(buildTimes.get(PROJECT.id) ?? []);
+
+  // Registering one tool into the full index, against the baseline's add and a full rebuild.
+  const registration = new Map<string, number[]>([
+    [PROJECT.id, []],
+    [BM25.id, []],
+  ]);
+  const projectIndex = built.get(PROJECT.id);
+  const bm25Index = buildRanker(BM25, tools);
+  for (let i = 0; i < settings.registrations; i++) {
+    const spec = extraTool(i);
+    if (projectIndex !== undefined) registration.get(PROJECT.id)?.push(timeMs(() => projectIndex.add(spec)));
+    registration.get(BM25.id)?.push(timeMs(() => bm25Index.add(spec)));
+  }
+
+  // The same through the suite: register a deferred tool; the catalog event updates tool_search's index.
+  const suite = createCoreSuite();
+  enableToolSearch(suite);
+  const suiteBuild = timeMs(() => {
+    for (const tool of tools) suite.register(tool, 'deferred');
+  });
+  const suiteRegistration: number[] = [];
+  for (let i = 0; i < settings.registrations; i++) {
+    const spec = extraTool(i);
+    suiteRegistration.push(timeMs(() => suite.register(spec, 'deferred')));
+    suite.unregister(spec.name);
+  }
+  // tool_search end to end: validation, search, result building, activation directives.
+  const session = suite.createSession();
+  const endToEnd: number[] = [];
+  for (const query of queries) {
+    const started = performance.now();
+    await suite.execute('tool_search', { query }, { session });
+    endToEnd.push(performance.now() - started);
+  }
+
+  const projectAdd = median(registration.get(PROJECT.id) ?? []);
+  const markdown = [
+    `Catalog A (${catalog.tools.length} tools) replicated to ${tools.length} tools (copies renamed \`<name>_rN\`); ${queries.length} summaries of catalog A as queries, limit 5. Each query runs ${settings.queryRounds} times per ranker, rankers interleaved; its latency is the median of its runs, and the table gives the median and p95 over the queries. ${settings.buildRounds} builds per ranker, interleaved, each after a full garbage collection; build = adding every tool one by one to an empty index.`,
+    '',
+    table(
+      [
+        'ranker',
+        'query median (µs)',
+        'median vs BM25',
+        'query p95 (µs)',
+        'p95 vs BM25',
+        'build median (ms)',
+        'build vs BM25',
+      ],
+      rows,
+    ),
+    '',
+    table(
+      ['registering one tool into the full index', 'median (µs)', 'p95 (µs)', 'vs rebuilding the index'],
+      [
+        [
+          'project index `add`',
+          fixed(projectAdd * 1000, 1),
+          fixed(p95(registration.get(PROJECT.id) ?? []) * 1000, 1),
+          `${fixed((projectAdd / projectBuild) * 100, 4)} % of a build`,
+        ],
+        [
+          'BM25 baseline `add`',
+          fixed(median(registration.get(BM25.id) ?? []) * 1000, 1),
+          fixed(p95(registration.get(BM25.id) ?? []) * 1000, 1),
+          `${fixed((median(registration.get(BM25.id) ?? []) / baselineBuild) * 100, 4)} % of a build`,
+        ],
+        [
+          '`suite.register(spec, "deferred")` with tool_search enabled (normalization + catalog event + index add)',
+          fixed(median(suiteRegistration) * 1000, 1),
+          fixed(p95(suiteRegistration) * 1000, 1),
+          `${fixed((median(suiteRegistration) / suiteBuild) * 100, 4)} % of registering all ${tools.length}`,
+        ],
+      ],
+    ),
+    '',
+    `tool_search through \`suite.execute\` on the ${tools.length}-tool suite: median ${fixed(median(endToEnd) * 1000, 0)} µs, p95 ${fixed(p95(endToEnd) * 1000, 0)} µs (one round). Registering all ${tools.length} tools into that suite took ${fixed(suiteBuild, 0)} ms.`,
+    '',
+    'Targets:',
+    '',
+    `- query p95 within 10× of the BM25 baseline's p95 (got ${ratio(projectP95, baselineP95)}): ${verdict(projectP95 <= 10 * baselineP95)}`,
+    `- build within 3× of the baseline's build (got ${ratio(projectBuild, baselineBuild)}): ${verdict(projectBuild <= 3 * baselineBuild)}`,
+    `- registering one tool does not rebuild the index (add ${fixed(projectAdd * 1000, 1)} µs vs build ${fixed(projectBuild, 0)} ms): ${verdict(projectAdd < projectBuild / 100)}`,
+  ].join('\n');
+  return {
+    title: '2. tool_search speed',
+    markdown,
+    targetsMet:
+      projectP95 <= 10 * baselineP95 && projectBuild <= 3 * baselineBuild && projectAdd < projectBuild / 100,
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * Section 3: the built-in tools against the shell they replace, on the embedded backend
+ * (`createJustBashWorkspace`). One generated tree (5,000 files in 50 directories); `grep` (content
+ * and files_with_matches) against just-bash's `grep -rn` / `grep -rl` through `exec`, and `find`
+ * against `find -name`, interleaved, each pair checked to return the same matches. Then `read` of a
+ * 100,000-line file, `edit` of a 10,000-line file and `ls` of a 5,000-entry directory.
+ *
+ * The tools are timed through `suite.execute`, the way a model calls them (argument checks and
+ * result building included); the shell through `workspace.exec`.
+ */
+import { createToolSuite, type ToolResult } from '../../src/index.ts';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import type { Workspace } from '../../src/workspace/workspace.ts';
+import { fixed, median, p95, ratio, table, verdict } from '../lib/stats.ts';
+import type { BenchContext, SectionResult } from './types.ts';
+
+interface ToolsSettings {
+  directories: number;
+  filesPerDirectory: number;
+  rounds: number;
+  readLines: number;
+  editLines: number;
+  lsEntries: number;
+}
+
+const FULL: ToolsSettings = {
+  directories: 50,
+  filesPerDirectory: 100,
+  rounds: 7,
+  readLines: 100_000,
+  editLines: 10_000,
+  lsEntries: 5_000,
+};
+const QUICK: ToolsSettings = {
+  directories: 10,
+  filesPerDirectory: 50,
+  rounds: 3,
+  readLines: 10_000,
+  editLines: 1_000,
+  lsEntries: 500,
+};
+/** Large enough that no tool or shell result is cut by a limit. */
+const NO_LIMIT = 1_000_000;
+const TARGET_RATIO = 0.5;
+
+/** The generated tree: every 7th file has one `TODO` line; every 5th file is Markdown. */
+function generateTree(settings: ToolsSettings): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let d = 0; d < settings.directories; d++) {
+    for (let f = 0; f < settings.filesPerDirectory; f++) {
+      const index = d * settings.filesPerDirectory + f;
+      const lines: string[] = [];
+      for (let l = 0; l < 20; l++) {
+        lines.push(
+          index % 7 === 0 && l === index % 20
+            ? `  // TODO: handle item ${d}-${f}`
+            : `export const value${l} = ${index * 20 + l};`,
+        );
+      }
+      const name = `file${String(f).padStart(3, '0')}.${f % 5 === 0 ? 'md' : 'ts'}`;
+      files[`src${String(d).padStart(2, '0')}/${name}`] = `${lines.join('\n')}\n`;
+    }
+  }
+  return files;
+}
+
+function relative(root: string, path: string): string {
+  return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const left = [...a].sort();
+  const right = [...b].sort();
+  return left.length === right.length && left.every((item, i) => item === right[i]);
+}
+
+interface Pair {
+  label: string;
+  tool: () => Promise<ToolResult>;
+  shell: () => Promise<string>;
+  /** The matches each side found, normalized for comparison. */
+  fromTool: (result: ToolResult) => string[];
+  fromShell: (output: string) => string[];
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+function pairs(workspace: Workspace, suite: ReturnType<typeof createToolSuite>): Pair[] {
+  const root = workspace.root;
+  const shell = async (command: string): Promise<string> => {
+    const result = await workspace.exec(command);
+    if (result.exitCode !== 0)
+      throw new Error(`bench: \`${command}\` exited ${result.exitCode}: ${result.output.slice(0, 200)}`);
+    return result.output;
+  };
+  const lines = (output: string): string[] => output.split('\n').filter((line) => line !== '');
+  return [
+    {
+      label: 'grep, content (`grep -rn TODO`)',
+      tool: () => suite.execute('grep', { pattern: 'TODO', limit: NO_LIMIT }),
+      shell: () => shell(`grep -rn TODO ${root}`),
+      fromTool: (result) => {
+        const matches = result.structured_output.matches;
+        return Array.isArray(matches)
+          ? matches.map((match) => {
+              const { path, line } = match as { path: string; line: number };
+              return `${path}:${line}`;
+            })
+          : [];
+      },
+      fromShell: (output) =>
+        lines(output).map((line) => {
+          const [path = '', number = ''] = line.split(':');
+          return `${relative(root, path)}:${number}`;
+        }),
+    },
+    {
+      label: 'grep, files_with_matches (`grep -rl TODO`)',
+      tool: () =>
+        suite.execute('grep', { pattern: 'TODO', outputMode: 'files_with_matches', limit: NO_LIMIT }),
+      shell: () => shell(`grep -rl TODO ${root}`),
+      fromTool: (result) => strings(result.structured_output.files),
+      fromShell: (output) => lines(output).map((path) => relative(root, path)),
+    },
+    {
+      label: "find (`find -name '*.md'`)",
+      tool: () => suite.execute('find', { pattern: '**/*.md', limit: NO_LIMIT }),
+      shell: () => shell(`find ${root} -name '*.md'`),
+      fromTool: (result) => strings(result.structured_output.paths),
+      fromShell: (output) => lines(output).map((path) => relative(root, path)),
+    },
+  ];
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const value = await run();
+  return [performance.now() - started, value];
+}
+
+export async function runTools(context: BenchContext): Promise<SectionResult> {
+  const settings = context.quick ? QUICK : FULL;
+  const files = generateTree(settings);
+  const fileCount = Object.keys(files).length;
+  const setup = performance.now();
+  const workspace = await createJustBashWorkspace({ files });
+  const setupMs = performance.now() - setup;
+  const suite = createToolSuite({ workspace, builtins: ['grep', 'find'] });
+
+  const rows: string[][] = [];
+  const failures: string[] = [];
+  let allFast = true;
+  for (const pair of pairs(workspace, suite)) {
+    const toolTimes: number[] = [];
+    const shellTimes: number[] = [];
+    let agree = true;
+    let counts = '';
+    for (let round = 0; round < settings.rounds; round++) {
+      const order = round % 2 === 0 ? ['tool', 'shell'] : ['shell', 'tool'];
+      for (const side of order) {
+        if (side === 'tool') {
+          const [ms, result] = await timed(pair.tool);
+          toolTimes.push(ms);
+          if (round === 0) {
+            if (result.is_error) throw new Error(`bench: ${pair.label} failed: ${result.output}`);
+            const [, output] = await timed(pair.shell);
+            const fromTool = pair.fromTool(result);
+            const fromShell = pair.fromShell(output);
+            agree = sameSet(fromTool, fromShell) && fromTool.length > 0;
+            counts = `${fromTool.length} / ${fromShell.length}`;
+          }
+        } else {
+          const [ms] = await timed(pair.shell);
+          shellTimes.push(ms);
+        }
+      }
+    }
+    const toolMedian = median(toolTimes);
+    const shellMedian = median(shellTimes);
+    const fast = toolMedian <= TARGET_RATIO * shellMedian;
+    allFast &&= fast;
+    if (!agree) failures.push(pair.label);
+    rows.push([
+      pair.label,
+      fixed(toolMedian, 1),
+      fixed(shellMedian, 1),
+      ratio(toolMedian, shellMedian, 2),
+      `${counts} ${agree ? '(same)' : '(DIFFERENT)'}`,
+      fast ? 'met' : 'NOT met',
+    ]);
+  }
+
+  await workspace.dispose?.();
+
+  // read, edit, ls alone, on a second workspace.
+  const bigLines = Array.from({ length: settings.readLines }, (_, i) => `line ${i + 1}: ${'x'.repeat(40)}`);
+  const editLines = Array.from({ length: settings.editLines }, (_, i) => `const item${i + 1} = ${i + 1};`);
+  const other: Record<string, string> = {
+    'big/read-me.txt': `${bigLines.join('\n')}\n`,
+    'big/edit-me.ts': `${editLines.join('\n')}\n`,
+  };
+  for (let i = 0; i < settings.lsEntries; i++)
+    other[`wide/entry${String(i).padStart(5, '0')}.txt`] = `${i}\n`;
+  const second = await createJustBashWorkspace({ files: other });
+  const files2 = createToolSuite({ workspace: second, builtins: ['read', 'edit', 'ls'] });
+  const single: { label: string; run: (round: number) => Promise<ToolResult> }[] = [
+    {
+      label: `read a ${settings.readLines.toLocaleString('en-US')}-line file (default window)`,
+      run: () => files2.execute('read', { path: 'big/read-me.txt' }),
+    },
+    {
+      label: `read the same file's last 100 lines (\`offset\`)`,
+      run: () =>
+        files2.execute('read', { path: 'big/read-me.txt', offset: settings.readLines - 99, limit: 100 }),
+    },
+    {
+      label: `edit one line of a ${settings.editLines.toLocaleString('en-US')}-line file`,
+      run: (round) => {
+        const line = Math.floor(settings.editLines / 2);
+        const from = round % 2 === 0 ? `const item${line} = ${line};` : `const item${line} = -${line};`;
+        const to = round % 2 === 0 ? `const item${line} = -${line};` : `const item${line} = ${line};`;
+        return files2.execute('edit', { path: 'big/edit-me.ts', oldText: from, newText: to });
+      },
+    },
+    {
+      label: `ls a ${settings.lsEntries.toLocaleString('en-US')}-entry directory`,
+      run: () => files2.execute('ls', { path: 'wide', limit: NO_LIMIT }),
+    },
+  ];
+  const singleRows: string[][] = [];
+  for (const { label, run } of single) {
+    const times: number[] = [];
+    for (let round = 0; round < settings.rounds; round++) {
+      const [ms, result] = await timed(() => run(round));
+      if (result.is_error) throw new Error(`bench: ${label} failed: ${result.output}`);
+      times.push(ms);
+    }
+    singleRows.push([label, fixed(median(times), 1), fixed(p95(times), 1)]);
+  }
+  await second.dispose?.();
+
+  if (failures.length > 0) {
+    process.exitCode = 1;
+    console.error(`bench: the tools and the shell disagree on: ${failures.join('; ')}`);
+  }
+  const markdown = [
+    `A generated tree of ${fileCount.toLocaleString('en-US')} files in ${settings.directories} directories (20 lines each; every 7th file has a \`TODO\` line, every 5th is Markdown) on the embedded backend (\`createJustBashWorkspace\`, set up in ${fixed(setupMs, 0)} ms). Tools through \`suite.execute\` with limits high enough to return every match; the shell through \`workspace.exec\`; ${settings.rounds} rounds, the two sides alternating first; medians in ms. "matches" compares what each side found (tool / shell; paths, and line numbers for content).`,
+    '',
+    table(['operation', 'tool (ms)', 'shell (ms)', 'tool / shell', 'matches', '≤ 0.5× target'], rows),
+    '',
+    `On a second workspace holding only the files below, ${settings.rounds} calls each:`,
+    '',
+    table(['operation', 'median (ms)', 'p95 (ms)'], singleRows),
+    '',
+    'Targets:',
+    '',
+    `- grep and find ≤ ${TARGET_RATIO}× the shell's time: ${verdict(allFast)}`,
+    `- the tools and the shell return the same matches: ${verdict(failures.length === 0)}${failures.length > 0 ? ` (different: ${failures.join('; ')})` : ''}`,
+    '',
+    'The tools (`src/tools/`) are measured as they are; this benchmark work did not change them.',
+  ].join('\n');
+  return {
+    title: '3. Tools against the shell they replace',
+    markdown,
+    targetsMet: allFast && failures.length === 0,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The browser-only backend factories the page passes to the playground: the embedded shell in its own
+ * Web Worker, and a WebContainer through the lazily loaded `browser-agent-tools/workspace/webcontainer`
+ * entry (so `@webcontainer/api` is downloaded only when a user picks it).
+ */
+import { createJustBashWorkerWorkspace } from 'browser-agent-tools/workspace/just-bash';
+import type { WebContainerBoot } from './state/backend-store.ts';
+import type { Workspace } from './state/types.ts';
+
+/** The embedded workspace (just-bash) in a dedicated Web Worker. */
+export function createEmbeddedWorkerWorkspace(
+  files: Record<string, string | Uint8Array>,
+  onReset: (reason: string) => void,
+): Promise<Workspace> {
+  return createJustBashWorkerWorkspace({ files, onReset });
+}
+
+/** Boots a WebContainer workspace, racing the boot against `timeoutMs`. Never rejects. */
+export async function bootWebContainerBackend(timeoutMs: number): Promise<WebContainerBoot> {
+  try {
+    const { bootWebContainerWorkspace } = await import('browser-agent-tools/workspace/webcontainer');
+    const result = await bootWebContainerWorkspace({ timeoutMs });
+    return result.ok ? { ok: true, workspace: result.workspace } : { ok: false, reason: result.reason };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `The WebContainer backend could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
+    };
+  }
+}

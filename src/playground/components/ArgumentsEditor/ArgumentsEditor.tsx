@@ -1,0 +1,104 @@
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useJsonEditor } from '../../hooks/use-json-editor.ts';
+
+export interface ArgumentsEditorProps {
+  value: string;
+  /** The tool's parameter schema: Monaco validates and completes against it. */
+  schema: object;
+  toolName: string;
+  onChange(value: string): void;
+  onRun(): void;
+}
+
+const isRunKey = (event: KeyboardEvent): boolean => event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+
+/**
+ * The arguments as JSON: a plain text area at first (it works before Monaco loads and stays available),
+ * replaced by a Monaco editor with schema validation and completion once the user focuses it, unless
+ * the plain editor is chosen.
+ */
+export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: ArgumentsEditorProps) {
+  const id = useId();
+  const [wantCode, setWantCode] = useState(true);
+  const [touched, setTouched] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const editor = useJsonEditor({
+    enabled: wantCode && touched,
+    value,
+    schema,
+    ariaLabel: `Arguments of ${toolName} (JSON)`,
+    onChange,
+    onRun,
+    caret: () =>
+      textarea.current && document.activeElement === textarea.current
+        ? textarea.current.selectionStart
+        : undefined,
+  });
+  const showCode = editor.status === 'ready';
+  return (
+    <div className="arguments-editor" data-editor={showCode ? 'monaco' : 'plain'}>
+      <div className="toolbar">
+        <label htmlFor={id}>
+          Arguments of <code>{toolName}</code> (JSON)
+        </label>
+        <button
+          type="button"
+          className="small"
+          aria-pressed={wantCode}
+          onClick={() => {
+            setWantCode(!wantCode);
+            setTouched(true);
+          }}
+        >
+          Code editor
+        </button>
+        <span className="note" role="status">
+          {editor.status === 'loading'
+            ? 'Loading the code editor…'
+            : editor.status === 'failed'
+              ? `Code editor unavailable: ${editor.error}`
+              : ''}
+        </span>
+      </div>
+      {showCode ? (
+        <div className="monaco-host" ref={editor.containerRef} data-testid="monaco-host" />
+      ) : (
+        <textarea
+          id={id}
+          ref={textarea}
+          className="code-input"
+          data-testid="arguments-input"
+          rows={8}
+          spellCheck={false}
+          value={value}
+          onFocus={() => setTouched(true)}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (isRunKey(event)) {
+              event.preventDefault();
+              onRun();
+            }
+          }}
+        />
+      )}
+      {showCode && (
+        <div data-testid="schema-problems" aria-live="polite">
+          {editor.problems.length === 0 ? (
+            <p className="note">No problems against the schema of {toolName}.</p>
+          ) : (
+            <ul className="problems">
+              {editor.problems.map((problem) => (
+                <li
+                  key={`${problem.line}:${problem.column}:${problem.message}`}
+                  className={`problem-${problem.severity}`}
+                >
+                  Line {problem.line}, column {problem.column}: {problem.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { EXPOSURE_MODES } from 'browser-agent-tools';
+import { useId } from 'react';
+import { usePlayground } from '../../hooks/use-playground.ts';
+import { useStoreState } from '../../hooks/use-store-state.ts';
+import { Panel } from '../Panel/Panel.tsx';
+import { RegisterToolForm } from '../RegisterToolForm/RegisterToolForm.tsx';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import { EffectBadges } from './EffectBadges.tsx';
+import { ModeSelect } from './ModeSelect.tsx';
+
+const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
+
+/** Every registered tool with its mode (changeable in place), effects and origin; the register form. */
+export function CatalogPanel() {
+  const { catalog } = usePlayground();
+  const state = useStoreState(catalog.store);
+  const filterId = useId();
+  const modeFilterId = useId();
+  const rows = catalog.visibleRows();
+  const counts = EXPOSURE_MODES.map(
+    (mode) => `${state.rows.filter((row) => row.mode === mode).length} ${mode}`,
+  ).join(' · ');
+  return (
+    <Panel title="Catalog" testId="catalog" aside={<span className="count">{state.rows.length} tools</span>}>
+      <p className="note">{counts}</p>
+      <div className="toolbar">
+        <label htmlFor={filterId} className="visually-hidden">
+          Filter tools
+        </label>
+        <input
+          id={filterId}
+          type="search"
+          placeholder="Filter by name or description"
+          value={state.filter}
+          onChange={(event) => catalog.setFilter(event.target.value)}
+        />
+        <label htmlFor={modeFilterId} className="visually-hidden">
+          Show mode
+        </label>
+        <select
+          id={modeFilterId}
+          value={state.modeFilter}
+          onChange={(event) => {
+            const value = event.target.value;
+            catalog.setModeFilter(EXPOSURE_MODES.find((mode) => mode === value) ?? 'all');
+          }}
+        >
+          <option value="all">all modes</option>
+          {EXPOSURE_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {mode}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.notice && (
+        <p className="note" role="status">
+          {state.notice}
+        </p>
+      )}
+      <div className="catalog-scroll">
+        <table className="catalog-table">
+          <thead>
+            <tr>
+              <th scope="col">Tool</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Effects</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name} data-testid="catalog-row" data-tool={row.name} data-mode={row.mode}>
+                <td>
+                  <code className="tool-name">{row.name}</code>{' '}
+                  {row.origin !== 'builtin' && <span className={`badge badge-origin`}>{row.origin}</span>}
+                  {row.active && <span className="badge badge-active">active</span>}
+                  {!row.hasImplementation && <span className="badge badge-unknown">no implementation</span>}
+                  <div className="summary">
+                    <VisibleText text={firstLine(row.description)} />
+                  </div>
+                </td>
+                <td>
+                  <ModeSelect
+                    value={row.mode}
+                    label={`Mode of ${row.name}`}
+                    onChange={(mode) => catalog.setMode(row.name, mode)}
+                  />
+                </td>
+                <td className="effects">
+                  <EffectBadges effects={row.effects} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="note">No tool matches the filter.</p>}
+      </div>
+      <RegisterToolForm />
+    </Panel>
+  );
+}

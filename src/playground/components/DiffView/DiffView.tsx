@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import { type DiffRow, parseUnifiedDiff } from '../../state/diff-rows.ts';
+import { clip, formatCount } from '../../state/text.ts';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+
+export interface DiffViewProps {
+  /** A unified patch, as `details.diff` holds it. */
+  patch: string;
+}
+
+/** Rows drawn before "show all". */
+const DIFF_ROWS = 1_000;
+const MAX_CHARS = 2_000;
+
+const SIGN: Record<DiffRow['kind'], string> = {
+  meta: '',
+  'old-file': '',
+  'new-file': '',
+  hunk: '',
+  context: ' ',
+  added: '+',
+  removed: '−',
+  note: '',
+};
+
+/**
+ * A unified diff as a coloured table with old and new line numbers. Every part (file names, hunk
+ * headers, lines) is drawn as text; the patch is read line by line, no diff is computed here.
+ */
+export function DiffView({ patch }: DiffViewProps) {
+  const parsed = useMemo(() => parseUnifiedDiff(patch), [patch]);
+  const [all, setAll] = useState(false);
+  const rows = all ? parsed.rows : parsed.rows.slice(0, DIFF_ROWS);
+  const hidden = parsed.rows.length - rows.length;
+  return (
+    <div className="diff" data-testid="diff">
+      <p className="note">
+        <span className="diff-added-count">+{formatCount(parsed.added)}</span>{' '}
+        <span className="diff-removed-count">−{formatCount(parsed.removed)}</span> lines
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section className="diff-scroll" tabIndex={0} aria-label="Unified diff">
+        <table>
+          <thead className="visually-hidden">
+            <tr>
+              <th scope="col">Old line</th>
+              <th scope="col">New line</th>
+              <th scope="col">Change</th>
+              <th scope="col">Text</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const { text, hidden: cut } = clip(row.text, MAX_CHARS);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+                <tr key={index} className={`diff-${row.kind}`} data-kind={row.kind}>
+                  <td className="ln">{row.oldLine ?? ''}</td>
+                  <td className="ln">{row.newLine ?? ''}</td>
+                  <td className="sign">{SIGN[row.kind]}</td>
+                  <td className="code">
+                    <VisibleText text={text} />
+                    {cut > 0 && <span className="clipped">{` ⟪${formatCount(cut)} more characters⟫`}</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      {hidden > 0 && (
+        <button type="button" className="link" onClick={() => setAll(true)}>
+          Show all {formatCount(parsed.rows.length)} lines ({formatCount(hidden)} hidden)
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useMemo, useState } from 'react';
+import {
+  autoExpandDepth,
+  childCount,
+  childEntries,
+  containerSummary,
+  countNodes,
+  JSON_PAGE_SIZE,
+  JSON_STRING_CLIP,
+  jsonKind,
+  nestingDepth,
+} from '../../state/json-view.ts';
+import { clip, formatCount } from '../../state/text.ts';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+
+export interface JsonTreeProps {
+  value: unknown;
+  /** Accessible name of the tree. */
+  label: string;
+}
+
+const NODE_CAP = 1_000_000;
+
+function Scalar({ value }: { value: unknown }) {
+  const [full, setFull] = useState(false);
+  const kind = jsonKind(value);
+  if (kind === 'string') {
+    const text = value as string;
+    const { text: shown, hidden } = full ? { text, hidden: 0 } : clip(text, JSON_STRING_CLIP);
+    return (
+      <span className="json-string">
+        "<VisibleText text={shown} />
+        {hidden > 0 && (
+          <>
+            …{' '}
+            <button type="button" className="link" onClick={() => setFull(true)}>
+              show {formatCount(hidden)} more characters
+            </button>
+          </>
+        )}
+        "
+      </span>
+    );
+  }
+  return <span className={`json-${kind}`}>{kind === 'other' ? String(value) : JSON.stringify(value)}</span>;
+}
+
+function Key({ name }: { name: string | null }) {
+  if (name === null) return null;
+  return (
+    <>
+      <span className="json-key">
+        <VisibleText text={name} />
+      </span>
+      :{' '}
+    </>
+  );
+}
+
+function Node({ name, value, openDepth }: { name: string | null; value: unknown; openDepth: number }) {
+  const count = childCount(value);
+  const container = jsonKind(value) === 'object' || jsonKind(value) === 'array';
+  const [open, setOpen] = useState(openDepth > 0);
+  const [shown, setShown] = useState(JSON_PAGE_SIZE);
+  if (!container) {
+    return (
+      <li>
+        <Key name={name} />
+        <Scalar value={value} />
+      </li>
+    );
+  }
+  if (count === 0) {
+    return (
+      <li>
+        <Key name={name} />
+        <span className="json-empty">{Array.isArray(value) ? '[]' : '{}'}</span>
+      </li>
+    );
+  }
+  const entries = open ? childEntries(value, 0, shown) : [];
+  const hidden = count - entries.length;
+  return (
+    <li>
+      <button type="button" className="json-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> <Key name={name} />
+        <span className="json-summary">{containerSummary(value)}</span>
+      </button>
+      {open && (
+        <ul className="json-children">
+          {entries.map(([key, child]) => (
+            <Node key={key} name={key} value={child} openDepth={openDepth - 1} />
+          ))}
+          {hidden > 0 && (
+            <li>
+              <button type="button" className="link" onClick={() => setShown(shown + JSON_PAGE_SIZE)}>
+                Show {formatCount(Math.min(JSON_PAGE_SIZE, hidden))} more ({formatCount(hidden)} hidden)
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A collapsible JSON tree: keys and strings drawn as text, containers opened one level at a time and
+ * paged 100 children at a time, long strings cut. Opens by itself only as far as stays small, and says
+ * how big the value is, so a 10,000-node or 10,000-level value keeps the page responsive.
+ */
+export function JsonTree({ value, label }: JsonTreeProps) {
+  const [generation, setGeneration] = useState(0);
+  const [openDepth, setOpenDepth] = useState<number | null>(null);
+  const size = useMemo(
+    () => ({ nodes: countNodes(value, NODE_CAP), depth: nestingDepth(value, NODE_CAP) }),
+    [value],
+  );
+  const initial = useMemo(() => autoExpandDepth(value), [value]);
+  const depth = openDepth ?? initial;
+  const expandable = jsonKind(value) === 'object' || jsonKind(value) === 'array';
+  return (
+    <div className="json-tree">
+      {expandable && (
+        <div className="json-bar">
+          <span className="note">
+            {size.nodes >= NODE_CAP ? `over ${formatCount(NODE_CAP)}` : formatCount(size.nodes)} nodes,
+            nesting depth {formatCount(size.depth)}. Closed levels and pages of 100 are drawn only when
+            opened.
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              setOpenDepth(Math.min(size.depth, 12));
+              setGeneration(generation + 1);
+            }}
+          >
+            Expand 12 levels
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setOpenDepth(1);
+              setGeneration(generation + 1);
+            }}
+          >
+            Collapse
+          </button>
+        </div>
+      )}
+      <ul className="json-root" aria-label={label} key={generation}>
+        <Node name={null} value={value} openDepth={depth} />
+      </ul>
+    </div>
+  );
+}

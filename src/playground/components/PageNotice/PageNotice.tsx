@@ -1,0 +1,18 @@
+import { usePlayground } from '../../hooks/use-playground.ts';
+import { useStoreState } from '../../hooks/use-store-state.ts';
+
+/** A page-wide notice: a link that was loaded (or could not be), an import. */
+export function PageNotice() {
+  const { page } = usePlayground();
+  const { notice, resetting } = useStoreState(page);
+  if (!notice && !resetting) return null;
+  return (
+    <div
+      className={`page-notice ${notice?.kind === 'error' ? 'is-error' : ''}`}
+      data-testid="page-notice"
+      role={notice?.kind === 'error' ? 'alert' : 'status'}
+    >
+      {resetting ? 'Rebuilding the scenario…' : notice?.text}
+    </div>
+  );
+}

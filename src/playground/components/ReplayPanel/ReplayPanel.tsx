@@ -1,0 +1,119 @@
+import { useId } from 'react';
+import { usePlayground } from '../../hooks/use-playground.ts';
+import { useStoreState } from '../../hooks/use-store-state.ts';
+import { Panel } from '../Panel/Panel.tsx';
+import { ResultChannels } from '../ResultChannels/ResultChannels.tsx';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+
+/**
+ * Transcript replay: paste raw calls (any format, mixed), step through them from a fresh session, and
+ * see at each step the declarations the model had and the channels that came back.
+ */
+export function ReplayPanel() {
+  const { replay, history } = usePlayground();
+  const state = useStoreState(replay.store);
+  const { entries } = useStoreState(history.store);
+  const textId = useId();
+  const step = state.selected === null ? null : state.steps[state.selected];
+  const entry =
+    step?.entryId == null ? null : (entries.find((candidate) => candidate.id === step.entryId) ?? null);
+  const done = state.steps.length > 0 && state.position >= state.steps.length;
+  return (
+    <Panel title="Transcript replay" testId="replay" className="replay">
+      <div className="toolbar">
+        <span className="note">Examples:</span>
+        {replay.examples.map((example) => (
+          <button
+            key={example.id}
+            type="button"
+            title={example.description}
+            onClick={() => replay.loadExample(example.id)}
+            data-example={example.id}
+          >
+            {example.title}
+          </button>
+        ))}
+      </div>
+      <label htmlFor={textId}>
+        Raw calls, as a JSON list (mixed formats allowed; <code>{'{{previous.details.spilled_path}}'}</code>{' '}
+        refers to an earlier result)
+      </label>
+      <textarea
+        id={textId}
+        className="code-input"
+        rows={8}
+        spellCheck={false}
+        value={state.text}
+        onChange={(event) => replay.setText(event.target.value)}
+      />
+      <div className="toolbar">
+        <button type="button" onClick={() => replay.load()} disabled={state.running}>
+          Load
+        </button>
+        <button
+          type="button"
+          className="primary"
+          data-testid="replay-step"
+          onClick={() => void replay.step()}
+          disabled={state.running || done}
+        >
+          {state.position === 0 ? 'Start: step 1' : `Step ${state.position + 1}`}
+        </button>
+        <button type="button" onClick={() => void replay.runAll()} disabled={state.running || done}>
+          Run all
+        </button>
+        <span className="note" role="status">
+          {state.steps.length > 0 ? `${state.position} of ${state.steps.length} steps run` : ''}
+          {state.position === 0 && state.steps.length > 0
+            ? ' · starting resets the session and the files'
+            : ''}
+        </span>
+      </div>
+      {state.error && (
+        <p className="error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.steps.length > 0 && (
+        <ol className="replay-steps" aria-label="Transcript steps">
+          {state.steps.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
+            <li key={index} data-testid="replay-step-item" data-done={item.result !== null}>
+              <button
+                type="button"
+                aria-pressed={state.selected === index}
+                onClick={() => replay.select(index)}
+                disabled={item.result === null}
+              >
+                <span className="history-id">{index + 1}</span> <span className="badge">{item.format}</span>{' '}
+                <code>
+                  <VisibleText text={item.name ?? '(no name)'} />
+                </code>
+                {item.result?.is_error && <span className="badge badge-error">error</span>}
+                {item.result && !item.result.is_error && <span className="badge badge-read">ok</span>}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {step?.declarations && (
+        <div className="replay-detail" data-testid="replay-detail">
+          <h3>Step {(state.selected ?? 0) + 1}: declarations the model had</h3>
+          <ul className="chips" data-testid="replay-declarations">
+            {step.declarations.map((name) => (
+              <li key={name} className="chip">
+                {name}
+              </li>
+            ))}
+          </ul>
+          {step.added.length > 0 && (
+            <p className="diff-added" data-testid="replay-added">
+              This call activated: {step.added.map((name) => `+ ${name}`).join(', ')}
+            </p>
+          )}
+          {entry && <ResultChannels record={entry} idPrefix="replay-" key={entry.id} />}
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ToolControl } from 'browser-agent-tools';
+import { prettyJson } from '../../state/text.ts';
+import { TextView } from '../TextView/TextView.tsx';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+
+export interface ControlChannelProps {
+  control: ToolControl | undefined;
+  testId: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `control`: `add_tools` as chips, `handoff` and `terminate` as banners. */
+export function ControlChannel({ control, testId }: ControlChannelProps) {
+  const addTools = Array.isArray(control?.add_tools) ? control.add_tools : [];
+  const handoff = isRecord(control?.handoff) ? control.handoff : null;
+  const terminate = isRecord(control?.terminate) ? control.terminate : null;
+  const empty = addTools.length === 0 && !handoff && !terminate;
+  return (
+    <section className="channel" data-testid={testId} aria-label="control channel">
+      <h3>
+        control <span className="muted">for the agent loop</span>
+      </h3>
+      {empty && <p className="note">No control directives.</p>}
+      {addTools.length > 0 && (
+        <div>
+          <p className="note">add_tools: activated for the next request</p>
+          <ul className="chips" data-testid="add-tools">
+            {addTools.map((spec, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a list may name a tool twice
+                key={`${String(spec.name)}-${index}`}
+                className="chip"
+                title={typeof spec.description === 'string' ? spec.description : ''}
+              >
+                <span aria-hidden="true">+ </span>
+                <VisibleText text={String(spec.name)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {handoff && (
+        <div className="banner banner-handoff" data-testid="handoff-banner">
+          <strong>Handoff</strong> to <VisibleText text={String(handoff.to)} />
+          {typeof handoff.reason === 'string' && (
+            <>
+              : <VisibleText text={handoff.reason} />
+            </>
+          )}
+          {handoff.payload !== undefined && (
+            <TextView text={prettyJson(handoff.payload)} label="Handoff payload" />
+          )}
+        </div>
+      )}
+      {terminate && (
+        <div className="banner banner-terminate" data-testid="terminate-banner">
+          <strong>Session terminated</strong>
+          {typeof terminate.reason === 'string' && (
+            <>
+              : <VisibleText text={terminate.reason} />
+            </>
+          )}
+          . Later calls in this session return an error; start a new session to go on.
+        </div>
+      )}
+    </section>
+  );
+}

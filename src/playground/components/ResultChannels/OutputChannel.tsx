@@ -1,0 +1,51 @@
+import { useMemo, useState } from 'react';
+import { usePlayground } from '../../hooks/use-playground.ts';
+import { useStoreState } from '../../hooks/use-store-state.ts';
+import { byteLength, formatBytes, formatCount } from '../../state/text.ts';
+import { CopyButton } from '../CopyButton/CopyButton.tsx';
+import { TextView } from '../TextView/TextView.tsx';
+
+export interface OutputChannelProps {
+  output: string;
+  testId: string;
+}
+
+/** Text above this size is not tokenized until asked (it would block the page for a while). */
+const TOKENIZE_LIMIT = 256 * 1024;
+
+/** `output`, exactly as the model sees it, with its size and token count. */
+export function OutputChannel({ output, testId }: OutputChannelProps) {
+  const { declarations } = usePlayground();
+  const { providers } = useStoreState(declarations.store);
+  const bytes = useMemo(() => byteLength(output), [output]);
+  const [exact, setExact] = useState(false);
+  const large = output.length > TOKENIZE_LIMIT;
+  const tokens = useMemo(
+    () => (providers && (!large || exact) ? providers.countTokens(output) : null),
+    [providers, output, large, exact],
+  );
+  return (
+    <section className="channel" data-testid={testId} aria-label="output channel">
+      <h3>
+        output <span className="muted">for the model</span>
+      </h3>
+      <p className="meta">
+        <span data-testid="output-size">{formatBytes(bytes)}</span> ·{' '}
+        <span data-testid="output-tokens">
+          {tokens !== null
+            ? `${formatCount(tokens)} tokens`
+            : large && providers
+              ? `about ${formatCount(Math.round(bytes / 4))} tokens (estimated)`
+              : 'counting tokens…'}
+        </span>
+        {large && providers && tokens === null && (
+          <button type="button" className="link" onClick={() => setExact(true)}>
+            count exactly
+          </button>
+        )}{' '}
+        <CopyButton text={() => output} label="Copy output" />
+      </p>
+      {output === '' ? <p className="note">(empty)</p> : <TextView text={output} label="Output text" />}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { usePlayground } from '../../hooks/use-playground.ts';
+import type { CallRecord } from '../../state/runtime.ts';
+import { prettyJson, shortJson } from '../../state/text.ts';
+import { CopyButton } from '../CopyButton/CopyButton.tsx';
+import { JsonTree } from '../JsonTree/JsonTree.tsx';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import { ControlChannel } from './ControlChannel.tsx';
+import { DetailsChannel } from './DetailsChannel.tsx';
+import { OutputChannel } from './OutputChannel.tsx';
+
+export interface ResultChannelsProps {
+  record: CallRecord;
+  /** Prefix of the channels' test ids (`''` for the main view). */
+  idPrefix?: string;
+}
+
+const FORMAT_LABELS: Record<string, string> = {
+  'openai-chat': 'OpenAI chat',
+  'openai-responses': 'OpenAI responses',
+  anthropic: 'Anthropic',
+  gemini: 'Gemini',
+  mcp: 'MCP',
+  plain: '{name, arguments}',
+};
+
+const errorCode = (record: CallRecord): string | null => {
+  const error = record.result.structured_output.error;
+  if (typeof error !== 'object' || error === null || Array.isArray(error)) return null;
+  const code = (error as Record<string, unknown>).code;
+  return typeof code === 'string' ? code : null;
+};
+
+/** How the call was sent and what ran: format, name as sent, the tool it resolved to, repaired arguments. */
+function CallSummary({ record }: { record: CallRecord }) {
+  const sentName = record.request.kind === 'raw' ? record.parsed?.name : record.request.name;
+  const resolved = record.invocation?.tool;
+  return (
+    <div className="call-summary" data-testid="call-summary">
+      <p>
+        {record.parsed && (
+          <span className="badge">{FORMAT_LABELS[record.parsed.format] ?? record.parsed.format} call</span>
+        )}{' '}
+        <code>
+          <VisibleText text={sentName ?? '(no name)'} />
+        </code>
+        {resolved && resolved !== sentName && (
+          <>
+            {' '}
+            → resolved to <code data-testid="resolved-tool">{resolved}</code>
+          </>
+        )}
+        {record.request.caller === 'codemode' && <span className="badge">caller: codemode</span>}
+      </p>
+      {record.invocation && (
+        <p className="note">
+          Arguments the tool received:{' '}
+          <code data-testid="received-arguments">
+            <VisibleText text={shortJson(record.invocation.arguments, 300)} />
+          </code>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The channels of one call: output, structured_output, details, control, and its error state. */
+export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
+  const { runCall } = usePlayground();
+  const { result } = record;
+  const code = errorCode(record);
+  const openSpill = (path: string) =>
+    void runCall({ kind: 'named', name: 'read', args: { path }, caller: 'model' });
+  return (
+    <div
+      className={`result ${result.is_error ? 'result-error' : 'result-ok'}`}
+      data-testid={`${idPrefix}result`}
+      data-error={result.is_error}
+    >
+      {result.is_error ? (
+        <div className="error-banner" role="alert" data-testid={`${idPrefix}error-banner`}>
+          <span aria-hidden="true">✕</span> The call failed (<code>is_error: true</code>)
+          {code ? (
+            <>
+              {' '}
+              — <code>{code}</code>
+            </>
+          ) : null}
+          . The model reads the output below.
+        </div>
+      ) : (
+        <div className="ok-banner">
+          <span aria-hidden="true">✓</span> Succeeded (<code>is_error: false</code>)
+        </div>
+      )}
+      <CallSummary record={record} />
+      <div className="toolbar">
+        <CopyButton text={() => prettyJson(result)} label="Copy result JSON" />
+      </div>
+      <OutputChannel output={result.output} testId={`${idPrefix}channel-output`} />
+      <section
+        className="channel"
+        data-testid={`${idPrefix}channel-structured`}
+        aria-label="structured_output channel"
+      >
+        <h3>
+          structured_output <span className="muted">for programs</span>
+        </h3>
+        <JsonTree value={result.structured_output} label="structured_output" />
+      </section>
+      <DetailsChannel
+        details={result.details}
+        testId={`${idPrefix}channel-details`}
+        onOpenSpill={openSpill}
+      />
+      <ControlChannel control={result.control} testId={`${idPrefix}channel-control`} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { usePlayground } from '../../hooks/use-playground.ts';
+import { useStoreState } from '../../hooks/use-store-state.ts';
+import { formatBytes, formatCount } from '../../state/text.ts';
+import { Panel } from '../Panel/Panel.tsx';
+import { TextView } from '../TextView/TextView.tsx';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+
+/** The workspace's file tree and a read-only viewer; refreshed after calls that may write. */
+export function WorkspacePanel() {
+  const { workspace } = usePlayground();
+  const state = useStoreState(workspace.store);
+  const entries = workspace.visibleEntries();
+  return (
+    <Panel
+      title="Workspace"
+      className="workspace"
+      aside={
+        <button type="button" className="small" onClick={() => void workspace.refresh()}>
+          Refresh
+        </button>
+      }
+    >
+      <p className="note">
+        <code>{state.root}</code> ·{' '}
+        {formatCount(state.entries.filter((entry) => entry.type === 'file').length)} files
+        {state.loading ? ' · reading…' : ''}
+      </p>
+      {state.error && (
+        <p className="error" role="alert">
+          {state.error}
+        </p>
+      )}
+      <ul
+        className="file-tree"
+        data-testid="workspace-tree"
+        aria-label="Files"
+        data-refreshes={state.refreshes}
+      >
+        {entries.map((entry) => (
+          <li key={entry.path} style={{ paddingLeft: `${entry.depth * 1}rem` }}>
+            {entry.type === 'directory' ? (
+              <button
+                type="button"
+                className="tree-dir"
+                aria-expanded={!state.collapsed[entry.path]}
+                onClick={() => workspace.toggle(entry.path)}
+              >
+                <span aria-hidden="true">{state.collapsed[entry.path] ? '▸' : '▾'} </span>
+                <VisibleText text={`${entry.name}/`} />
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="tree-file"
+                aria-current={state.selected === entry.path ? 'true' : undefined}
+                data-path={entry.path}
+                onClick={() => void workspace.open(entry.path)}
+              >
+                <VisibleText text={entry.name} />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {state.hidden > 0 && <p className="note">{formatCount(state.hidden)} more entries are not listed.</p>}
+      {state.file && (
+        <section className="viewer" aria-label="File viewer" data-testid="file-viewer">
+          <h3>
+            <VisibleText text={state.file.path} />{' '}
+            <span className="muted">{formatBytes(state.file.size)}, read-only</span>
+          </h3>
+          {state.file.text === null ? (
+            <p className="note">Binary file ({formatBytes(state.file.size)}): not shown as text.</p>
+          ) : (
+            <TextView
+              text={state.file.text}
+              label={`Content of ${state.file.path}`}
+              lineNumbers
+              testId="file-content"
+            />
+          )}
+        </section>
+      )}
+    </Panel>
+  );
+}

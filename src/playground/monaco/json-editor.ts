@@ -1,0 +1,115 @@
+/**
+ * The Monaco JSON editor of the call composer, loaded lazily (`import('./json-editor.ts')`): Monaco is
+ * bundled (no CDN), its editor and JSON workers come in through Vite `?worker` imports, and the JSON
+ * language validates and completes against the selected tool's parameter schema (STACK.md Appendix B).
+ */
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/register.all';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+
+(globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
+  getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
+};
+
+/** A validation problem Monaco found, as the page lists it. */
+export interface EditorProblem {
+  line: number;
+  column: number;
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+}
+
+export interface JsonEditorOptions {
+  value: string;
+  /** JSON Schema the text is validated and completed against. */
+  schema: object;
+  /** Accessible name of the editor. */
+  ariaLabel: string;
+  dark: boolean;
+  onChange(value: string): void;
+  onRun(): void;
+  onProblems(problems: EditorProblem[]): void;
+}
+
+export interface JsonEditor {
+  setValue(value: string): void;
+  setSchema(schema: object): void;
+  setDark(dark: boolean): void;
+  focus(offset?: number): void;
+  dispose(): void;
+}
+
+let counter = 0;
+
+function applySchema(uri: monaco.Uri, schema: object): void {
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    schemas: [{ uri: `inmemory://schema/${uri.path}`, fileMatch: [uri.toString()], schema }],
+  });
+}
+
+/** Creates an editor in `container`. One at a time: the JSON diagnostics options are global. */
+export function createJsonEditor(container: HTMLElement, options: JsonEditorOptions): JsonEditor {
+  counter += 1;
+  const uri = monaco.Uri.parse(`inmemory://args/arguments-${counter}.json`);
+  applySchema(uri, options.schema);
+  const model = monaco.editor.createModel(options.value, 'json', uri);
+  const editor = monaco.editor.create(container, {
+    model,
+    automaticLayout: true,
+    minimap: { enabled: false },
+    lineNumbers: 'on',
+    scrollBeyondLastLine: false,
+    fontSize: 13,
+    tabSize: 2,
+    ariaLabel: options.ariaLabel,
+    theme: options.dark ? 'vs-dark' : 'vs',
+    fixedOverflowWidgets: true,
+    quickSuggestions: { strings: true, other: true, comments: false },
+  });
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => options.onRun());
+  let silent = false;
+  const changes = model.onDidChangeContent(() => {
+    if (!silent) options.onChange(model.getValue());
+  });
+  const severity = (value: monaco.MarkerSeverity): EditorProblem['severity'] =>
+    value === monaco.MarkerSeverity.Error
+      ? 'error'
+      : value === monaco.MarkerSeverity.Warning
+        ? 'warning'
+        : 'info';
+  const markers = monaco.editor.onDidChangeMarkers((uris) => {
+    if (!uris.some((changed) => changed.toString() === uri.toString())) return;
+    options.onProblems(
+      monaco.editor.getModelMarkers({ resource: uri }).map((marker) => ({
+        line: marker.startLineNumber,
+        column: marker.startColumn,
+        message: marker.message,
+        severity: severity(marker.severity),
+      })),
+    );
+  });
+  return {
+    setValue(value) {
+      if (value === model.getValue()) return;
+      silent = true;
+      model.setValue(value);
+      silent = false;
+    },
+    setSchema: (schema) => applySchema(uri, schema),
+    setDark: (dark) => monaco.editor.setTheme(dark ? 'vs-dark' : 'vs'),
+    focus(offset) {
+      if (offset !== undefined) editor.setPosition(model.getPositionAt(offset));
+      editor.focus();
+    },
+    dispose() {
+      changes.dispose();
+      markers.dispose();
+      editor.dispose();
+      model.dispose();
+    },
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * Which backend the workspace runs on, and the one Workspace the suite is given: a delegate that
+ * forwards every call to the active backend. The embedded shell (just-bash in a Web Worker) starts
+ * first and stays the default; a WebContainer is booted only when the user picks it, and a failed or
+ * timed-out boot falls back to the embedded shell with the reason in plain words. Framework-free.
+ */
+import type { ScenarioFile } from './scenario.ts';
+import { createStore, messageOf, type Store } from './store.ts';
+import type { Workspace } from './types.ts';
+import { readAllFiles, replaceFiles, toInitialFiles, writeFiles } from './workspace-files.ts';
+
+export type BackendKind = 'embedded' | 'webcontainer';
+
+/** What booting a WebContainer gave: a workspace, or why not. */
+export type WebContainerBoot = { ok: true; workspace: Workspace } | { ok: false; reason: string };
+
+export interface BackendDeps {
+  /** Creates the embedded workspace holding `files` (the playground: in a Web Worker). */
+  createEmbedded(
+    files: Record<string, string | Uint8Array>,
+    onReset: (reason: string) => void,
+  ): Promise<Workspace>;
+  /** Boots a WebContainer workspace, giving up after `timeoutMs`. */
+  bootWebContainer(timeoutMs: number): Promise<WebContainerBoot>;
+  /** Whether the page is cross-origin isolated (a WebContainer needs it). */
+  isolated(): boolean;
+}
+
+export interface BackendState {
+  /** The backend calls go to; `null` until the embedded one has started. */
+  readonly active: BackendKind | null;
+  readonly phase: 'starting' | 'ready' | 'booting' | 'failed';
+  /** One sentence for the status bar. */
+  readonly message: string;
+  /** Why the last WebContainer attempt fell back to the embedded backend. */
+  readonly fallbackReason: string | null;
+  /** How long a WebContainer boot may take before the fallback. */
+  readonly bootTimeoutMs: number;
+  /** The last time the embedded shell had to be restarted, and why. */
+  readonly lastReset: string | null;
+}
+
+export type BackendEvent =
+  | { type: 'ready'; kind: BackendKind }
+  | { type: 'fallback'; reason: string }
+  | { type: 'workspace-reset'; reason: string }
+  | { type: 'files-replaced' };
+
+export interface BackendStore {
+  readonly store: Store<BackendState, BackendEvent>;
+  /** The Workspace given to the suite: follows the active backend, waits while one starts. */
+  readonly workspace: Workspace;
+  /** Starts the embedded backend with `files`. Resolves when it is ready. */
+  start(files: Record<string, ScenarioFile>): Promise<void>;
+  /** Resolves when a backend is ready. */
+  ready(): Promise<Workspace>;
+  /** Boots a WebContainer and moves the files over; falls back to the embedded backend on failure. */
+  switchToWebContainer(): Promise<void>;
+  /** Goes back to the embedded backend, moving the files over. */
+  switchToEmbedded(): Promise<void>;
+  setBootTimeout(ms: number): void;
+  /** Replaces every file of the active backend (the embedded one restarts holding `files`). */
+  replaceFiles(files: Record<string, ScenarioFile>): Promise<void>;
+}
+
+/** Default time a WebContainer boot may take. */
+export const DEFAULT_BOOT_TIMEOUT_MS = 10_000;
+
+export const EMBEDDED_LABEL = 'the embedded shell (just-bash) in a Web Worker';
+export const WEBCONTAINER_LABEL = 'a WebContainer (StackBlitz)';
+
+export const NOT_ISOLATED_REASON =
+  'This page is not cross-origin isolated (the server must send the COOP and COEP headers), and a WebContainer needs that.';
+
+export function createBackendStore(deps: BackendDeps): BackendStore {
+  const handle = createStore<BackendState, BackendEvent>({
+    active: null,
+    phase: 'starting',
+    message: `Starting ${EMBEDDED_LABEL}…`,
+    fallbackReason: null,
+    bootTimeoutMs: DEFAULT_BOOT_TIMEOUT_MS,
+    lastReset: null,
+  });
+  let embedded: Promise<Workspace> | null = null;
+  let container: Workspace | null = null;
+  let active: Promise<Workspace> = new Promise<Workspace>(() => undefined);
+  let resolveFirst: ((workspace: Workspace) => void) | null = null;
+  let current: Workspace | null = null;
+  const first = new Promise<Workspace>((resolve) => {
+    resolveFirst = resolve;
+  });
+
+  const onReset = (reason: string): void => {
+    handle.set({ lastReset: reason }, { type: 'workspace-reset', reason });
+  };
+
+  const readyMessage = (kind: BackendKind): string =>
+    kind === 'embedded'
+      ? `Ready: ${EMBEDDED_LABEL}. No command can freeze this page.`
+      : `Ready: ${WEBCONTAINER_LABEL}, a Node.js environment in the page.`;
+
+  const activate = (workspace: Workspace): void => {
+    current = workspace;
+    active = Promise.resolve(workspace);
+    resolveFirst?.(workspace);
+    resolveFirst = null;
+  };
+
+  const startEmbedded = async (files: Record<string, ScenarioFile>): Promise<Workspace> => {
+    const previous = embedded;
+    const next = deps.createEmbedded(toInitialFiles(files), onReset);
+    embedded = next;
+    const workspace = await next;
+    if (previous) void previous.then((old) => old.dispose?.()).catch(() => undefined);
+    return workspace;
+  };
+
+  const fallBack = (reason: string): void => {
+    handle.set(
+      {
+        phase: 'ready',
+        fallbackReason: reason,
+        message: readyMessage('embedded'),
+      },
+      { type: 'fallback', reason },
+    );
+  };
+
+  const wait = (): Promise<Workspace> => (current ? active : first);
+
+  const workspace: Workspace = {
+    get backend() {
+      return current?.backend ?? 'just-bash';
+    },
+    get root() {
+      return current?.root ?? '/workspace';
+    },
+    get spillDir() {
+      return current?.spillDir ?? '/tmp/tool-output';
+    },
+    readFile: async (path) => (await wait()).readFile(path),
+    writeFile: async (path, data) => (await wait()).writeFile(path, data),
+    mkdir: async (path, options) => (await wait()).mkdir(path, options),
+    readdir: async (path) => (await wait()).readdir(path),
+    stat: async (path) => (await wait()).stat(path),
+    get lstat() {
+      if (current && !current.lstat) return undefined;
+      return async (path: string) => {
+        const target = await wait();
+        return target.lstat ? target.lstat(path) : target.stat(path);
+      };
+    },
+    get readlink() {
+      if (current && !current.readlink) return undefined;
+      return async (path: string) => {
+        const target = await wait();
+        if (!target.readlink) throw new Error('readlink is not supported by this backend.');
+        return target.readlink(path);
+      };
+    },
+    rm: async (path, options) => (await wait()).rm(path, options),
+    rename: async (from, to) => (await wait()).rename(from, to),
+    exec: async (command, options) => (await wait()).exec(command, options),
+  };
+
+  return {
+    store: handle.store,
+    workspace,
+    async start(files) {
+      try {
+        const created = await startEmbedded(files);
+        activate(created);
+        handle.set(
+          { active: 'embedded', phase: 'ready', message: readyMessage('embedded') },
+          { type: 'ready', kind: 'embedded' },
+        );
+      } catch (error) {
+        handle.set({ phase: 'failed', message: `The embedded shell could not start: ${messageOf(error)}` });
+        throw error;
+      }
+    },
+    ready: wait,
+    async switchToWebContainer() {
+      const state = handle.get();
+      if (state.phase === 'booting' || state.active === 'webcontainer') return;
+      if (!deps.isolated()) {
+        fallBack(NOT_ISOLATED_REASON);
+        return;
+      }
+      const seconds = Math.round(state.bootTimeoutMs / 100) / 10;
+      handle.set({
+        phase: 'booting',
+        fallbackReason: null,
+        message: `Starting ${WEBCONTAINER_LABEL}… The embedded shell keeps working; the attempt gives up after ${seconds} s.`,
+      });
+      const guard = new Promise<WebContainerBoot>((resolve) =>
+        setTimeout(
+          () =>
+            resolve({
+              ok: false,
+              reason: `The WebContainer did not start within ${seconds} s; it needs a connection to stackblitz.com.`,
+            }),
+          state.bootTimeoutMs + 500,
+        ),
+      );
+      let boot: WebContainerBoot;
+      try {
+        boot = await Promise.race([deps.bootWebContainer(state.bootTimeoutMs), guard]);
+      } catch (error) {
+        boot = { ok: false, reason: messageOf(error) };
+      }
+      if (!boot.ok) {
+        fallBack(boot.reason);
+        return;
+      }
+      try {
+        const source = await wait();
+        await writeFiles(boot.workspace, await readAllFiles(source));
+      } catch (error) {
+        fallBack(
+          `The WebContainer started, but the files could not be copied into it (${messageOf(error)}).`,
+        );
+        return;
+      }
+      container = boot.workspace;
+      activate(container);
+      handle.set(
+        {
+          active: 'webcontainer',
+          phase: 'ready',
+          fallbackReason: null,
+          message: readyMessage('webcontainer'),
+        },
+        { type: 'ready', kind: 'webcontainer' },
+      );
+    },
+    async switchToEmbedded() {
+      if (handle.get().active !== 'webcontainer' || !container) return;
+      const files = await readAllFiles(container);
+      const created = await startEmbedded(files);
+      activate(created);
+      handle.set(
+        { active: 'embedded', phase: 'ready', message: readyMessage('embedded') },
+        { type: 'ready', kind: 'embedded' },
+      );
+    },
+    setBootTimeout(ms) {
+      if (Number.isFinite(ms) && ms > 0) handle.set({ bootTimeoutMs: Math.round(ms) });
+    },
+    async replaceFiles(files) {
+      await wait();
+      if (handle.get().active === 'webcontainer' && container) {
+        await replaceFiles(container, files);
+      } else {
+        activate(await startEmbedded(files));
+      }
+      handle.set({ lastReset: null }, { type: 'files-replaced' });
+    },
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * The call composer: who calls (the model or a codemode script), which tool, its arguments as JSON
+ * text (one draft per tool), a raw call as a model API returns it, a timeout, and run / abort.
+ * Framework-free.
+ */
+import type { Caller, JsonSchema, ToolSpec } from 'browser-agent-tools';
+import type { HistoryEntry } from './history-store.ts';
+import type { CallRequest, Runtime } from './runtime.ts';
+import { createStore, messageOf, type Store } from './store.ts';
+
+export type ComposerTab = 'arguments' | 'raw';
+
+/** Raw call shapes the "raw call" tab can fill in. */
+export type RawExample = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp';
+
+export const RAW_EXAMPLES: readonly { id: RawExample; label: string }[] = [
+  { id: 'openai-chat', label: 'OpenAI chat' },
+  { id: 'openai-responses', label: 'OpenAI responses' },
+  { id: 'anthropic', label: 'Anthropic' },
+  { id: 'gemini', label: 'Gemini' },
+  { id: 'mcp', label: 'MCP' },
+];
+
+export interface ComposerState {
+  readonly caller: Caller;
+  /** The selected tool; `null` when none is callable. */
+  readonly tool: string | null;
+  readonly tab: ComposerTab;
+  /** Argument text per tool name. */
+  readonly drafts: Readonly<Record<string, string>>;
+  readonly raw: string;
+  /** Seconds before a running call is aborted; 0 for no limit. */
+  readonly timeoutSeconds: number;
+  readonly running: boolean;
+  /** Why the last run did not start, or how it ended when that is not in the result. */
+  readonly status: string | null;
+}
+
+export type ComposerEvent =
+  | { type: 'ran'; entry: HistoryEntry }
+  | { type: 'tool-selected'; tool: string | null };
+
+export interface ComposerStore {
+  readonly store: Store<ComposerState, ComposerEvent>;
+  setCaller(caller: Caller): void;
+  selectTool(name: string): void;
+  setTab(tab: ComposerTab): void;
+  setArguments(text: string): void;
+  setRaw(text: string): void;
+  setTimeoutSeconds(seconds: number): void;
+  /** Fills the raw tab with a call of the selected tool in `format`. */
+  fillRaw(format: RawExample): void;
+  /** The argument text of the selected tool. */
+  argumentsText(): string;
+  /** Tools the chosen caller may call now, in catalog order. */
+  callableTools(): ToolSpec[];
+  /** Runs the current tab's call. Resolves with its history entry, or `null` when it did not start. */
+  run(): Promise<HistoryEntry | null>;
+  abort(): void;
+}
+
+export interface ComposerOptions {
+  /** Runs a call and records it in the history. */
+  run(request: CallRequest, options: { signal: AbortSignal }): Promise<HistoryEntry>;
+}
+
+/** Default time limit of a call started from the composer. */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/** A starting value for one property of a JSON Schema. */
+function placeholder(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return '';
+  const record = schema as Record<string, unknown>;
+  if ('default' in record) return record.default;
+  if (Array.isArray(record.enum) && record.enum.length > 0) return record.enum[0];
+  const type = Array.isArray(record.type) ? record.type[0] : record.type;
+  switch (typeof type === 'string' ? type.toLowerCase() : '') {
+    case 'integer':
+    case 'number':
+      return typeof record.minimum === 'number' ? record.minimum : 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return '';
+  }
+}
+
+/** Arguments to start editing with: the tool's example when it has one, else its required properties. */
+export function skeletonArguments(parameters: JsonSchema, example?: unknown): string {
+  if (example !== undefined) return JSON.stringify(example, null, 2);
+  const properties = (parameters.properties ?? {}) as Record<string, unknown>;
+  const required = Array.isArray(parameters.required) ? (parameters.required as unknown[]) : [];
+  const args: Record<string, unknown> = {};
+  for (const name of required) {
+    if (typeof name === 'string') args[name] = placeholder(properties[name]);
+  }
+  return JSON.stringify(args, null, 2);
+}
+
+/** A call of `name` with `args` in the shape `format`'s API returns. */
+export function rawCall(format: RawExample, name: string, args: unknown): unknown {
+  switch (format) {
+    case 'openai-chat':
+      return { id: 'call_1', type: 'function', function: { name, arguments: JSON.stringify(args) } };
+    case 'openai-responses':
+      return { type: 'function_call', call_id: 'fc_1', name, arguments: JSON.stringify(args) };
+    case 'anthropic':
+      return { type: 'tool_use', id: 'toolu_1', name, input: args };
+    case 'gemini':
+      return { functionCall: { name, args } };
+    case 'mcp':
+      return { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } };
+  }
+}
+
+/** A raw call that shows aliases and argument repair at work: Claude Code's `Read` with `file_path`. */
+export const DEFAULT_RAW: string = JSON.stringify(
+  { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 'README.md', limit: '5' } },
+  null,
+  2,
+);
+
+export function createComposerStore(runtime: Runtime, options: ComposerOptions): ComposerStore {
+  const handle = createStore<ComposerState, ComposerEvent>({
+    caller: 'model',
+    tool: null,
+    tab: 'arguments',
+    drafts: {},
+    raw: DEFAULT_RAW,
+    timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+    running: false,
+    status: null,
+  });
+  let controller: AbortController | null = null;
+
+  const callableTools = (): ToolSpec[] => {
+    const { suite, session } = runtime.store.getState();
+    const caller = handle.get().caller;
+    return suite
+      .list()
+      .filter((tool) => suite.isCallable(tool.spec.name, caller, session))
+      .map((tool) => tool.spec);
+  };
+
+  const draftFor = (name: string): string => {
+    const existing = handle.get().drafts[name];
+    if (existing !== undefined) return existing;
+    const { suite, examples } = runtime.store.getState();
+    const spec = suite.get(name)?.spec;
+    return spec ? skeletonArguments(spec.parameters, examples[name]) : '{}';
+  };
+
+  /** Keeps the selection on a callable tool. */
+  const settle = (): void => {
+    const tools = callableTools();
+    const { tool } = handle.get();
+    if (tool !== null && tools.some((spec) => spec.name === tool)) return;
+    const next = tools[0]?.name ?? null;
+    handle.set(
+      { tool: next, ...(next ? { drafts: { ...handle.get().drafts, [next]: draftFor(next) } } : {}) },
+      { type: 'tool-selected', tool: next },
+    );
+  };
+  settle();
+  runtime.store.on((event) => {
+    if (event.type === 'rebuilt') handle.set({ drafts: {} });
+    if (event.type !== 'call-finished') settle();
+  });
+
+  const argumentsText = (): string => {
+    const { tool, drafts } = handle.get();
+    return tool === null ? '' : (drafts[tool] ?? draftFor(tool));
+  };
+
+  return {
+    store: handle.store,
+    setCaller(caller) {
+      handle.set({ caller });
+      settle();
+    },
+    selectTool(name) {
+      handle.set(
+        { tool: name, drafts: { ...handle.get().drafts, [name]: draftFor(name) }, status: null },
+        { type: 'tool-selected', tool: name },
+      );
+    },
+    setTab: (tab) => handle.set({ tab, status: null }),
+    setArguments(text) {
+      const { tool, drafts } = handle.get();
+      if (tool !== null) handle.set({ drafts: { ...drafts, [tool]: text } });
+    },
+    setRaw: (raw) => handle.set({ raw }),
+    setTimeoutSeconds(seconds) {
+      if (Number.isFinite(seconds) && seconds >= 0) handle.set({ timeoutSeconds: seconds });
+    },
+    fillRaw(format) {
+      const { tool } = handle.get();
+      const name = tool ?? 'read';
+      let args: unknown;
+      try {
+        args = JSON.parse(argumentsText() || '{}');
+      } catch {
+        args = {};
+      }
+      handle.set({ raw: JSON.stringify(rawCall(format, name, args), null, 2), tab: 'raw' });
+    },
+    argumentsText,
+    callableTools,
+    async run() {
+      const state = handle.get();
+      if (state.running) return null;
+      let request: CallRequest;
+      if (state.tab === 'raw') {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(state.raw);
+        } catch (error) {
+          handle.set({ status: `The raw call is not JSON: ${messageOf(error)}` });
+          return null;
+        }
+        request = { kind: 'raw', raw, caller: state.caller };
+      } else {
+        if (state.tool === null) {
+          handle.set({ status: 'No tool is callable by this caller.' });
+          return null;
+        }
+        const text = argumentsText();
+        let args: unknown;
+        try {
+          args = text.trim() === '' ? {} : JSON.parse(text);
+        } catch {
+          // Sent as the model would: a string the execute path tries to repair, or reports.
+          args = text;
+        }
+        request = { kind: 'named', name: state.tool, args, caller: state.caller };
+      }
+      controller = new AbortController();
+      const current = controller;
+      let timedOut = false;
+      const timer =
+        state.timeoutSeconds > 0
+          ? setTimeout(() => {
+              timedOut = true;
+              current.abort();
+            }, state.timeoutSeconds * 1000)
+          : undefined;
+      handle.set({ running: true, status: null });
+      try {
+        const entry = await options.run(request, { signal: current.signal });
+        handle.set(
+          {
+            running: false,
+            status: timedOut ? `Aborted after the ${state.timeoutSeconds} s time limit.` : null,
+          },
+          { type: 'ran', entry },
+        );
+        return entry;
+      } catch (error) {
+        handle.set({ running: false, status: `The call could not run: ${messageOf(error)}` });
+        return null;
+      } finally {
+        clearTimeout(timer);
+        if (controller === current) controller = null;
+      }
+    },
+    abort() {
+      controller?.abort();
+    },
+  };
+}

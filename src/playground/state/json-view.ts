@@ -1,0 +1,115 @@
+/**
+ * Pure helpers for the collapsible JSON tree: what a node is, its children one page at a time, and how
+ * big a value is (counted iteratively with a cap, so a 10,000-level nesting cannot overflow the stack).
+ */
+
+/** Children shown per page of an object or array; the rest sit behind a "show more" button. */
+export const JSON_PAGE_SIZE = 100;
+/** Characters of a string shown before it is cut (the rest behind a button). */
+export const JSON_STRING_CLIP = 1_000;
+/** Nodes a tree opens by itself: levels are expanded while the total stays under this. */
+export const JSON_AUTO_EXPAND_NODES = 60;
+
+export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'other';
+
+export function jsonKind(value: unknown): JsonKind {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'object':
+      return 'object';
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'other';
+  }
+}
+
+/** Number of direct children of an object or array (0 for anything else). */
+export function childCount(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  if (jsonKind(value) === 'object') return Object.keys(value as object).length;
+  return 0;
+}
+
+/** Direct children `[start, start + count)` as `[key, value]` pairs (own keys only, in order). */
+export function childEntries(value: unknown, start: number, count: number): [string, unknown][] {
+  if (Array.isArray(value)) {
+    return value.slice(start, start + count).map((child, index) => [String(start + index), child]);
+  }
+  if (jsonKind(value) !== 'object') return [];
+  const record = value as Record<string, unknown>;
+  return Object.keys(record)
+    .slice(start, start + count)
+    .map((key) => [key, Object.getOwnPropertyDescriptor(record, key)?.value]);
+}
+
+/** Nodes in `value` (itself included), counting at most `cap`; returns `cap` when there are more. */
+export function countNodes(value: unknown, cap = 100_000): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && count < cap) {
+    const next = stack.pop();
+    count++;
+    if (Array.isArray(next)) for (const child of next) stack.push(child);
+    else if (jsonKind(next) === 'object')
+      for (const child of Object.values(next as object)) stack.push(child);
+  }
+  return count;
+}
+
+/** Deepest nesting in `value` (0 for a scalar), measured iteratively up to `cap`. */
+export function nestingDepth(value: unknown, cap = 100_000): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  let visited = 0;
+  while (stack.length > 0 && visited < cap) {
+    const entry = stack.pop();
+    if (!entry) break;
+    const [next, depth] = entry;
+    visited++;
+    const children = Array.isArray(next)
+      ? next
+      : jsonKind(next) === 'object'
+        ? Object.values(next as object)
+        : undefined;
+    if (!children) continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * How many levels a tree opens by itself: as many as fit under {@link JSON_AUTO_EXPAND_NODES} shown
+ * nodes (at least the root's own level).
+ */
+export function autoExpandDepth(value: unknown): number {
+  let level: unknown[] = [value];
+  let shown = 1;
+  let depth = 0;
+  while (level.length > 0 && depth < 8) {
+    const next: unknown[] = [];
+    for (const node of level) {
+      const entries = childEntries(node, 0, JSON_PAGE_SIZE);
+      for (const [, child] of entries) next.push(child);
+    }
+    if (next.length === 0) break;
+    if (depth > 0 && shown + next.length > JSON_AUTO_EXPAND_NODES) break;
+    shown += next.length;
+    depth++;
+    level = next.filter((node) => childCount(node) > 0);
+  }
+  return Math.max(depth, 1);
+}
+
+/** `{…} 3 keys`, `[…] 10,000 items`. */
+export function containerSummary(value: unknown): string {
+  const count = childCount(value);
+  if (Array.isArray(value)) return `[…] ${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
+  return `{…} ${count.toLocaleString('en-US')} ${count === 1 ? 'key' : 'keys'}`;
+}

@@ -1,0 +1,214 @@
+/**
+ * The playground's composition root, framework-free: the backend, the runtime and every store, wired
+ * together, plus the operations that span several of them (run a call and record it, reset to a
+ * scenario, describe the current state as a scenario). main.tsx passes the browser-only pieces in;
+ * tests pass in-process ones.
+ */
+import type { ExposureMode } from 'browser-agent-tools';
+import type { DemoTool } from '../demo/demo-catalog.ts';
+import type { ExampleTranscript } from '../demo/transcripts.ts';
+import { type BackendDeps, type BackendStore, createBackendStore } from './backend-store.ts';
+import { type CatalogStore, createCatalogStore } from './catalog-store.ts';
+import { type ComposerStore, createComposerStore } from './composer-store.ts';
+import {
+  createDeclarationsStore,
+  type DeclarationsStore,
+  isDeclarationFormat,
+  type ProvidersModule,
+} from './declarations-store.ts';
+import {
+  createHistoryStore,
+  type HistoryEntry,
+  type HistoryStore,
+  parseSessionFile,
+} from './history-store.ts';
+import { createReplayStore, type ReplayStore } from './replay-store.ts';
+import { type CallRequest, createRuntime, type Runtime } from './runtime.ts';
+import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
+import { createStore, messageOf, type Store } from './store.ts';
+import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
+
+export interface PlaygroundDeps extends BackendDeps {
+  loadProviders(): Promise<ProvidersModule>;
+  demoTools: readonly DemoTool[];
+  demoFiles: Readonly<Record<string, string>>;
+  transcripts: readonly ExampleTranscript[];
+}
+
+/** Page-level notices: a loaded link, a failed import. */
+export interface PageState {
+  readonly notice: { kind: 'info' | 'error'; text: string } | null;
+  /** A reset or a scenario is being applied. */
+  readonly resetting: boolean;
+}
+
+export type PageEvent = { type: 'reset'; calls: number };
+
+export interface Playground {
+  readonly backend: BackendStore;
+  readonly runtime: Runtime;
+  readonly catalog: CatalogStore;
+  readonly declarations: DeclarationsStore;
+  readonly composer: ComposerStore;
+  readonly history: HistoryStore;
+  readonly workspace: WorkspaceViewStore;
+  readonly replay: ReplayStore;
+  readonly page: Store<PageState, PageEvent>;
+  /** Starts the embedded backend; resolves when the page can run calls. */
+  start(): Promise<void>;
+  /** Runs a call and records it in the history (selected). Refreshes the file tree when it may have written. */
+  runCall(request: CallRequest, options?: { signal?: AbortSignal }): Promise<HistoryEntry>;
+  /** A fresh suite, session, history and files from `scenario` (default: the demo), then its calls. */
+  reset(scenario?: Scenario): Promise<HistoryEntry[]>;
+  /** The current state as a scenario: the starting files, registered tools, changed modes, the calls so far. */
+  scenario(): Scenario;
+  notify(kind: 'info' | 'error', text: string): void;
+  /** Imports a session file: its catalog and starting files, and its calls as recorded (not re-run). */
+  importSession(text: string): Promise<void>;
+}
+
+/** Effects after which the file tree is read again. */
+const WRITES = new Set(['fs_write', 'exec']);
+
+export function createPlayground(deps: PlaygroundDeps): Playground {
+  const backend = createBackendStore(deps);
+  const runtime = createRuntime({ workspace: backend.workspace, demoTools: deps.demoTools });
+  const history = createHistoryStore();
+  const catalog = createCatalogStore(runtime);
+  const declarations = createDeclarationsStore(runtime, { loadProviders: deps.loadProviders });
+  const workspace = createWorkspaceViewStore(() => backend.ready());
+  const page = createStore<PageState, PageEvent>({ notice: null, resetting: false });
+  let startFiles: Record<string, ScenarioFile> = { ...deps.demoFiles };
+
+  const mayWrite = (entry: HistoryEntry): boolean => {
+    const tool = entry.invocation?.tool;
+    if (!tool) return false;
+    const effects = runtime.store.getState().suite.effects(tool);
+    return effects === null || effects.some((effect) => WRITES.has(effect));
+  };
+
+  const runCall = async (
+    request: CallRequest,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<HistoryEntry> => {
+    const record = await runtime.call(request, options);
+    const entry = history.add(record);
+    if (mayWrite(entry)) void workspace.refresh();
+    return entry;
+  };
+
+  const composer = createComposerStore(runtime, { run: runCall });
+  const replay = createReplayStore({
+    examples: deps.transcripts,
+    async prepare() {
+      runtime.newSession();
+      await backend.replaceFiles(startFiles);
+      await workspace.refresh();
+    },
+    declarations: () => {
+      const { suite, session } = runtime.store.getState();
+      return suite.declarations(session).map((spec) => spec.name);
+    },
+    run: (request) => runCall(request),
+  });
+
+  backend.store.on((event) => {
+    if (event.type !== 'fallback') void workspace.refresh();
+  });
+
+  const scenarioCall = (entry: HistoryEntry): ScenarioCall => {
+    const caller = entry.request.caller === 'codemode' ? { caller: entry.request.caller } : {};
+    return entry.request.kind === 'raw'
+      ? { raw: entry.request.raw, ...caller }
+      : { name: entry.request.name, arguments: entry.request.args, ...caller };
+  };
+
+  const toRequest = (call: ScenarioCall): CallRequest =>
+    'raw' in call
+      ? { kind: 'raw', raw: call.raw, caller: call.caller ?? 'model' }
+      : { kind: 'named', name: call.name, args: call.arguments ?? {}, caller: call.caller ?? 'model' };
+
+  const applyScenario = async (scenario: Scenario | undefined): Promise<void> => {
+    startFiles = scenario?.files ? { ...scenario.files } : { ...deps.demoFiles };
+    runtime.rebuild(scenario);
+    history.clear();
+    if (scenario?.provider && isDeclarationFormat(scenario.provider))
+      declarations.setFormat(scenario.provider);
+    await backend.replaceFiles(startFiles);
+    await workspace.refresh();
+  };
+
+  const playground: Playground = {
+    backend,
+    runtime,
+    catalog,
+    declarations,
+    composer,
+    history,
+    workspace,
+    replay,
+    page: page.store,
+    async start() {
+      void declarations.loadProviders();
+      await backend.start(startFiles);
+      await workspace.refresh();
+    },
+    runCall,
+    async reset(scenario) {
+      page.set({ resetting: true });
+      try {
+        await applyScenario(scenario);
+        const entries: HistoryEntry[] = [];
+        for (const call of scenario?.calls ?? []) entries.push(await runCall(toRequest(call)));
+        page.emit({ type: 'reset', calls: entries.length });
+        return entries;
+      } finally {
+        page.set({ resetting: false });
+      }
+    },
+    scenario() {
+      const registered = runtime.registered();
+      const modes: Record<string, ExposureMode> = runtime.changedModes();
+      const calls = [...history.store.getState().entries]
+        .reverse()
+        .filter((entry) => !entry.imported)
+        .map(scenarioCall);
+      const format = declarations.store.getState().format;
+      return {
+        version: 1,
+        files: { ...startFiles },
+        ...(registered.length > 0 ? { tools: registered } : {}),
+        ...(Object.keys(modes).length > 0 ? { modes } : {}),
+        ...(calls.length > 0 ? { calls } : {}),
+        ...(format !== 'catalog' ? { provider: format } : {}),
+      };
+    },
+    notify(kind, text) {
+      page.set({ notice: { kind, text } });
+    },
+    async importSession(text) {
+      try {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch (error) {
+          throw new Error(`the file is not JSON (${messageOf(error)})`);
+        }
+        const { scenario } = parseSessionFile(value);
+        await applyScenario({ ...scenario, calls: [] });
+        history.importSession(text);
+        page.set({
+          notice: {
+            kind: 'info',
+            text: `Imported a session with ${history.store.getState().entries.length} calls. They are shown as recorded; the workspace holds the session's starting files.`,
+          },
+        });
+      } catch (error) {
+        page.set({
+          notice: { kind: 'error', text: `The session could not be imported: ${messageOf(error)}` },
+        });
+      }
+    },
+  };
+  return playground;
+}

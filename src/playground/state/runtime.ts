@@ -1,0 +1,278 @@
+/**
+ * The playground's engine room: the tool suite (built-ins, tool_search, the demo catalog and tools the
+ * user registers), the session the calls run in, and one call queue. Calls run one at a time, so each
+ * result can be paired with the tool and arguments the implementation actually received (after alias
+ * resolution and argument repair). Framework-free.
+ */
+import {
+  type AnyToolSpec,
+  type Caller,
+  type CatalogEvent,
+  createToolSuite,
+  type ExposureMode,
+  normalizeSpec,
+  type ParsedToolCall,
+  parseToolCall,
+  type SessionEvent,
+  type ToolImplementation,
+  type ToolResult,
+  type ToolSession,
+  type ToolSpec,
+  type ToolSuite,
+} from 'browser-agent-tools';
+import type { DemoTool } from '../demo/demo-catalog.ts';
+import type { Scenario } from './scenario.ts';
+import { createStore, type Store } from './store.ts';
+import type { Workspace } from './types.ts';
+
+/** A call as the composer, the replay or the API makes it. */
+export type CallRequest =
+  | { kind: 'named'; name: string; args: unknown; caller: Caller }
+  | { kind: 'raw'; raw: unknown; caller: Caller };
+
+/** What the implementation received: the canonical tool name and the arguments after repair. */
+export interface Invocation {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+/** Everything known about one finished call. Plain JSON. */
+export interface CallRecord {
+  request: CallRequest;
+  /** For raw calls: the API format and the name as sent. */
+  parsed: { format: ParsedToolCall['format']; name: string | null } | null;
+  result: ToolResult;
+  /** `null` when no implementation ran (unknown tool, bad arguments, refused, not implemented). */
+  invocation: Invocation | null;
+  /** Deferred tools this call activated. */
+  activated: string[];
+  /** Names the model had declared before and after the call. */
+  declarationsBefore: string[];
+  declarationsAfter: string[];
+  /** `Date.now()` when the call started. */
+  startedAt: number;
+}
+
+/** Where a catalog tool came from. */
+export type ToolOrigin = 'builtin' | 'demo' | 'registered';
+
+export interface RuntimeState {
+  readonly suite: ToolSuite<Workspace>;
+  readonly session: ToolSession;
+  /** Origin of every tool the playground put in the catalog. */
+  readonly origins: Readonly<Record<string, ToolOrigin>>;
+  /** Mode each built-in and demo tool starts with, to tell changed modes apart. */
+  readonly defaultModes: Readonly<Record<string, ExposureMode>>;
+  /** Example arguments of the demo tools. */
+  readonly examples: Readonly<Record<string, unknown>>;
+  /** Calls queued or running. */
+  readonly busy: number;
+  /** Bumped on every catalog or session change, so derived views know to recompute. */
+  readonly revision: number;
+}
+
+export type RuntimeEvent =
+  | { type: 'rebuilt' }
+  | { type: 'catalog'; event: CatalogEvent<Workspace> }
+  | { type: 'session'; event: SessionEvent }
+  | { type: 'session-replaced' }
+  | { type: 'call-finished'; record: CallRecord };
+
+export interface Runtime {
+  readonly store: Store<RuntimeState, RuntimeEvent>;
+  /** A new suite: built-ins, tool_search, the demo catalog, then the scenario's tools and modes; a new session. */
+  rebuild(scenario?: Scenario): void;
+  /** Registers a spec in any format; answered by an echo of its arguments when `echo` (default true). */
+  register(spec: AnyToolSpec, mode: ExposureMode, options?: { echo?: boolean }): ToolSpec;
+  setMode(name: string, mode: ExposureMode): void;
+  /** Forgets the session's activations and directives. */
+  newSession(): void;
+  /** Runs a call after the calls before it. Never rejects. */
+  call(request: CallRequest, options?: { signal?: AbortSignal }): Promise<CallRecord>;
+  /** Tools registered by the user (not built-in, not demo), with their current mode. */
+  registered(): { spec: ToolSpec; mode: ExposureMode }[];
+  /** Built-in and demo tools whose mode differs from their default. */
+  changedModes(): Record<string, ExposureMode>;
+}
+
+export interface RuntimeOptions {
+  /** The workspace every suite gets (the playground passes a delegate that follows the backend). */
+  workspace: Workspace;
+  /** The demo catalog, registered as deferred. */
+  demoTools: readonly DemoTool[];
+}
+
+/** The implementation of tools registered in the playground: it answers with the arguments it received. */
+export const echoImplementation: ToolImplementation = (args, context) => ({
+  output: `${context.toolName} was called with ${JSON.stringify(args)}.`,
+  structured_output: { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) },
+});
+
+/** Creates the runtime with a first suite already built. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  let invocation: Invocation | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let unsubscribe: () => void = () => undefined;
+
+  const instrument =
+    (implementation: ToolImplementation<Workspace>): ToolImplementation<Workspace> =>
+    (args, context) => {
+      invocation ??= { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) };
+      return implementation(args, context);
+    };
+
+  const build = (scenario: Scenario | undefined, previous: RuntimeState | undefined): RuntimeState => {
+    const suite = createToolSuite({ workspace: options.workspace });
+    const origins: Record<string, ToolOrigin> = {};
+    const defaultModes: Record<string, ExposureMode> = {};
+    const examples: Record<string, unknown> = {};
+    for (const tool of suite.list()) {
+      origins[tool.spec.name] = 'builtin';
+      defaultModes[tool.spec.name] = tool.mode;
+      if (tool.implementation) {
+        suite.register(tool.spec, tool.mode, instrument(tool.implementation), { replace: true });
+      }
+    }
+    for (const demo of options.demoTools) {
+      suite.register(demo.spec, 'deferred', instrument(demo.run));
+      origins[demo.name] = 'demo';
+      defaultModes[demo.name] = 'deferred';
+      examples[demo.name] = demo.example;
+    }
+    for (const { spec, mode } of scenario?.tools ?? []) {
+      suite.register(spec, mode, instrument(echoImplementation), { replace: true });
+      origins[spec.name] = 'registered';
+    }
+    for (const [name, mode] of Object.entries(scenario?.modes ?? {})) {
+      if (suite.get(name)) suite.setMode(name, mode);
+    }
+    return {
+      suite,
+      session: suite.createSession(),
+      origins,
+      defaultModes,
+      examples,
+      busy: previous?.busy ?? 0,
+      revision: (previous?.revision ?? 0) + 1,
+    };
+  };
+
+  const follow = (state: RuntimeState): void => {
+    unsubscribe();
+    const bump = (): number => handle.get().revision + 1;
+    const stopCatalog = state.suite.subscribe((event) =>
+      handle.set({ revision: bump() }, { type: 'catalog', event }),
+    );
+    const stopSession = state.session.subscribe((event) =>
+      handle.set({ revision: bump() }, { type: 'session', event }),
+    );
+    unsubscribe = () => {
+      stopCatalog();
+      stopSession();
+    };
+  };
+
+  const handle = createStore<RuntimeState, RuntimeEvent>(build(undefined, undefined));
+  follow(handle.get());
+
+  const declared = (): string[] => {
+    const { suite, session } = handle.get();
+    return suite.declarations(session).map((spec) => spec.name);
+  };
+
+  async function run(request: CallRequest, signal: AbortSignal | undefined): Promise<CallRecord> {
+    const { suite, session } = handle.get();
+    const declarationsBefore = declared();
+    const before = new Set(session.activeTools());
+    const startedAt = Date.now();
+    invocation = null;
+    const executeOptions = { session, caller: request.caller, ...(signal ? { signal } : {}) };
+    let parsed: CallRecord['parsed'] = null;
+    let result: ToolResult;
+    if (request.kind === 'raw') {
+      const call = parseToolCall(request.raw);
+      parsed = { format: call.format, name: typeof call.name === 'string' ? call.name : null };
+      result = await suite.executeCall(request.raw, executeOptions);
+    } else {
+      result = await suite.execute(request.name, request.args, executeOptions);
+    }
+    const activated = session.activeTools().filter((name) => !before.has(name));
+    const record: CallRecord = {
+      request,
+      parsed,
+      result: JSON.parse(JSON.stringify(result)) as ToolResult,
+      invocation,
+      activated,
+      declarationsBefore,
+      declarationsAfter: declared(),
+      startedAt,
+    };
+    invocation = null;
+    return record;
+  }
+
+  return {
+    store: handle.store,
+    rebuild(scenario) {
+      const state = build(scenario, handle.get());
+      handle.set(state, { type: 'rebuilt' });
+      follow(state);
+    },
+    register(spec, mode, registerOptions = {}) {
+      const normalized = normalizeSpec(spec);
+      const { suite, origins } = handle.get();
+      const origin = origins[normalized.name];
+      if (origin === 'builtin' || origin === 'demo') {
+        throw new Error(
+          `"${normalized.name}" is a ${origin === 'builtin' ? 'built-in' : 'demo'} tool; pick another name.`,
+        );
+      }
+      const implementation = registerOptions.echo === false ? undefined : instrument(echoImplementation);
+      handle.set({ origins: { ...origins, [normalized.name]: 'registered' } });
+      suite.register(normalized, mode, implementation, { replace: true });
+      return normalized;
+    },
+    setMode(name, mode) {
+      handle.get().suite.setMode(name, mode);
+    },
+    newSession() {
+      const { suite } = handle.get();
+      handle.set(
+        { session: suite.createSession(), revision: handle.get().revision + 1 },
+        { type: 'session-replaced' },
+      );
+      follow(handle.get());
+    },
+    call(request, callOptions = {}) {
+      handle.set({ busy: handle.get().busy + 1 });
+      const next = queue.then(() => run(request, callOptions.signal));
+      queue = next.catch(() => undefined);
+      return next.then(
+        (record) => {
+          handle.set({ busy: handle.get().busy - 1 }, { type: 'call-finished', record });
+          return record;
+        },
+        (error: unknown) => {
+          handle.set({ busy: handle.get().busy - 1 });
+          throw error;
+        },
+      );
+    },
+    registered() {
+      const { suite, origins } = handle.get();
+      return suite
+        .list()
+        .filter((tool) => origins[tool.spec.name] === 'registered')
+        .map((tool) => ({ spec: tool.spec, mode: tool.mode }));
+    },
+    changedModes() {
+      const { suite, defaultModes } = handle.get();
+      const changed: Record<string, ExposureMode> = {};
+      for (const tool of suite.list()) {
+        const initial = defaultModes[tool.spec.name];
+        if (initial !== undefined && initial !== tool.mode) changed[tool.spec.name] = tool.mode;
+      }
+      return changed;
+    },
+  };
+}

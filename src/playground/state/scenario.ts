@@ -1,0 +1,244 @@
+/**
+ * Scenarios: what a permalink, an exported session and `window.playground.reset()` carry (starting
+ * files, registered tools and modes, calls), their validation (they come from URLs and files, so they
+ * are untrusted), and their compressed form for the URL hash (`deflate-raw` + base64url).
+ */
+import {
+  type Caller,
+  EXPOSURE_MODES,
+  type ExposureMode,
+  normalizeSpec,
+  type ToolSpec,
+} from 'browser-agent-tools';
+
+/** A file's content: UTF-8 text, or bytes as base64. */
+export type ScenarioFile = string | { base64: string };
+
+/** One call: by name with arguments, or raw, exactly as a model API returned it. */
+export type ScenarioCall =
+  | { name: string; arguments?: unknown; caller?: Caller }
+  | { raw: unknown; caller?: Caller };
+
+/** Everything needed to rebuild the playground's state and re-run its calls. */
+export interface Scenario {
+  version: 1;
+  /** Files the workspace starts with, relative to its root. Absent: the demo project. */
+  files?: Record<string, ScenarioFile>;
+  /** Tools registered on top of the built-ins and the demo catalog (answered by the echo implementation). */
+  tools?: { spec: ToolSpec; mode: ExposureMode }[];
+  /** Modes changed from their defaults. */
+  modes?: Record<string, ExposureMode>;
+  /** Calls re-run in order after the rest is in place. */
+  calls?: ScenarioCall[];
+  /** Provider format shown in the declarations panel. */
+  provider?: string;
+}
+
+/** Key of the scenario in the URL hash: `#scenario=<data>`. */
+export const HASH_KEY = 'scenario';
+/** The most a compressed scenario may expand to. */
+export const MAX_SCENARIO_BYTES = 8 * 1024 * 1024;
+/** The most files and calls a scenario may hold. */
+const MAX_FILES = 2_000;
+const MAX_CALLS = 500;
+
+/** Why a scenario was refused. The message is shown to the user. */
+export class ScenarioError extends Error {
+  override name = 'ScenarioError';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isMode = (value: unknown): value is ExposureMode =>
+  typeof value === 'string' && (EXPOSURE_MODES as readonly string[]).includes(value);
+
+const isCaller = (value: unknown): value is Caller => value === 'model' || value === 'codemode';
+
+/**
+ * A relative path inside the workspace, normalised (`./a//b` → `a/b`), or an error: absolute paths,
+ * `..`, backslashes and NUL are refused.
+ */
+export function scenarioPath(path: string): string {
+  if (path.includes('\0') || path.includes('\\'))
+    throw new ScenarioError(`File path ${JSON.stringify(path)} is not allowed.`);
+  const parts = path.split('/').filter((part) => part !== '' && part !== '.');
+  if (path.startsWith('/') || parts.length === 0 || parts.includes('..')) {
+    throw new ScenarioError(
+      `File path ${JSON.stringify(path)} must be relative to the workspace, without "..".`,
+    );
+  }
+  return parts.join('/');
+}
+
+/** Checks an untrusted value and returns a clean scenario (new objects; unknown keys dropped). */
+export function parseScenario(value: unknown): Scenario {
+  if (!isRecord(value)) throw new ScenarioError('A scenario must be a JSON object.');
+  if (value.version !== 1)
+    throw new ScenarioError(
+      `Unknown scenario version ${JSON.stringify(value.version)}; this page reads version 1.`,
+    );
+  const scenario: Scenario = { version: 1 };
+
+  if (value.files !== undefined) {
+    if (!isRecord(value.files)) throw new ScenarioError('"files" must be an object of path → content.');
+    const entries = Object.entries(value.files);
+    if (entries.length > MAX_FILES)
+      throw new ScenarioError(`A scenario may hold at most ${MAX_FILES} files.`);
+    scenario.files = Object.fromEntries(
+      entries.map(([path, content]): [string, ScenarioFile] => {
+        if (typeof content === 'string') return [scenarioPath(path), content];
+        if (isRecord(content) && typeof content.base64 === 'string')
+          return [scenarioPath(path), { base64: content.base64 }];
+        throw new ScenarioError(`File ${JSON.stringify(path)} must be text or { "base64": "…" }.`);
+      }),
+    );
+  }
+
+  if (value.tools !== undefined) {
+    if (!Array.isArray(value.tools)) throw new ScenarioError('"tools" must be a list of { spec, mode }.');
+    scenario.tools = value.tools.map((entry, index) => {
+      if (!isRecord(entry) || !isMode(entry.mode)) {
+        throw new ScenarioError(
+          `Tool ${index + 1} needs a "spec" and a "mode" (${EXPOSURE_MODES.join(', ')}).`,
+        );
+      }
+      try {
+        return { spec: normalizeSpec(entry.spec as object), mode: entry.mode };
+      } catch (error) {
+        throw new ScenarioError(
+          `Tool ${index + 1}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    });
+  }
+
+  if (value.modes !== undefined) {
+    if (!isRecord(value.modes)) throw new ScenarioError('"modes" must be an object of tool name → mode.');
+    scenario.modes = Object.fromEntries(
+      Object.entries(value.modes).map(([name, mode]): [string, ExposureMode] => {
+        if (!isMode(mode))
+          throw new ScenarioError(
+            `Mode of ${JSON.stringify(name)} must be one of ${EXPOSURE_MODES.join(', ')}.`,
+          );
+        return [name, mode];
+      }),
+    );
+  }
+
+  if (value.calls !== undefined) {
+    if (!Array.isArray(value.calls)) throw new ScenarioError('"calls" must be a list.');
+    if (value.calls.length > MAX_CALLS)
+      throw new ScenarioError(`A scenario may hold at most ${MAX_CALLS} calls.`);
+    scenario.calls = value.calls.map((call, index): ScenarioCall => {
+      if (!isRecord(call)) throw new ScenarioError(`Call ${index + 1} must be an object.`);
+      const caller = isCaller(call.caller) ? { caller: call.caller } : {};
+      if ('raw' in call) return { raw: call.raw, ...caller };
+      if (typeof call.name !== 'string')
+        throw new ScenarioError(`Call ${index + 1} needs a "name" or a "raw" call.`);
+      return { name: call.name, arguments: call.arguments, ...caller };
+    });
+  }
+
+  if (typeof value.provider === 'string') scenario.provider = value.provider;
+  return scenario;
+}
+
+/** Base64url without padding. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of base64url (or plain base64) text. Throws `ScenarioError` on anything else. */
+export function fromBase64Url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_\-+/]*={0,2}$/.test(text)) throw new ScenarioError('The link data is not base64url.');
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > max) {
+      await reader.cancel();
+      throw new ScenarioError(`The scenario expands to more than ${Math.round(max / 1024 / 1024)} MB.`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/** The scenario as compact JSON, deflated (`deflate-raw`) and base64url-encoded. */
+export async function encodeScenario(scenario: Scenario): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(scenario));
+  const compressed = await readAll(
+    streamOf(json).pipeThrough(
+      new CompressionStream('deflate-raw') as unknown as TransformStream<Uint8Array, Uint8Array>,
+    ),
+    Number.POSITIVE_INFINITY,
+  );
+  return toBase64Url(compressed);
+}
+
+/** Reverses {@link encodeScenario} and validates the result. Throws `ScenarioError` with a reason. */
+export async function decodeScenario(data: string): Promise<Scenario> {
+  const bytes = fromBase64Url(data);
+  let json: Uint8Array;
+  try {
+    json = await readAll(
+      streamOf(bytes).pipeThrough(
+        new DecompressionStream('deflate-raw') as unknown as TransformStream<Uint8Array, Uint8Array>,
+      ),
+      MAX_SCENARIO_BYTES,
+    );
+  } catch (error) {
+    if (error instanceof ScenarioError) throw error;
+    throw new ScenarioError('The link data is damaged: it does not decompress.');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(json));
+  } catch {
+    throw new ScenarioError('The link data is damaged: it is not JSON.');
+  }
+  return parseScenario(value);
+}
+
+/** The scenario data in a URL hash (`#scenario=…`), or `null` when there is none. */
+export function scenarioDataFromHash(hash: string): string | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const data = params.get(HASH_KEY);
+  return data === null || data === '' ? null : data;
+}
+
+/** Decodes file content of a scenario into what a workspace writes. */
+export function fileBytes(content: ScenarioFile): string | Uint8Array {
+  return typeof content === 'string' ? content : fromBase64Url(content.base64);
+}

@@ -1,0 +1,127 @@
+/**
+ * The workspace as the page shows it: the file tree under the root, which directories are collapsed,
+ * and a read-only viewer of one file. Reads go straight to the Workspace seam (not through the tools),
+ * so looking at files never adds calls to the history. Framework-free.
+ */
+import { createStore, messageOf, type Store } from './store.ts';
+import type { Workspace } from './types.ts';
+import { isText, listTree, type TreeEntry } from './workspace-files.ts';
+
+/** The file open in the viewer. */
+export interface OpenFile {
+  readonly path: string;
+  readonly size: number;
+  /** UTF-8 text, or `null` for a binary file. */
+  readonly text: string | null;
+}
+
+export interface WorkspaceViewState {
+  readonly root: string;
+  readonly entries: readonly TreeEntry[];
+  /** Entries left out of a very large tree. */
+  readonly hidden: number;
+  readonly collapsed: Readonly<Record<string, boolean>>;
+  readonly loading: boolean;
+  readonly error: string | null;
+  readonly selected: string | null;
+  readonly file: OpenFile | null;
+  /** Bumped on every refresh, so views can say "updated". */
+  readonly refreshes: number;
+}
+
+export type WorkspaceViewEvent = { type: 'refreshed' } | { type: 'opened'; path: string };
+
+export interface WorkspaceViewStore {
+  readonly store: Store<WorkspaceViewState, WorkspaceViewEvent>;
+  refresh(): Promise<void>;
+  open(path: string): Promise<void>;
+  toggle(path: string): void;
+  /** Entries whose ancestors are all expanded. */
+  visibleEntries(): TreeEntry[];
+}
+
+export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): WorkspaceViewStore {
+  const handle = createStore<WorkspaceViewState, WorkspaceViewEvent>({
+    root: '/workspace',
+    entries: [],
+    hidden: 0,
+    collapsed: {},
+    loading: false,
+    error: null,
+    selected: null,
+    file: null,
+    refreshes: 0,
+  });
+  let pending: Promise<void> | null = null;
+  let again = false;
+
+  const read = async (path: string): Promise<OpenFile | null> => {
+    const target = await workspace();
+    try {
+      const bytes = await target.readFile(`${target.root}/${path}`);
+      return { path, size: bytes.length, text: isText(bytes) ? new TextDecoder().decode(bytes) : null };
+    } catch {
+      return null;
+    }
+  };
+
+  const load = async (): Promise<void> => {
+    handle.set({ loading: true });
+    try {
+      const target = await workspace();
+      const { entries, hidden } = await listTree(target);
+      const { selected } = handle.get();
+      const file = selected === null ? null : await read(selected);
+      handle.set(
+        {
+          root: target.root,
+          entries,
+          hidden,
+          loading: false,
+          error: null,
+          file,
+          selected: file ? selected : null,
+          refreshes: handle.get().refreshes + 1,
+        },
+        { type: 'refreshed' },
+      );
+    } catch (error) {
+      handle.set({ loading: false, error: messageOf(error) });
+    }
+  };
+
+  return {
+    store: handle.store,
+    refresh() {
+      if (pending) {
+        again = true;
+        return pending;
+      }
+      pending = (async () => {
+        do {
+          again = false;
+          await load();
+        } while (again);
+        pending = null;
+      })();
+      return pending;
+    },
+    async open(path) {
+      handle.set({ selected: path });
+      const file = await read(path);
+      handle.set(
+        file ? { file, selected: path } : { file: null, error: `Could not read ${path}.` },
+        file ? { type: 'opened', path } : undefined,
+      );
+    },
+    toggle(path) {
+      const { collapsed } = handle.get();
+      handle.set({ collapsed: { ...collapsed, [path]: !collapsed[path] } });
+    },
+    visibleEntries() {
+      const { entries, collapsed } = handle.get();
+      const closed = Object.keys(collapsed).filter((path) => collapsed[path]);
+      return entries.filter((entry) => !closed.some((dir) => entry.path.startsWith(`${dir}/`)));
+    },
+  };
+}

@@ -1,0 +1,349 @@
+/**
+ * The embedded backend in a dedicated Web Worker: `createJustBashWorkerWorkspace()` spawns
+ * `./worker.ts`, which runs `createJustBashWorkspace()` there, and returns a `Workspace` whose every
+ * method is a `postMessage` round trip. No shell command can freeze the page: a command that does not
+ * answer within its timeout plus a grace period (or after an abort plus the grace period) gets the
+ * Worker terminated and restarted with the initial files, and its result says the workspace was reset.
+ *
+ * Imports workspace.ts only (and the options type of just-bash-workspace.ts, as a type): just-bash itself
+ * is loaded by the Worker, never by the page.
+ */
+import {
+  type DirEntry,
+  type ExecOptions,
+  type ExecResult,
+  type FileStat,
+  type Workspace,
+  WorkspaceError,
+  type WorkspaceErrorCode,
+} from '../workspace.ts';
+import type { JustBashWorkspaceOptions } from './just-bash-workspace.ts';
+
+/** Extra time a command gets after its timeout (or its abort) before the Worker is terminated. */
+export const WORKER_GRACE_MS = 2_000;
+/** Watchdog of a command run without `timeoutMs`: just-bash's wall clock limit in this workspace. */
+const MAX_EXEC_MS = 600_000;
+/** How long a new Worker may take to load just-bash and create the workspace. */
+const DEFAULT_START_TIMEOUT_MS = 30_000;
+/** Exit code of a command stopped by a reset (the seam's code for a timeout or an abort). */
+const RESET_EXIT_CODE = 124;
+
+/** What the page needs of a Worker. `Worker` satisfies it; tests pass a stand-in. */
+export interface WorkerLike {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'error', listener: (event: Event) => void): void;
+  terminate(): void;
+}
+
+/** Options of {@link createJustBashWorkerWorkspace}: those of `createJustBashWorkspace`, plus the Worker's. */
+export interface JustBashWorkerWorkspaceOptions extends JustBashWorkspaceOptions {
+  /**
+   * Milliseconds a command may run past its `timeoutMs` (or past an abort) before the Worker is
+   * terminated and restarted. Default: `WORKER_GRACE_MS` (2,000).
+   */
+  graceMs?: number;
+  /** Milliseconds a new Worker may take to report ready before creation fails. Default: 30,000. */
+  startTimeoutMs?: number;
+  /**
+   * Called after the Worker was terminated and restarted, with the reason in words a user understands.
+   * The workspace then holds `files` again: every change since creation is lost. Default: none.
+   */
+  onReset?: (reason: string) => void;
+  /**
+   * Creates the Worker. Default: a module Worker running `./worker.ts` (bundlers that understand
+   * `new Worker(new URL(..., import.meta.url))`, such as Vite, emit it). For tests and custom hosting.
+   */
+  createWorker?: () => WorkerLike;
+}
+
+/** A call from the page to the Worker. */
+export type WorkerRequest =
+  | { type: 'init'; options: JustBashWorkspaceOptions }
+  | { type: 'call'; id: number; method: WorkspaceMethod; args: unknown[] }
+  | { type: 'cancel'; id: number };
+
+/** An answer from the Worker. */
+export type WorkerResponse =
+  | { type: 'ready'; root: string; spillDir: string }
+  | { type: 'init_failed'; error: SerializedError }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number; error: SerializedError };
+
+/** An error as it crosses the Worker boundary. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+  path?: string;
+}
+
+/** The Workspace methods served by the Worker. */
+export type WorkspaceMethod =
+  | 'readFile'
+  | 'writeFile'
+  | 'mkdir'
+  | 'readdir'
+  | 'stat'
+  | 'lstat'
+  | 'readlink'
+  | 'rm'
+  | 'rename'
+  | 'exec';
+
+const CODES: readonly string[] = [
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'EEXIST',
+  'ENOTEMPTY',
+  'ELOOP',
+  'EACCES',
+  'ENOSPC',
+  'ENAMETOOLONG',
+  'EINVAL',
+  'EIO',
+] satisfies WorkspaceErrorCode[];
+
+/** Turns an error from the Worker back into what the backend threw: a `WorkspaceError` keeps its code. */
+export function deserializeError(error: SerializedError): Error {
+  if (error.name === 'WorkspaceError' && error.code !== undefined && CODES.includes(error.code)) {
+    return new WorkspaceError(error.code as WorkspaceErrorCode, error.path ?? '', error.message);
+  }
+  const result = new Error(error.message);
+  result.name = error.name;
+  return result;
+}
+
+/** The words a reset puts in a command's output; also passed to `onReset`. */
+export function resetNotice(cause: 'timeout' | 'abort' | 'crash'): string {
+  const why =
+    cause === 'timeout'
+      ? 'The command did not stop within its time limit'
+      : cause === 'abort'
+        ? 'The command did not stop after it was aborted'
+        : 'The shell stopped responding';
+  return `${why}, so the workspace was reset: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost.`;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  /** What a reset does to this call instead of rejecting it (exec resolves with the notice). */
+  onReset?(cause: ResetCause): void;
+}
+
+type ResetCause = 'timeout' | 'abort' | 'crash';
+
+interface Connection {
+  worker: WorkerLike;
+  root: string;
+  spillDir: string;
+  pending: Map<number, Pending>;
+  /** Set when the Worker was terminated; calls then go to the next connection. */
+  closed: boolean;
+}
+
+/**
+ * Creates the embedded workspace inside a dedicated Web Worker. Resolves when the Worker has created
+ * the workspace (the root exists and holds `files`); rejects when it cannot start. Errors of the
+ * backend come back as `WorkspaceError`s with the same code. An `exec` whose `signal` aborts sends the
+ * Worker a cancel message. When a command has not answered `graceMs` after its `timeoutMs` (or after
+ * its abort), or the Worker fails, the Worker is terminated and a new one starts with the initial
+ * `files`: that command's result has `timedOut` (or `aborted`), exit code 124 and an output that says
+ * the workspace was reset; other calls in flight reject with an `EIO` `WorkspaceError` saying the same;
+ * `onReset` is called. `dispose()` terminates the Worker; calls after it reject with `EIO`.
+ */
+export async function createJustBashWorkerWorkspace(
+  options: JustBashWorkerWorkspaceOptions = {},
+): Promise<Workspace> {
+  const {
+    graceMs = WORKER_GRACE_MS,
+    startTimeoutMs = DEFAULT_START_TIMEOUT_MS,
+    onReset,
+    createWorker = spawnWorker,
+    ...workspaceOptions
+  } = options;
+  let nextId = 0;
+  let disposed = false;
+  let current: Promise<Connection> = connect();
+  const first = await current;
+
+  function connect(): Promise<Connection> {
+    return new Promise<Connection>((resolve, reject) => {
+      const worker = createWorker();
+      const pending = new Map<number, Pending>();
+      let connection: Connection | undefined;
+      const fail = (error: Error): void => {
+        clearTimeout(timer);
+        worker.terminate();
+        reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(new Error(`The embedded workspace did not start within ${startTimeoutMs} ms.`)),
+        startTimeoutMs,
+      );
+      worker.addEventListener('message', (event: MessageEvent) => {
+        const message = event.data as WorkerResponse;
+        if (message.type === 'ready') {
+          clearTimeout(timer);
+          connection = { worker, root: message.root, spillDir: message.spillDir, pending, closed: false };
+          resolve(connection);
+        } else if (message.type === 'init_failed') {
+          fail(deserializeError(message.error));
+        } else {
+          const call = pending.get(message.id);
+          if (!call) return;
+          pending.delete(message.id);
+          if (message.type === 'result') call.resolve(message.value);
+          else call.reject(deserializeError(message.error));
+        }
+      });
+      worker.addEventListener('error', (event: Event) => {
+        if (connection) {
+          restart(connection, 'crash');
+          return;
+        }
+        const text = (event as { message?: unknown }).message;
+        const detail = typeof text === 'string' && text !== '' ? `: ${text}` : '';
+        fail(new Error(`The embedded workspace's Worker failed to start${detail}.`));
+      });
+      worker.postMessage({ type: 'init', options: workspaceOptions } satisfies WorkerRequest);
+    });
+  }
+
+  /** Terminates the Worker of `stale`, settles its calls and starts a new one. Once per Worker. */
+  function restart(stale: Connection, cause: ResetCause): void {
+    if (disposed || stale.closed) return;
+    stale.closed = true;
+    stale.worker.terminate();
+    const notice = resetNotice(cause);
+    const calls = [...stale.pending.values()];
+    stale.pending.clear();
+    current = connect();
+    current.catch(() => undefined);
+    for (const call of calls) {
+      if (call.onReset) call.onReset(cause);
+      else call.reject(new WorkspaceError('EIO', '', notice));
+    }
+    onReset?.(notice);
+  }
+
+  /** The live connection; waits for a restarting Worker. */
+  async function live(): Promise<Connection> {
+    for (;;) {
+      if (disposed) throw new WorkspaceError('EIO', '', 'The workspace was disposed.');
+      const connection = await current;
+      if (!connection.closed) return connection;
+    }
+  }
+
+  async function send(
+    method: WorkspaceMethod,
+    args: unknown[],
+    transfer: Transferable[] = [],
+  ): Promise<unknown> {
+    const connection = await live();
+    const id = ++nextId;
+    return new Promise((resolve, reject) => {
+      connection.pending.set(id, { resolve, reject });
+      connection.worker.postMessage({ type: 'call', id, method, args } satisfies WorkerRequest, transfer);
+    });
+  }
+
+  async function exec(command: string, execOptions: ExecOptions = {}): Promise<ExecResult> {
+    const { signal, ...rest } = execOptions;
+    const connection = await live();
+    const id = ++nextId;
+    return new Promise<ExecResult>((resolve, reject) => {
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const settle = (): void => {
+        clearTimeout(watchdog);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const arm = (ms: number, cause: ResetCause): void => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => restart(connection, cause), ms);
+      };
+      function onAbort(): void {
+        if (connection.closed) return;
+        connection.worker.postMessage({ type: 'cancel', id } satisfies WorkerRequest);
+        arm(graceMs, 'abort');
+      }
+      connection.pending.set(id, {
+        resolve(value) {
+          settle();
+          resolve(value as ExecResult);
+        },
+        reject(error) {
+          settle();
+          reject(error);
+        },
+        onReset(cause) {
+          settle();
+          resolve({
+            output: resetNotice(cause),
+            exitCode: RESET_EXIT_CODE,
+            timedOut: cause === 'timeout',
+            aborted: cause === 'abort',
+            droppedBytes: 0,
+          });
+        },
+      });
+      arm((rest.timeoutMs ?? MAX_EXEC_MS) + graceMs, 'timeout');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      connection.worker.postMessage({
+        type: 'call',
+        id,
+        method: 'exec',
+        args: [command, rest],
+      } satisfies WorkerRequest);
+      if (signal?.aborted) onAbort();
+    });
+  }
+
+  return {
+    backend: 'just-bash',
+    root: first.root,
+    spillDir: first.spillDir,
+    readFile: async (path) => (await send('readFile', [path])) as Uint8Array,
+    async writeFile(path, data) {
+      if (typeof data === 'string') {
+        await send('writeFile', [path, data]);
+        return;
+      }
+      // A copy is transferred, so the caller's array stays usable.
+      const copy = data.slice();
+      await send('writeFile', [path, copy], [copy.buffer]);
+    },
+    async mkdir(path, mkdirOptions) {
+      await send('mkdir', [path, mkdirOptions]);
+    },
+    readdir: async (path) => (await send('readdir', [path])) as DirEntry[],
+    stat: async (path) => (await send('stat', [path])) as FileStat,
+    lstat: async (path) => (await send('lstat', [path])) as FileStat,
+    readlink: async (path) => (await send('readlink', [path])) as string,
+    async rm(path, rmOptions) {
+      await send('rm', [path, rmOptions]);
+    },
+    async rename(from, to) {
+      await send('rename', [from, to]);
+    },
+    exec,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      const connection = await current.catch(() => undefined);
+      if (!connection) return;
+      connection.closed = true;
+      connection.worker.terminate();
+      const calls = [...connection.pending.values()];
+      connection.pending.clear();
+      for (const call of calls) call.reject(new WorkspaceError('EIO', '', 'The workspace was disposed.'));
+    },
+  };
+}
+
+function spawnWorker(): WorkerLike {
+  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'just-bash workspace' });
+}

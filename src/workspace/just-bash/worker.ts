@@ -1,0 +1,119 @@
+/**
+ * Entry of the embedded workspace's dedicated Web Worker (spawned by `createJustBashWorkerWorkspace`):
+ * creates a `createJustBashWorkspace(...)` on the first `init` message and serves Workspace calls over
+ * `postMessage`, transferring file bytes. Imports just-bash-workspace.ts and workspace.ts only.
+ */
+import type { ExecOptions, Workspace } from '../workspace.ts';
+import { createJustBashWorkspace } from './just-bash-workspace.ts';
+import type { SerializedError, WorkerRequest, WorkerResponse, WorkspaceMethod } from './worker-workspace.ts';
+
+/** The side of a message channel the Worker talks through: its global scope, or a port in tests. */
+export interface WorkerEndpoint {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/** Serializes what a backend threw, keeping a `WorkspaceError`'s code and path. */
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof Error) {
+    const { code, path } = error as Error & { code?: unknown; path?: unknown };
+    return {
+      name: error.name,
+      message: error.message,
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(typeof path === 'string' ? { path } : {}),
+    };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+/**
+ * Serves one workspace on `endpoint`: `init` creates it (once), `call` runs a Workspace method and
+ * answers with its value or its error, `cancel` aborts a running `exec`. Bytes read are copied and
+ * transferred, so the backend's own buffers never leave the Worker.
+ */
+export function serveJustBashWorkspace(endpoint: WorkerEndpoint): void {
+  let workspace: Promise<Workspace> | undefined;
+  const running = new Map<number, AbortController>();
+  const reply = (message: WorkerResponse, transfer: Transferable[] = []): void =>
+    endpoint.postMessage(message, transfer);
+
+  endpoint.addEventListener('message', (event: MessageEvent) => {
+    const request = event.data as WorkerRequest;
+    if (request.type === 'init') {
+      if (workspace) return;
+      workspace = createJustBashWorkspace(request.options);
+      workspace.then(
+        (created) => reply({ type: 'ready', root: created.root, spillDir: created.spillDir }),
+        (error: unknown) => reply({ type: 'init_failed', error: serializeError(error) }),
+      );
+      return;
+    }
+    if (request.type === 'cancel') {
+      running.get(request.id)?.abort();
+      return;
+    }
+    const { id, method, args } = request;
+    if (!workspace) {
+      reply({ type: 'error', id, error: { name: 'Error', message: 'The workspace was not initialised.' } });
+      return;
+    }
+    void workspace
+      .then((created) => invoke(created, id, method, args))
+      .then(
+        (value) => {
+          if (value instanceof Uint8Array) {
+            const copy = value.slice();
+            reply({ type: 'result', id, value: copy }, [copy.buffer]);
+          } else {
+            reply({ type: 'result', id, value });
+          }
+        },
+        (error: unknown) => reply({ type: 'error', id, error: serializeError(error) }),
+      )
+      .finally(() => running.delete(id));
+  });
+
+  function invoke(
+    created: Workspace,
+    id: number,
+    method: WorkspaceMethod,
+    args: unknown[],
+  ): Promise<unknown> {
+    const [first, second] = args;
+    const path = String(first);
+    switch (method) {
+      case 'readFile':
+        return created.readFile(path);
+      case 'writeFile':
+        return created.writeFile(path, second as Uint8Array | string);
+      case 'mkdir':
+        return created.mkdir(path, second as { recursive?: boolean } | undefined);
+      case 'readdir':
+        return created.readdir(path);
+      case 'stat':
+        return created.stat(path);
+      case 'lstat':
+        return created.lstat ? created.lstat(path) : created.stat(path);
+      case 'readlink':
+        return created.readlink
+          ? created.readlink(path)
+          : Promise.reject(new Error('readlink is not supported.'));
+      case 'rm':
+        return created.rm(path, second as { recursive?: boolean; force?: boolean } | undefined);
+      case 'rename':
+        return created.rename(path, String(second));
+      case 'exec': {
+        const controller = new AbortController();
+        running.set(id, controller);
+        const options = (second ?? {}) as Omit<ExecOptions, 'signal'>;
+        return created.exec(path, { ...options, signal: controller.signal });
+      }
+      default:
+        return Promise.reject(new Error(`Unknown workspace method ${JSON.stringify(method)}.`));
+    }
+  }
+}
+
+// In a Worker, serve on the global scope. Imported anywhere else (a test), do nothing.
+if ('WorkerGlobalScope' in globalThis) serveJustBashWorkspace(globalThis as unknown as WorkerEndpoint);

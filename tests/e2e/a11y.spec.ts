@@ -1,0 +1,80 @@
+/**
+ * Accessibility: axe finds no serious or critical violation in the light and the dark theme (with a
+ * diff, an error and the catalog on screen), the themes follow the system, and the page can be worked
+ * with the keyboard alone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { openPlayground, outputText } from './playground.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openPlayground(page);
+    await page.evaluate(async () => {
+      await window.playground.execute('edit', {
+        path: 'src/cart.ts',
+        oldText: 'let sum = 0;',
+        newText: 'let sum = 0; // euros',
+      });
+      await window.playground.execute('tool_search', { query: 'send an email' });
+      await window.playground.execute('nope', {});
+    });
+    await page.getByTestId('workspace-tree').getByRole('button', { name: 'cart.ts' }).click();
+    await page.getByText('Register a tool').click();
+    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(background).toBe(scheme === 'dark' ? 'rgb(21, 22, 26)' : 'rgb(245, 246, 248)');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('keyboard only: pick a tool, edit its arguments, run with Ctrl+Enter, select a history entry', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  const codeEditor = page.getByRole('button', { name: 'Code editor' });
+  await codeEditor.focus();
+  await page.keyboard.press('Enter');
+  await expect(codeEditor).toHaveAttribute('aria-pressed', 'false');
+
+  const picker = page.getByTestId('tool-picker');
+  await picker.focus();
+  await picker.selectOption('ls');
+  await page.keyboard.press('Tab');
+  await expect(codeEditor).toBeFocused();
+  await page.keyboard.press('Tab');
+  const args = page.getByTestId('arguments-input');
+  await expect(args).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('{"path": "src"}');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(outputText(page)).toContainText('cart.ts');
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('run-button')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history-entry')).toHaveCount(2);
+
+  const first = page.getByTestId('history-entry').nth(1).getByRole('button');
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+
+  const tree = page.getByTestId('workspace-tree');
+  await tree.getByRole('button', { name: 'README.md' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('file-content')).toContainText('# Demo shop');
+});

@@ -1,0 +1,103 @@
+/**
+ * Permalinks and embeds: the URL hash holds the compressed scenario; opening it in a fresh page rebuilds
+ * the same state and re-runs the calls, giving the same declarations and channels. `?embed=1` renders
+ * the compact view.
+ */
+import { expect, test } from '@playwright/test';
+import { collectErrors, openPlayground } from './playground.ts';
+
+test('a permalink opened in a fresh page rebuilds the same declarations and channels', async ({
+  page,
+  context,
+}) => {
+  await openPlayground(page);
+  await page.evaluate(async () => {
+    await window.playground.register(
+      {
+        type: 'function',
+        function: {
+          name: 'ticket_open',
+          description: 'Open a ticket.',
+          parameters: { type: 'object', properties: { title: { type: 'string' } } },
+        },
+      },
+      'deferred',
+    );
+    await window.playground.setMode('grep', 'hidden');
+    await window.playground.execute('write', { path: 'docs/intro.md', content: '# Intro\nhello\n' });
+    await window.playground.execute('tool_search', { query: 'open a ticket' });
+    await window.playground.execute('ticket_open', { title: 'From the link' });
+    await window.playground.executeCall({
+      type: 'tool_use',
+      id: 't1',
+      name: 'Read',
+      input: { file_path: 'docs/intro.md' },
+    });
+  });
+  await page.getByTestId('provider-select').selectOption('anthropic');
+  const declarations = await page
+    .getByTestId('declarations')
+    .getByTestId('declaration-name')
+    .allTextContents();
+  expect(declarations).toContain('ticket_open');
+  expect(declarations).not.toContain('grep');
+  const json = await page.getByTestId('declaration-json').textContent();
+  const output = await page
+    .getByTestId('channel-output')
+    .getByRole('region', { name: 'Output text' })
+    .textContent();
+  const structured = await page.getByTestId('channel-structured').locator('.json-root').textContent();
+
+  await page.getByTestId('permalink-button').click();
+  const link = await page.getByTestId('permalink').inputValue();
+  expect(link).toMatch(/#scenario=[A-Za-z0-9_-]+$/);
+  expect(new URL(page.url()).hash).toBe(new URL(link).hash);
+
+  const fresh = await context.newPage();
+  const errors = collectErrors(fresh);
+  await fresh.goto(link);
+  await fresh.evaluate(() => window.playground.ready);
+  await expect(fresh.getByTestId('page-notice')).toContainText(
+    'Loaded the scenario from the link: 6 files, 1 registered tools, 4 calls re-run.',
+  );
+  await expect(fresh.getByTestId('history-entry')).toHaveCount(4);
+  await expect(fresh.getByTestId('provider-select')).toHaveValue('anthropic');
+  expect(await fresh.getByTestId('declarations').getByTestId('declaration-name').allTextContents()).toEqual(
+    declarations,
+  );
+  await expect(fresh.getByTestId('declaration-json')).toHaveText(json ?? '');
+  await expect(fresh.getByTestId('channel-output').getByRole('region', { name: 'Output text' })).toHaveText(
+    output ?? '',
+  );
+  await expect(fresh.getByTestId('channel-structured').locator('.json-root')).toHaveText(structured ?? '');
+  expect(await fresh.evaluate(() => window.playground.files())).toMatchObject({
+    'docs/intro.md': '# Intro\nhello\n',
+  });
+  expect(errors).toEqual([]);
+});
+
+test('a damaged link says so and shows the demo', async ({ page }) => {
+  await page.goto('/#scenario=AAAA');
+  await page.evaluate(() => window.playground.ready);
+  await expect(page.getByTestId('page-notice')).toContainText(
+    'This link could not be read: The link data is damaged',
+  );
+  await expect(page.getByTestId('declarations').getByTestId('declaration')).toHaveCount(8);
+});
+
+test('?embed=1 renders the compact view: declarations, composer and channels', async ({ page }) => {
+  await openPlayground(page, '/?embed=1');
+  await expect(page.getByTestId('declarations')).toBeVisible();
+  await expect(page.getByTestId('composer')).toBeVisible();
+  await expect(page.getByTestId('run-button')).toBeVisible();
+  await expect(page.getByTestId('catalog')).toHaveCount(0);
+  await expect(page.getByTestId('history')).toHaveCount(0);
+  await expect(page.getByTestId('replay')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Code editor' }).click();
+  await page.getByTestId('tool-picker').selectOption('ls');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('channel-output')).toContainText('README.md');
+  await expect(page.getByTestId('channel-structured')).toBeVisible();
+  await expect(page.getByTestId('channel-details')).toBeVisible();
+  await expect(page.getByTestId('channel-control')).toBeVisible();
+});

@@ -1,0 +1,98 @@
+/**
+ * Shared helpers of the playground's e2e specs: open the page and wait for `window.playground.ready`,
+ * collect console errors, record every request that leaves localhost, and drive the composer.
+ * A plain module (not a spec).
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** What the specs use of `window.playground`: every method returns plain JSON. */
+export interface PlaygroundHandle {
+  ready: Promise<void>;
+  execute(
+    name: string,
+    args?: unknown,
+    options?: { caller?: 'model' | 'codemode'; timeoutMs?: number },
+  ): Promise<Result>;
+  executeCall(raw: unknown, options?: { caller?: 'model' | 'codemode' }): Promise<Result>;
+  declarations(provider?: string): Promise<unknown>;
+  register(spec: object, mode: string): Promise<{ name: string; parameters: object; description: string }>;
+  setMode(name: string, mode: string): Promise<{ name: string; mode: string }>;
+  files(): Promise<Record<string, string | { base64: string }>>;
+  reset(scenario?: unknown): Promise<Result[]>;
+  backend(): Promise<{
+    kind: string | null;
+    worker: boolean;
+    phase: string;
+    message: string;
+    fallbackReason: string | null;
+  }>;
+  scenario(): Promise<Record<string, unknown>>;
+}
+
+/** A tool result as the page returns it. */
+export interface Result {
+  output: string;
+  structured_output: Record<string, unknown>;
+  details: Record<string, unknown> & { duration_ms: number };
+  control?: Record<string, unknown>;
+  is_error: boolean;
+}
+
+declare global {
+  interface Window {
+    playground: PlaygroundHandle;
+  }
+}
+
+/** Collects console errors and uncaught page errors from the moment it is called. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** A URL on this machine: the preview server, or a Blob URL it created. */
+export const LOCAL_URL = /^(blob:)?http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//;
+
+/** Records every request whose URL is not on this machine. */
+export function outsideRequests(page: Page): string[] {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (!LOCAL_URL.test(request.url())) outside.push(request.url());
+  });
+  return outside;
+}
+
+/** Opens the playground (optionally at `path`) and waits until it can run calls. */
+export async function openPlayground(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await page.evaluate(() => window.playground.ready);
+  await expect(page.getByTestId('backend-status')).toHaveAttribute('data-phase', 'ready');
+}
+
+/** Keeps the composer on its plain text area (Monaco would replace it on focus). */
+export async function usePlainEditor(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Code editor' });
+  if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+}
+
+/** Runs `tool` with `args` through the composer (plain editor) and waits for its history entry. */
+export async function runInComposer(page: Page, tool: string, args: unknown): Promise<void> {
+  const entries = page.getByTestId('history-entry');
+  const before = await entries.count();
+  await page.getByTestId('tool-picker').selectOption(tool);
+  await page
+    .getByTestId('arguments-input')
+    .fill(typeof args === 'string' ? args : JSON.stringify(args, null, 2));
+  await page.getByTestId('run-button').click();
+  await expect(entries).toHaveCount(before + 1);
+}
+
+/** The text of the main output channel (without the size line). */
+export function outputText(page: Page) {
+  return page.getByTestId('channel-output').getByRole('region', { name: 'Output text' });
+}

@@ -1,0 +1,91 @@
+/**
+ * The built-in tools through the page, on the embedded backend running in its dedicated Web Worker:
+ * write, edit, grep and bash from the call composer; and a command that freezes the shell gets the
+ * Worker restarted while the page stays responsive.
+ */
+import { expect, test } from '@playwright/test';
+import { collectErrors, openPlayground, outputText, runInComposer, usePlainEditor } from './playground.ts';
+
+test('writes, edits, greps and runs a bash command through the page, on the embedded backend in its Worker', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  await expect(page.getByTestId('backend-message')).toContainText(
+    'the embedded shell (just-bash) in a Web Worker',
+  );
+  expect(page.workers().some((worker) => worker.url().includes('/assets/worker-'))).toBe(true);
+  expect(await page.evaluate(() => window.playground.backend())).toMatchObject({
+    kind: 'embedded',
+    worker: true,
+    phase: 'ready',
+  });
+  await usePlainEditor(page);
+
+  await runInComposer(page, 'write', { path: 'notes/plan.md', content: 'step one\nstep two\n' });
+  await expect(page.getByTestId('result')).toHaveAttribute('data-error', 'false');
+  await expect(page.getByTestId('workspace-tree').getByRole('button', { name: 'plan.md' })).toBeVisible();
+
+  await runInComposer(page, 'edit', {
+    path: 'notes/plan.md',
+    oldText: 'step two',
+    newText: 'step 2: ship it',
+  });
+  await expect(page.getByTestId('result')).toHaveAttribute('data-error', 'false');
+  await expect(page.getByTestId('diff').locator('tr[data-kind="added"]')).toContainText('step 2: ship it');
+
+  await runInComposer(page, 'grep', { pattern: 'ship', path: '.' });
+  await expect(outputText(page)).toContainText('notes/plan.md:2: step 2: ship it');
+
+  await runInComposer(page, 'bash', { command: 'cat notes/plan.md | wc -l && echo "sum: $((20 + 22))"' });
+  await expect(page.getByTestId('result')).toHaveAttribute('data-error', 'false');
+  await expect(outputText(page)).toContainText('sum: 42');
+
+  expect(await page.evaluate(() => window.playground.files())).toMatchObject({
+    'notes/plan.md': 'step one\nstep 2: ship it\n',
+  });
+  expect(errors).toEqual([]);
+});
+
+test('a command that freezes the shell gets its Worker restarted; the page never freezes', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  await page.evaluate(() =>
+    window.playground.execute('write', { path: 'scratch.txt', content: 'temporary\n' }),
+  );
+  expect(Object.keys(await page.evaluate(() => window.playground.files()))).toContain('scratch.txt');
+
+  // sed over an 8 MB line keeps the Worker's event loop busy for many seconds: the shell's own
+  // timer cannot fire, so only the page-side watchdog (timeout + grace) can stop it.
+  const freeze =
+    'x=abcdefgh; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do x=$x$x; done; ' +
+    'echo "$x" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | wc -c';
+  const started = Date.now();
+  const pending = page.evaluate(
+    (command) => window.playground.execute('bash', { command, timeout: 1 }),
+    freeze,
+  );
+
+  // While the shell is frozen, the page keeps answering.
+  await page.waitForTimeout(1500);
+  const before = Date.now();
+  expect(await page.evaluate(() => 6 * 7)).toBe(42);
+  expect(Date.now() - before).toBeLessThan(500);
+
+  const result = await pending;
+  expect(Date.now() - started).toBeLessThan(15_000);
+  expect(result.is_error).toBe(true);
+  expect(result.output).toContain(
+    'The command did not stop within its time limit, so the workspace was reset: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost.',
+  );
+  await expect(page.getByTestId('backend-reset')).toContainText('the workspace was reset');
+
+  // The new Worker holds the starting files and runs commands again.
+  const files = await page.evaluate(() => window.playground.files());
+  expect(Object.keys(files)).not.toContain('scratch.txt');
+  expect(Object.keys(files)).toContain('src/cart.ts');
+  const after = await page.evaluate(() => window.playground.execute('bash', { command: 'echo alive' }));
+  expect(after).toMatchObject({ is_error: false });
+  expect(after.output).toContain('alive');
+});

@@ -1,0 +1,95 @@
+/** The backend store: the embedded backend by default, a WebContainer on request, the fallback and its reason. */
+import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBackendStore, NOT_ISOLATED_REASON } from '../../src/playground/state/backend-store.ts';
+import { readAllFiles } from '../../src/playground/state/workspace-files.ts';
+
+const embedded = (files: Record<string, string | Uint8Array>) => createJustBashWorkspace({ files });
+
+describe('backend store', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts on the embedded backend', async () => {
+    const backend = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: vi.fn(),
+      isolated: () => true,
+    });
+    await backend.start({ 'a.txt': 'A' });
+    expect(backend.store.getState()).toMatchObject({
+      active: 'embedded',
+      phase: 'ready',
+      fallbackReason: null,
+    });
+    expect(backend.store.getState().message).toBe(
+      'Ready: the embedded shell (just-bash) in a Web Worker. No command can freeze this page.',
+    );
+    expect(await readAllFiles(backend.workspace)).toEqual({ 'a.txt': 'A' });
+  });
+
+  it('falls back without booting when the page is not cross-origin isolated', async () => {
+    const boot = vi.fn();
+    const backend = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: boot,
+      isolated: () => false,
+    });
+    await backend.start({});
+    await backend.switchToWebContainer();
+    expect(boot).not.toHaveBeenCalled();
+    expect(backend.store.getState()).toMatchObject({
+      active: 'embedded',
+      phase: 'ready',
+      fallbackReason: NOT_ISOLATED_REASON,
+    });
+  });
+
+  it('falls back with the reason the boot gave, or after its own guard when the boot never settles', async () => {
+    const failing = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: async () => ({ ok: false, reason: 'StackBlitz is unreachable.' }),
+      isolated: () => true,
+    });
+    await failing.start({});
+    await failing.switchToWebContainer();
+    expect(failing.store.getState().fallbackReason).toBe('StackBlitz is unreachable.');
+
+    const hanging = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: () => new Promise(() => undefined),
+      isolated: () => true,
+    });
+    await hanging.start({});
+    hanging.setBootTimeout(3_000);
+    vi.useFakeTimers();
+    const switching = hanging.switchToWebContainer();
+    expect(hanging.store.getState().phase).toBe('booting');
+    await vi.advanceTimersByTimeAsync(3_500);
+    await switching;
+    expect(hanging.store.getState()).toMatchObject({
+      active: 'embedded',
+      phase: 'ready',
+      fallbackReason: 'The WebContainer did not start within 3 s; it needs a connection to stackblitz.com.',
+    });
+  });
+
+  it('moves the files into a booted WebContainer and back', async () => {
+    const container = await createJustBashWorkspace({ root: '/home/projects/demo' });
+    const backend = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: async () => ({ ok: true, workspace: container }),
+      isolated: () => true,
+    });
+    await backend.start({ 'src/a.ts': 'export {};\n' });
+    await backend.switchToWebContainer();
+    expect(backend.store.getState().active).toBe('webcontainer');
+    expect(backend.workspace.root).toBe('/home/projects/demo');
+    expect(await readAllFiles(container)).toEqual({ 'src/a.ts': 'export {};\n' });
+    await backend.workspace.writeFile('/home/projects/demo/b.txt', 'B');
+    await backend.switchToEmbedded();
+    expect(backend.workspace.root).toBe('/workspace');
+    expect(await readAllFiles(backend.workspace)).toEqual({ 'src/a.ts': 'export {};\n', 'b.txt': 'B' });
+  });
+});

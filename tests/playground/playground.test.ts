@@ -1,0 +1,133 @@
+/** The composition root: calls recorded in the history, scenarios (reset, re-run, describe), sessions. */
+import { describe, expect, it } from 'vitest';
+import { DEMO_FILES } from '../../src/playground/demo/demo-files.ts';
+import { createPlaygroundApi } from '../../src/playground/state/playground-api.ts';
+import { decodeScenario, encodeScenario } from '../../src/playground/state/scenario.ts';
+import { startPlayground } from './harness.ts';
+
+describe('playground', () => {
+  it('records each call newest first, with the tool it resolved to and the declarations around it', async () => {
+    const playground = await startPlayground();
+    await playground.runCall({
+      kind: 'raw',
+      raw: { type: 'tool_use', id: 't', name: 'Read', input: { file_path: 'README.md' } },
+      caller: 'model',
+    });
+    await playground.runCall({
+      kind: 'named',
+      name: 'tool_search',
+      args: { query: 'create a GitHub issue', limit: 1 },
+      caller: 'model',
+    });
+    const [latest, first] = playground.history.store.getState().entries;
+    expect(first?.parsed).toEqual({ format: 'anthropic', name: 'Read' });
+    expect(first?.invocation).toEqual({ tool: 'read', arguments: { path: 'README.md' } });
+    expect(latest?.activated).toEqual(['github_create_issue']);
+    expect(latest?.declarationsBefore).not.toContain('github_create_issue');
+    expect(latest?.declarationsAfter.at(-1)).toBe('github_create_issue');
+    expect(playground.history.store.getState().selectedId).toBe(latest?.id);
+    expect(playground.declarations.store.getState().activation).toEqual({
+      added: ['github_create_issue'],
+      by: 'tool_search',
+    });
+  });
+
+  it('refreshes the file tree after a call that writes, not after one that reads', async () => {
+    const playground = await startPlayground();
+    const refreshes = () => playground.workspace.store.getState().refreshes;
+    const before = refreshes();
+    await playground.runCall({ kind: 'named', name: 'read', args: { path: 'README.md' }, caller: 'model' });
+    expect(refreshes()).toBe(before);
+    await playground.runCall({
+      kind: 'named',
+      name: 'write',
+      args: { path: 'new.txt', content: 'x' },
+      caller: 'model',
+    });
+    await playground.workspace.refresh();
+    expect(playground.workspace.store.getState().entries.map((entry) => entry.path)).toContain('new.txt');
+  });
+
+  it('describes its state as a scenario that rebuilds the same state and results', async () => {
+    const playground = await startPlayground();
+    playground.runtime.register(
+      { name: 'crm_lookup', description: 'Look up.', parameters: { type: 'object' } },
+      'deferred',
+    );
+    playground.runtime.setMode('grep', 'hidden');
+    playground.declarations.setFormat('gemini');
+    await playground.runCall({
+      kind: 'named',
+      name: 'write',
+      args: { path: 'a.txt', content: 'A' },
+      caller: 'model',
+    });
+    await playground.runCall({
+      kind: 'named',
+      name: 'tool_search',
+      args: { query: 'crm look up' },
+      caller: 'model',
+    });
+    await playground.runCall({ kind: 'named', name: 'crm_lookup', args: { id: 7 }, caller: 'codemode' });
+    const scenario = playground.scenario();
+    expect(scenario).toEqual({
+      version: 1,
+      files: DEMO_FILES,
+      tools: [
+        {
+          spec: { name: 'crm_lookup', description: 'Look up.', parameters: { type: 'object' } },
+          mode: 'deferred',
+        },
+      ],
+      modes: { grep: 'hidden' },
+      calls: [
+        { name: 'write', arguments: { path: 'a.txt', content: 'A' } },
+        { name: 'tool_search', arguments: { query: 'crm look up' } },
+        { name: 'crm_lookup', arguments: { id: 7 }, caller: 'codemode' },
+      ],
+      provider: 'gemini',
+    });
+    const outputs = playground.history.store.getState().entries.map((entry) => entry.result.output);
+
+    const copy = await startPlayground();
+    const rerun = await copy.reset(await decodeScenario(await encodeScenario(scenario)));
+    expect(rerun.map((entry) => entry.result.output).reverse()).toEqual(outputs);
+    expect(copy.declarations.store.getState().format).toBe('gemini');
+    expect(copy.runtime.store.getState().suite.get('grep')?.mode).toBe('hidden');
+  });
+
+  it('reset() goes back to the demo: files, catalog, history and session', async () => {
+    const playground = await startPlayground();
+    const api = createPlaygroundApi(playground, Promise.resolve());
+    await api.register({ name: 'temp_tool', description: 'x', parameters: { type: 'object' } }, 'direct');
+    await api.execute('write', { path: 'gone.txt', content: 'x' });
+    await api.reset();
+    expect(await api.files()).toEqual(DEMO_FILES);
+    expect(playground.runtime.store.getState().suite.get('temp_tool')).toBeUndefined();
+    expect(playground.history.store.getState().entries).toEqual([]);
+  });
+
+  it('exports a session and imports it back as recorded calls, without running them', async () => {
+    const playground = await startPlayground();
+    await playground.runCall({
+      kind: 'named',
+      name: 'write',
+      args: { path: 'w.txt', content: 'W' },
+      caller: 'model',
+    });
+    const file = playground.history.exportSession(playground.scenario());
+    const other = await startPlayground();
+    await other.importSession(file);
+    const entries = other.history.store.getState().entries;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ imported: true, invocation: { tool: 'write' } });
+    expect(Object.keys(await createPlaygroundApi(other, Promise.resolve()).files())).not.toContain('w.txt');
+    await other.importSession(
+      '{"format": "browser-agent-tools/playground-session", "version": 1, "scenario": {"version": 1}, "calls": [{}]}',
+    );
+    expect(other.page.getState().notice).toEqual({
+      kind: 'error',
+      text: 'The session could not be imported: Call 1: "request" must be a named or a raw call.',
+    });
+  });
+});
