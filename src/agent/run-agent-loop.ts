@@ -1,0 +1,335 @@
+/**
+ * The agent loop: declarations → model → tool calls → results → declarations again, until the model
+ * answers, a directive or the caller stops it, `maxSteps` is reached or the endpoint fails. Every call
+ * goes through `suite.executeCall`, so exposure, policy and session activation work exactly as they do
+ * for any other caller. Imports `../core/`, `../providers/` and this room; no SDK.
+ */
+import { ERROR_CODES, UsageError } from '../core/errors.ts';
+import { errorResult } from '../core/results.ts';
+import type { HandoffDirective, TerminateDirective, ToolResult, ToolSession } from '../core/types.ts';
+import { toProviderTools } from '../providers/provider-tools.ts';
+import { countTokens } from '../providers/tokens.ts';
+import { codecFor } from './codecs.ts';
+import { AgentModelError } from './model-error.ts';
+import {
+  AGENT_PROVIDERS,
+  type AgentCallResult,
+  type AgentEvent,
+  type AgentMessage,
+  type AgentModelErrorInfo,
+  type AgentProvider,
+  type AgentRunResult,
+  type AgentStep,
+  type AgentStopReason,
+  type AgentToolMap,
+  DEFAULT_MAX_STEPS,
+  type ModelResponse,
+  type RunAgentLoopOptions,
+} from './types.ts';
+
+/** What the race rejects with when the caller's signal aborts; never leaves this module. */
+const ABORTED = Symbol('aborted');
+
+/**
+ * Runs the model against the suite until it stops, and resolves to everything gathered.
+ *
+ * Each step renders `declarations(session)` for the model's provider (and counts its tokens), sends the
+ * conversation, appends the assistant message, runs every tool call it contains **one after the other,
+ * in the model's order** with `suite.executeCall(call, { session, caller: 'model', signal })`, and
+ * appends the results in the provider's tool-result shape (`is_error` → Anthropic's `is_error: true`;
+ * for chat completions, which has no flag, the content starts with `Error: `). All calls of a step run
+ * even when one of them ends the session (the later ones then get the session-ended error), so every
+ * call in `messages` has its result and the conversation can be sent again.
+ *
+ * It stops with (`reason` → `detail`, word for word):
+ * - `completed` → `The model answered without calling a tool.`
+ * - `max_steps` → `Stopped after N steps (maxSteps): the model was still calling tools. Raise maxSteps to
+ *   let it continue.` (`1 step` for one)
+ * - `terminated` → `Tool "NAME" ended the session: REASON.` (`Tool "NAME" ended the session.` without a
+ *   reason); a session that had already ended → `The session had already ended: REASON. No request was
+ *   sent.` (same without reason). A terminate wins over a handoff in the same step.
+ * - `handoff` → `Tool "NAME" handed the conversation off to "TO": REASON.` (no `: REASON` without one)
+ * - `aborted` → `The caller aborted the run.`
+ * - `model_error`, by `error.kind` (MESSAGE is the endpoint's or client's message, API key redacted,
+ *   without a trailing period; ` (HTTP STATUS)` is left out when there was no status):
+ *   - `network` → `The model endpoint could not be reached: MESSAGE. Check the base URL, that the server
+ *     is running, and that it accepts requests from this page (CORS).`
+ *   - `timeout` → `The model endpoint did not answer in time: MESSAGE. Try again, or raise the model's
+ *     timeout.`
+ *   - `auth` → `The model endpoint refused the credentials (HTTP STATUS): MESSAGE. Check the API key and
+ *     that it may use this model.`
+ *   - `rate_limit` → `The model endpoint is rate limiting requests (HTTP STATUS): MESSAGE. Wait and run
+ *     again, or use another key or model.`
+ *   - `http` → `The model endpoint returned an error (HTTP STATUS): MESSAGE.`
+ *   - `malformed_response` → `The model endpoint sent something that is not a API response: MESSAGE.
+ *     Check that the base URL points to a API endpoint.`, API being `chat completions` or `Messages API`.
+ *   - `unknown` → `The model request failed: MESSAGE.`
+ *
+ * Failures never reject: endpoint errors (network, 401, 429, malformed response) and aborts resolve
+ * with the reason above and every message, step and result gathered until then. An abort resolves
+ * (it does not reject with an `AbortError`) as soon as the signal fires: a pending model request is
+ * abandoned (adapters cancel it), running calls get the suite's aborted result, calls not started yet
+ * get an `ABORTED` error result without running, and the step is recorded. The promise rejects only for
+ * a host mistake, with a `UsageError`: `maxSteps` not a positive integer, `messages` not an array, a
+ * provider other than `openai-chat`/`anthropic`, or `provider` not matching `model.provider` (and with
+ * whatever a custom `declarations` function throws).
+ */
+export async function runAgentLoop<P extends AgentProvider, W = unknown>(
+  options: RunAgentLoopOptions<P, W>,
+): Promise<AgentRunResult<P>> {
+  const { suite, model, system, onEvent } = options;
+  const provider: P = options.provider ?? model.provider;
+  if (!AGENT_PROVIDERS.includes(model.provider)) {
+    throw new UsageError(
+      `runAgentLoop: unknown provider ${JSON.stringify(model.provider)}. Use one of ${AGENT_PROVIDERS.join(', ')}.`,
+    );
+  }
+  if (provider !== model.provider) {
+    throw new UsageError(
+      `runAgentLoop: provider "${provider}" does not match the model's provider "${model.provider}". Pass messages in the model's format, or leave provider out.`,
+    );
+  }
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  if (!Number.isInteger(maxSteps) || maxSteps < 1) {
+    throw new UsageError(`runAgentLoop: maxSteps must be a positive integer, got ${String(maxSteps)}.`);
+  }
+  if (!Array.isArray(options.messages)) {
+    throw new UsageError('runAgentLoop: messages must be an array of messages in the model format.');
+  }
+
+  const session = options.session ?? suite.createSession();
+  const declarationsOf = options.declarations ?? ((current: ToolSession) => suite.declarations(current));
+  const now = options.now ?? Date.now;
+  const signal = options.signal ?? new AbortController().signal;
+  const codec = codecFor(provider);
+  const messages: AgentMessage<P>[] = [...options.messages];
+  const steps: AgentStep<P>[] = [];
+
+  const emit = (event: AgentEvent<P>): void => {
+    if (!onEvent) return;
+    try {
+      onEvent(event);
+    } catch {
+      // Contract: listeners must not throw. A display bug must not break the run.
+    }
+  };
+  const finish = (
+    reason: AgentStopReason,
+    detail: string,
+    extra: Pick<AgentRunResult<P>, 'error' | 'handoff' | 'terminate'> = {},
+  ): AgentRunResult<P> => {
+    const last = [...steps].reverse().find((step) => step.message !== null);
+    const result: AgentRunResult<P> = {
+      messages,
+      reason,
+      detail,
+      steps,
+      session,
+      text: last?.text ?? '',
+      ...extra,
+    };
+    emit({ type: 'finished', result });
+    return result;
+  };
+
+  if (signal.aborted) return finish('aborted', ABORTED_DETAIL);
+  if (session.terminated) {
+    return finish('terminated', alreadyEndedDetail(session.terminated), { terminate: session.terminated });
+  }
+
+  for (let index = 0; ; index++) {
+    const started = now();
+    const declarations = declarationsOf(session);
+    // toProviderTools renders exactly AgentToolMap[P] for the two providers the loop speaks.
+    const tools = toProviderTools(declarations, provider) as AgentToolMap[P][];
+    const step: AgentStep<P> = {
+      index,
+      declarations,
+      tools,
+      declaration_tokens: countTokens(tools),
+      message: null,
+      text: '',
+      stop_reason: null,
+      usage: null,
+      calls: [],
+      results: [],
+      model_duration_ms: 0,
+      tools_duration_ms: 0,
+      duration_ms: 0,
+    };
+    steps.push(step);
+    const endStep = (): void => {
+      step.duration_ms = elapsed(now, started);
+      emit({ type: 'step_finished', step });
+    };
+    emit({
+      type: 'step_started',
+      step: index,
+      declarations,
+      tools,
+      declaration_tokens: step.declaration_tokens,
+    });
+
+    let response: ModelResponse<P>;
+    try {
+      response = await untilAborted(
+        Promise.resolve().then(() =>
+          model.complete({ system, messages: [...messages], tools: [...tools], signal }),
+        ),
+        signal,
+      );
+    } catch (error) {
+      step.model_duration_ms = elapsed(now, started);
+      if (signal.aborted) {
+        endStep();
+        return finish('aborted', ABORTED_DETAIL);
+      }
+      const info = errorInfo(error);
+      step.error = info;
+      endStep();
+      return finish('model_error', modelErrorDetail(info, provider), { error: info });
+    }
+    step.model_duration_ms = elapsed(now, started);
+
+    const problem = isObject(response) ? codec.problem(response.message) : 'the model returned no response';
+    if (problem !== undefined) {
+      const info: AgentModelErrorInfo = { kind: 'malformed_response', message: problem };
+      step.error = info;
+      endStep();
+      return finish('model_error', modelErrorDetail(info, provider), { error: info });
+    }
+    const { message, calls } = codec.calls(response.message, index);
+    messages.push(message);
+    step.message = message;
+    step.text = codec.text(message);
+    step.stop_reason = typeof response.stop_reason === 'string' ? response.stop_reason : null;
+    step.usage = isObject(response.usage) ? response.usage : null;
+    step.calls = calls;
+    emit({ type: 'model_responded', step: index, message, calls, duration_ms: step.model_duration_ms });
+
+    if (calls.length === 0) {
+      endStep();
+      return finish('completed', COMPLETED_DETAIL);
+    }
+
+    const toolsStarted = now();
+    for (const call of calls) {
+      const callStarted = now();
+      const result = signal.aborted
+        ? notStartedResult(call.name)
+        : await suite.executeCall(call.raw, { session, caller: 'model', signal });
+      const entry: AgentCallResult = {
+        call_id: call.id,
+        name: call.name,
+        result,
+        duration_ms: elapsed(now, callStarted),
+      };
+      step.results.push(entry);
+      emit({ type: 'tool_finished', step: index, call, result: entry });
+    }
+    step.tools_duration_ms = elapsed(now, toolsStarted);
+    messages.push(...codec.results(step.results));
+    endStep();
+
+    if (signal.aborted) return finish('aborted', ABORTED_DETAIL);
+    const terminating = step.results.find((entry) => entry.result.control?.terminate !== undefined);
+    const terminate = terminating?.result.control?.terminate;
+    if (terminating && terminate) {
+      return finish('terminated', terminatedDetail(terminating.name, terminate), { terminate });
+    }
+    const handingOff = step.results.find((entry) => entry.result.control?.handoff !== undefined);
+    const handoff = handingOff?.result.control?.handoff;
+    if (handingOff && handoff) {
+      return finish('handoff', handoffDetail(handingOff.name, handoff), { handoff });
+    }
+    if (index + 1 >= maxSteps) return finish('max_steps', maxStepsDetail(maxSteps));
+  }
+}
+
+const COMPLETED_DETAIL = 'The model answered without calling a tool.';
+const ABORTED_DETAIL = 'The caller aborted the run.';
+
+function maxStepsDetail(maxSteps: number): string {
+  return `Stopped after ${maxSteps} ${maxSteps === 1 ? 'step' : 'steps'} (maxSteps): the model was still calling tools. Raise maxSteps to let it continue.`;
+}
+
+function terminatedDetail(tool: string, directive: TerminateDirective): string {
+  return `Tool "${tool}" ended the session${directive.reason ? `: ${trimPeriod(directive.reason)}` : ''}.`;
+}
+
+function alreadyEndedDetail(directive: TerminateDirective): string {
+  return `The session had already ended${directive.reason ? `: ${trimPeriod(directive.reason)}` : ''}. No request was sent.`;
+}
+
+function handoffDetail(tool: string, directive: HandoffDirective): string {
+  const reason = directive.reason ? `: ${trimPeriod(directive.reason)}` : '';
+  return `Tool "${tool}" handed the conversation off to "${directive.to}"${reason}.`;
+}
+
+const API_NAMES: Record<AgentProvider, string> = {
+  'openai-chat': 'chat completions',
+  anthropic: 'Messages API',
+};
+
+function modelErrorDetail(error: AgentModelErrorInfo, provider: AgentProvider): string {
+  const message = trimPeriod(error.message);
+  const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
+  switch (error.kind) {
+    case 'network':
+      return `The model endpoint could not be reached: ${message}. Check the base URL, that the server is running, and that it accepts requests from this page (CORS).`;
+    case 'timeout':
+      return `The model endpoint did not answer in time: ${message}. Try again, or raise the model's timeout.`;
+    case 'auth':
+      return `The model endpoint refused the credentials${status}: ${message}. Check the API key and that it may use this model.`;
+    case 'rate_limit':
+      return `The model endpoint is rate limiting requests${status}: ${message}. Wait and run again, or use another key or model.`;
+    case 'http':
+      return `The model endpoint returned an error${status}: ${message}.`;
+    case 'malformed_response': {
+      const api = API_NAMES[provider];
+      return `The model endpoint sent something that is not a ${api} response: ${message}. Check that the base URL points to a ${api} endpoint.`;
+    }
+    case 'unknown':
+      return `The model request failed: ${message}.`;
+  }
+}
+
+function errorInfo(error: unknown): AgentModelErrorInfo {
+  if (error instanceof AgentModelError) return error.toInfo();
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'unknown', message: message === '' ? 'no message' : message };
+}
+
+/** The result of a call that was not started because the run was aborted first. */
+function notStartedResult(name: string): ToolResult {
+  return errorResult(
+    `Tool "${name}" was not run: the run was aborted before this call started. Nothing it would do has happened.`,
+    { code: ERROR_CODES.ABORTED, data: { tool: name } },
+  );
+}
+
+/** `pending`, or a rejection with {@link ABORTED} as soon as `signal` aborts (whichever comes first). */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  // A model that rejects after the race is decided must not surface as an unhandled rejection.
+  pending.catch(() => undefined);
+  let onAbort = (): void => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(ABORTED);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([pending, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+function elapsed(now: () => number, since: number): number {
+  return Math.max(0, now() - since);
+}
+
+function trimPeriod(text: string): string {
+  const trimmed = text.trim().replace(/[.\s]+$/, '');
+  return trimmed === '' ? 'no message' : trimmed;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

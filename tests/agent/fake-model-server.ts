@@ -1,0 +1,405 @@
+/**
+ * A fake model endpoint for tests: a Node `http` server on 127.0.0.1 (ephemeral port) that speaks the
+ * chat completions API (`POST /v1/chat/completions`) and the Anthropic Messages API
+ * (`POST /v1/messages`), answering each model request with the next scripted reply. Plain module, no
+ * test framework: unit tests and Playwright specs both start it with {@link startFakeModelServer} and
+ * stop it with `close()`.
+ *
+ * Browser use: every response carries CORS headers (any origin; preflights echo the requested headers;
+ * `Access-Control-Allow-Private-Network` when asked) and `Cross-Origin-Resource-Policy: cross-origin`, so
+ * a cross-origin isolated page (COOP/COEP) can call it. That is also what a real local server (Ollama,
+ * llama.cpp) must send to be called from the playground.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One tool call of a scripted reply. */
+export interface FakeToolCall {
+  name: string;
+  /**
+   * The arguments. An object is sent as the API expects it (a JSON string for chat completions, an
+   * object for Messages); a string is sent as is, which lets a script send broken JSON. Default: `{}`.
+   */
+  arguments?: unknown;
+  /** The call id. Default: `call_<n>` / `toolu_<n>`; `null` leaves the id out. */
+  id?: string | null;
+}
+
+/** What the server answers to one model request. */
+export type FakeReply =
+  /** A final answer. */
+  | { type: 'text'; text: string }
+  /** One or more tool calls (parallel when more than one), optionally with text before them. */
+  | { type: 'tool_calls'; calls: FakeToolCall[]; text?: string }
+  /** An HTTP error in the API's error shape (`429`, `401`, `500`...). */
+  | { type: 'error'; status: number; message: string; headers?: Record<string, string> }
+  /** Any body, for malformed responses. Default status 200, content type `application/json`. */
+  | { type: 'raw'; body: string; status?: number; contentType?: string }
+  /** No answer until the client goes away (for abort tests). */
+  | { type: 'hang' };
+
+/** A model request as the server received it. */
+export interface FakeRequest {
+  /** Which API the path belongs to. */
+  api: 'chat' | 'messages';
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** The parsed JSON body. */
+  body: Record<string, unknown>;
+  /** Names of the tools declared in the request, in order. */
+  tools: string[];
+  /** Whether the client went away before the reply was sent. */
+  cancelled: boolean;
+  /** Resolves when the connection of this request closed (answered or cancelled). */
+  closed: Promise<void>;
+}
+
+/** Every HTTP request, preflights included (for checks such as "the key went nowhere else"). */
+export interface FakeLogEntry {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** The script: replies in order, or a function of the request and its 0-based position. */
+export type FakeScript = readonly FakeReply[] | ((request: FakeRequest, index: number) => FakeReply);
+
+/** Options of {@link startFakeModelServer}. */
+export interface FakeModelServerOptions {
+  /**
+   * When set, model requests must carry it (`Authorization: Bearer <key>` or `x-api-key: <key>`) or get
+   * a 401 in the API's error shape (which uses no scripted reply). Default: any key or none is accepted.
+   */
+  apiKey?: string;
+  /** Port to listen on. Default: 0 (an ephemeral port). */
+  port?: number;
+}
+
+/** A running fake server. */
+export interface FakeModelServer {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** `baseURL` for the chat completions adapter: `<url>/v1`. */
+  openAIBaseURL: string;
+  /** `baseURL` for the Anthropic adapter: `<url>`. */
+  anthropicBaseURL: string;
+  /** Model requests (chat completions and messages), in arrival order. */
+  requests: FakeRequest[];
+  /** Every HTTP request, in arrival order. */
+  log: FakeLogEntry[];
+  /** Resolves once `count` model requests have arrived. */
+  waitForRequests(count: number): Promise<void>;
+  /** Stops the server and drops open connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+const MODEL_PATHS: Record<string, FakeRequest['api']> = {
+  '/v1/chat/completions': 'chat',
+  '/v1/messages': 'messages',
+};
+
+/** Starts a fake model server on 127.0.0.1 answering with `script`. */
+export async function startFakeModelServer(
+  script: FakeScript,
+  options: FakeModelServerOptions = {},
+): Promise<FakeModelServer> {
+  const requests: FakeRequest[] = [];
+  const log: FakeLogEntry[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  let callCounter = 0;
+
+  const replyFor = (request: FakeRequest, index: number): FakeReply => {
+    const reply = typeof script === 'function' ? script(request, index) : script[index];
+    return (
+      reply ?? {
+        type: 'error',
+        status: 500,
+        message: `fake model server: the script has no reply for model request ${index + 1}`,
+        headers: { 'x-should-retry': 'false' },
+      }
+    );
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(req, res, 500, { error: { message: String(error) } });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const headers = flatHeaders(req);
+    log.push({ method: req.method ?? 'GET', path, headers });
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders(req));
+      res.end();
+      return;
+    }
+    if (req.method === 'GET' && path === '/v1/models') {
+      send(req, res, 200, {
+        object: 'list',
+        data: [{ id: 'fake-model', object: 'model', type: 'model', display_name: 'Fake model', created: 0 }],
+        has_more: false,
+      });
+      return;
+    }
+    const api = MODEL_PATHS[path];
+    if (req.method !== 'POST' || api === undefined) {
+      send(req, res, 404, { error: { message: `fake model server: no route for ${req.method} ${path}` } });
+      return;
+    }
+    const text = await readBody(req);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      sendError(req, res, api, 400, 'fake model server: the request body is not JSON');
+      return;
+    }
+    if (!isRecord(body)) {
+      sendError(req, res, api, 400, 'fake model server: the request body is not a JSON object');
+      return;
+    }
+    if (options.apiKey !== undefined) {
+      const bearer = headers.authorization === `Bearer ${options.apiKey}`;
+      if (!bearer && headers['x-api-key'] !== options.apiKey) {
+        sendError(req, res, api, 401, 'Incorrect API key provided.');
+        return;
+      }
+    }
+    if (body.stream === true) {
+      sendError(req, res, api, 400, 'fake model server: streaming is not supported');
+      return;
+    }
+
+    let markClosed = (): void => {};
+    const request: FakeRequest = {
+      api,
+      path,
+      headers,
+      body,
+      tools: toolNames(api, body.tools),
+      cancelled: false,
+      closed: new Promise<void>((resolve) => {
+        markClosed = resolve;
+      }),
+    };
+    res.on('close', () => {
+      if (!res.writableFinished) request.cancelled = true;
+      markClosed();
+    });
+    const index = requests.length;
+    requests.push(request);
+    for (const waiter of [...waiters]) {
+      if (requests.length >= waiter.count) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+
+    const reply = replyFor(request, index);
+    switch (reply.type) {
+      case 'hang':
+        return;
+      case 'error':
+        sendError(req, res, api, reply.status, reply.message, reply.headers);
+        return;
+      case 'raw':
+        res.writeHead(reply.status ?? 200, {
+          ...corsHeaders(req),
+          'Content-Type': reply.contentType ?? 'application/json',
+        });
+        res.end(reply.body);
+        return;
+      case 'text':
+      case 'tool_calls': {
+        const calls = reply.type === 'tool_calls' ? reply.calls : [];
+        const replyText = reply.text;
+        const model = typeof body.model === 'string' ? body.model : 'fake-model';
+        const ids = calls.map((call) => (call.id === undefined ? String(++callCounter) : call.id));
+        send(
+          req,
+          res,
+          200,
+          api === 'chat'
+            ? chatCompletion(model, index, replyText, calls, ids)
+            : anthropicMessage(model, index, replyText, calls, ids),
+        );
+        return;
+      }
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url,
+    openAIBaseURL: `${url}/v1`,
+    anthropicBaseURL: url,
+    requests,
+    log,
+    waitForRequests(count) {
+      if (requests.length >= count) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push({ count, resolve }));
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function chatCompletion(
+  model: string,
+  index: number,
+  text: string | undefined,
+  calls: readonly FakeToolCall[],
+  ids: readonly (string | null)[],
+): Record<string, unknown> {
+  const toolCalls = calls.map((call, at) => ({
+    ...(ids[at] === null ? {} : { id: `call_${ids[at]}` }),
+    type: 'function',
+    function: {
+      name: call.name,
+      arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+    },
+  }));
+  return {
+    id: `chatcmpl-${index + 1}`,
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: text ?? null,
+          refusal: null,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        },
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+        logprobs: null,
+      },
+    ],
+    usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
+  };
+}
+
+function anthropicMessage(
+  model: string,
+  index: number,
+  text: string | undefined,
+  calls: readonly FakeToolCall[],
+  ids: readonly (string | null)[],
+): Record<string, unknown> {
+  const content: Record<string, unknown>[] = [];
+  if (text !== undefined) content.push({ type: 'text', text, citations: null });
+  calls.forEach((call, at) => {
+    content.push({
+      type: 'tool_use',
+      ...(ids[at] === null ? {} : { id: `toolu_${ids[at]}` }),
+      name: call.name,
+      input: call.arguments ?? {},
+    });
+  });
+  return {
+    id: `msg_${index + 1}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content,
+    stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: 12, output_tokens: 3 },
+  };
+}
+
+/** An error in the API's own shape. */
+function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: FakeRequest['api'],
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const type =
+    status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error';
+  const body =
+    api === 'chat'
+      ? { error: { message, type, code: status === 401 ? 'invalid_api_key' : null } }
+      : { type: 'error', error: { type, message } };
+  send(req, res, status, body, headers);
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { ...corsHeaders(req), 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** CORS for any origin, and CORP so a COEP `require-corp` page may read the responses. */
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const requested = req.headers['access-control-request-headers'];
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+    'Access-Control-Allow-Headers': typeof requested === 'string' && requested !== '' ? requested : '*',
+    'Access-Control-Expose-Headers': '*',
+    'Access-Control-Max-Age': '600',
+    ...(req.headers['access-control-request-private-network'] === 'true'
+      ? { 'Access-Control-Allow-Private-Network': 'true' }
+      : {}),
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+    Vary: 'Origin, Access-Control-Request-Headers',
+  };
+}
+
+function toolNames(api: FakeRequest['api'], tools: unknown): string[] {
+  if (!Array.isArray(tools)) return [];
+  return tools.map((tool: unknown) => {
+    if (!isRecord(tool)) return '';
+    if (api === 'chat') return isRecord(tool.function) ? String(tool.function.name) : '';
+    return String(tool.name);
+  });
+}
+
+function flatHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
