@@ -45,19 +45,28 @@ export interface ExecResult {
   droppedBytes: number;
 }
 
-/** Error codes a backend reports, named after their POSIX equivalents. */
-export type WorkspaceErrorCode =
-  | 'ENOENT'
-  | 'ENOTDIR'
-  | 'EISDIR'
-  | 'EEXIST'
-  | 'ENOTEMPTY'
-  | 'ELOOP'
-  | 'EACCES'
-  | 'ENOSPC'
-  | 'ENAMETOOLONG'
-  | 'EINVAL'
-  | 'EIO';
+/** Every error code a backend reports, named after its POSIX equivalent. */
+export const WORKSPACE_ERROR_CODES = [
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'EEXIST',
+  'ENOTEMPTY',
+  'ELOOP',
+  'EACCES',
+  'ENOSPC',
+  'ENAMETOOLONG',
+  'EINVAL',
+  'EIO',
+] as const;
+
+/** One of {@link WORKSPACE_ERROR_CODES}. */
+export type WorkspaceErrorCode = (typeof WORKSPACE_ERROR_CODES)[number];
+
+/** Whether `value` is one of {@link WORKSPACE_ERROR_CODES}. */
+export function isWorkspaceErrorCode(value: unknown): value is WorkspaceErrorCode {
+  return (WORKSPACE_ERROR_CODES as readonly unknown[]).includes(value);
+}
 
 /** A filesystem failure of a backend, with a POSIX-style code the tools turn into model-facing text. */
 export class WorkspaceError extends Error {

@@ -13,9 +13,9 @@ import {
   type FileStat,
   normalizePosix,
   parentOf,
+  WORKSPACE_ERROR_CODES,
   type Workspace,
   WorkspaceError,
-  type WorkspaceErrorCode,
 } from '../workspace.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
@@ -43,19 +43,6 @@ export const DEFAULT_JUST_BASH_ROOT = '/workspace';
 export const JUST_BASH_SPILL_DIR = '/tmp/tool-output';
 /** The wall clock limit under the per-call timeout: the bash tool's maximum. */
 const MAX_EXECUTION_TIME_MS = 600_000;
-
-const CODES: readonly WorkspaceErrorCode[] = [
-  'ENOENT',
-  'ENOTDIR',
-  'EISDIR',
-  'EEXIST',
-  'ENOTEMPTY',
-  'ELOOP',
-  'EACCES',
-  'ENOSPC',
-  'ENAMETOOLONG',
-  'EINVAL',
-];
 
 /** Creates an embedded workspace. The root exists and holds `files` when the promise resolves. */
 export async function createJustBashWorkspace(options: JustBashWorkspaceOptions = {}): Promise<Workspace> {
@@ -198,6 +185,6 @@ function typeOf(entry: { isFile: boolean; isDirectory: boolean; isSymbolicLink: 
 function toWorkspaceError(error: unknown, path: string): WorkspaceError {
   if (error instanceof WorkspaceError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  const code = CODES.find((candidate) => message.startsWith(`${candidate}:`)) ?? 'EIO';
+  const code = WORKSPACE_ERROR_CODES.find((candidate) => message.startsWith(`${candidate}:`)) ?? 'EIO';
   return new WorkspaceError(code, path, message);
 }

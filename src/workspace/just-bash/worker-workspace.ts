@@ -13,6 +13,7 @@ import {
   type ExecOptions,
   type ExecResult,
   type FileStat,
+  isWorkspaceErrorCode,
   type Workspace,
   WorkspaceError,
   type WorkspaceErrorCode,
@@ -91,23 +92,9 @@ export type WorkspaceMethod =
   | 'rename'
   | 'exec';
 
-const CODES: readonly string[] = [
-  'ENOENT',
-  'ENOTDIR',
-  'EISDIR',
-  'EEXIST',
-  'ENOTEMPTY',
-  'ELOOP',
-  'EACCES',
-  'ENOSPC',
-  'ENAMETOOLONG',
-  'EINVAL',
-  'EIO',
-] satisfies WorkspaceErrorCode[];
-
 /** Turns an error from the Worker back into what the backend threw: a `WorkspaceError` keeps its code. */
 export function deserializeError(error: SerializedError): Error {
-  if (error.name === 'WorkspaceError' && error.code !== undefined && CODES.includes(error.code)) {
+  if (error.name === 'WorkspaceError' && isWorkspaceErrorCode(error.code)) {
     return new WorkspaceError(error.code as WorkspaceErrorCode, error.path ?? '', error.message);
   }
   const result = new Error(error.message);

@@ -41,11 +41,12 @@ import {
   type ExecResult,
   type FileStat,
   isInside,
+  isWorkspaceErrorCode,
   normalizePosix,
   parentOf,
+  WORKSPACE_ERROR_CODES,
   type Workspace,
   WorkspaceError,
-  type WorkspaceErrorCode,
 } from '../workspace.ts';
 import { OutputTail, stripTerminalOutput } from './terminal-output.ts';
 
@@ -103,20 +104,6 @@ const SHELL = 'jsh';
 const EXIT_STOPPED = 124;
 /** setTimeout's largest delay; longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
-
-const CODES: readonly WorkspaceErrorCode[] = [
-  'ENOENT',
-  'ENOTDIR',
-  'EISDIR',
-  'EEXIST',
-  'ENOTEMPTY',
-  'ELOOP',
-  'EACCES',
-  'ENOSPC',
-  'ENAMETOOLONG',
-  'EINVAL',
-  'EIO',
-];
 
 /**
  * Creates a Workspace over a booted WebContainer. Resolves once the spill directory exists. The
@@ -469,7 +456,10 @@ function toWorkspaceError(error: unknown, path: string): WorkspaceError {
     typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
       ? error.code
       : undefined;
-  const fromCode = rawCode === 'ERR_FS_EISDIR' ? 'EISDIR' : CODES.find((candidate) => candidate === rawCode);
-  const fromMessage = CODES.find((candidate) => new RegExp(`\\b${candidate}\\b`).test(message));
+  const fromCode =
+    rawCode === 'ERR_FS_EISDIR' ? 'EISDIR' : isWorkspaceErrorCode(rawCode) ? rawCode : undefined;
+  const fromMessage = WORKSPACE_ERROR_CODES.find((candidate) =>
+    new RegExp(`\\b${candidate}\\b`).test(message),
+  );
   return new WorkspaceError(fromCode ?? fromMessage ?? 'EIO', path, message);
 }
