@@ -51,6 +51,20 @@ export function splitLines(text: string): string[] {
 
 /** Keeps whole lines from the start until a limit is reached (read, grep, find, ls). */
 export function truncateHead(text: string, limits: TruncationLimits = {}): Truncation {
+  return truncateLines(text, limits, 'head');
+}
+
+/** Keeps whole lines from the end until a limit is reached (bash); a huge last line keeps its tail. */
+export function truncateTail(text: string, limits: TruncationLimits = {}): Truncation {
+  return truncateLines(text, limits, 'tail');
+}
+
+/**
+ * Keeps whole lines from one end while both budgets hold. From the head, a first line over the byte
+ * budget keeps nothing (`firstLineExceedsLimit`); from the tail, a last line over it keeps its end
+ * (`lastLinePartial`), because the end of a command's output is what says how it finished.
+ */
+function truncateLines(text: string, limits: TruncationLimits, from: 'head' | 'tail'): Truncation {
   const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   const lines = splitLines(text);
@@ -66,10 +80,12 @@ export function truncateHead(text: string, limits: TruncationLimits = {}): Trunc
       outputBytes: totalBytes,
     };
   }
+  const ordered = from === 'head' ? lines : [...lines].reverse();
   const kept: string[] = [];
   let bytes = 0;
   let truncatedBy: 'lines' | 'bytes' = 'lines';
-  for (const line of lines) {
+  let lastLinePartial = false;
+  for (const line of ordered) {
     if (kept.length >= maxLines) {
       truncatedBy = 'lines';
       break;
@@ -77,62 +93,16 @@ export function truncateHead(text: string, limits: TruncationLimits = {}): Trunc
     const size = byteLength(line) + (kept.length > 0 ? 1 : 0);
     if (bytes + size > maxBytes) {
       truncatedBy = 'bytes';
+      if (from === 'tail' && kept.length === 0) {
+        kept.push(tailBytes(line, maxBytes));
+        lastLinePartial = true;
+      }
       break;
     }
     kept.push(line);
     bytes += size;
   }
-  const content = kept.join('\n');
-  return {
-    ...base,
-    content,
-    truncated: true,
-    truncatedBy,
-    outputLines: kept.length,
-    outputBytes: byteLength(content),
-    firstLineExceedsLimit: kept.length === 0 && lines.length > 0,
-  };
-}
-
-/** Keeps whole lines from the end until a limit is reached (bash); a huge last line keeps its tail. */
-export function truncateTail(text: string, limits: TruncationLimits = {}): Truncation {
-  const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
-  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  const lines = splitLines(text);
-  const totalBytes = byteLength(text);
-  const base = { totalLines: lines.length, totalBytes, lastLinePartial: false, firstLineExceedsLimit: false };
-  if (lines.length <= maxLines && totalBytes <= maxBytes) {
-    return {
-      ...base,
-      content: text,
-      truncated: false,
-      truncatedBy: null,
-      outputLines: lines.length,
-      outputBytes: totalBytes,
-    };
-  }
-  const kept: string[] = [];
-  let bytes = 0;
-  let truncatedBy: 'lines' | 'bytes' = 'lines';
-  let lastLinePartial = false;
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    const line = lines[index] ?? '';
-    if (kept.length >= maxLines) {
-      truncatedBy = 'lines';
-      break;
-    }
-    const size = byteLength(line) + (kept.length > 0 ? 1 : 0);
-    if (bytes + size > maxBytes) {
-      truncatedBy = 'bytes';
-      if (kept.length === 0) {
-        kept.unshift(tailBytes(line, maxBytes));
-        lastLinePartial = true;
-      }
-      break;
-    }
-    kept.unshift(line);
-    bytes += size;
-  }
+  if (from === 'tail') kept.reverse();
   const content = kept.join('\n');
   return {
     ...base,
@@ -142,6 +112,7 @@ export function truncateTail(text: string, limits: TruncationLimits = {}): Trunc
     outputLines: kept.length,
     outputBytes: byteLength(content),
     lastLinePartial,
+    firstLineExceedsLimit: from === 'head' && kept.length === 0 && lines.length > 0,
   };
 }
 
