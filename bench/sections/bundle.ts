@@ -1,21 +1,319 @@
 /**
- * Section 5: gzip size of the playground's initial JavaScript and of each lazy chunk (Monaco,
- * just-bash, QuickJS, WebContainer); budget: initial ≤ 150 KiB gz, enforced by a test.
+ * Section 5: gzip size of the playground's initial JavaScript (what `index.html` loads before any
+ * interaction: its module script, modulepreload links and stylesheets, and their static imports) and
+ * of each lazy chunk; budget: initial ≤ 150 KiB gz.
  *
- * PENDING: the playground build is being written (src/playground, vite.config.ts). This placeholder
- * keeps the section in the report until it lands.
+ * The section always builds its own copy of the playground into a temporary directory (`vite build
+ * --outDir <tmp> --sourcemap hidden`, about 10 s), so the figures are those of the current sources
+ * whether `dist/playground` is missing, stale or being rewritten by a concurrent `npm run build`.
+ * `hidden` source maps leave the JavaScript as shipped (no `sourceMappingURL` line) and tell which
+ * modules each chunk holds: that is how chunks are attributed to Monaco, just-bash, QuickJS, ...
+ * (Vite names chunks after their entry module, and Worker builds reuse names such as `worker-*.js`, so
+ * file names alone are not enough). The budget itself fails the build: `npm run build:playground` runs
+ * `bench/bundle-budget.ts` on `dist/playground` after `vite build`.
  */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import {
+  builtFiles,
+  GZIP_LEVEL,
+  INITIAL_BUDGET_BYTES,
+  initialFiles,
+  kib,
+  measureInitial,
+  type SizedFile,
+  sizeOf,
+} from '../lib/bundle.ts';
+import { percent, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
 
-export async function runBundle(_context: BenchContext): Promise<SectionResult> {
-  return {
-    title: '5. Bundle',
-    markdown: [
-      'pending: the playground and its lazy chunks (Monaco, just-bash, QuickJS, WebContainer) are still being built.',
-      '',
-      'Planned: build with Vite, read the manifest, gzip what `index.html` loads before any interaction and each',
-      'lazy chunk; budget initial ≤ 150 KiB gz, with a test in `tests/bench/` that fails the build above it.',
-    ].join('\n'),
-    targetsMet: null,
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Components a chunk is attributed to, by the paths of the modules its source map lists. */
+const COMPONENTS: readonly { label: string; test: RegExp }[] = [
+  {
+    label: 'Monaco editor',
+    test: /node_modules\/monaco-editor\/|src\/playground\/(?:monaco\/|components\/ScriptEditor\/|hooks\/use-(?:script|json)-editor)/,
+  },
+  { label: 'just-bash', test: /node_modules\/just-bash\/|src\/workspace\/just-bash\// },
+  { label: 'QuickJS (js + wasm)', test: /node_modules\/(?:@jitl\/quickjs-|quickjs-emscripten)/ },
+  { label: 'codemode', test: /src\/codemode\// },
+  { label: 'WebContainer', test: /node_modules\/@webcontainer\/|src\/workspace\/webcontainer\// },
+  { label: 'providers + tokenizer', test: /node_modules\/gpt-tokenizer\/|src\/providers\// },
+  {
+    label: 'agent + model SDKs',
+    test: /node_modules\/(?:@anthropic-ai\/sdk|openai|@modelcontextprotocol\/sdk)\/|src\/agent\/|src\/playground\/components\/AgentPanel\//,
+  },
+  {
+    label: 'built-in tools: lazy helpers (diff, picomatch, ignore, re2js)',
+    test: /node_modules\/(?:diff|picomatch|ignore|re2js)\//,
+  },
+];
+
+/** Files that hold code or what code loads (fonts, wasm); public/ copies such as images are left out. */
+const CODE_FILE = /\.(?:m?js|css|wasm|ttf|otf|woff2?)$/;
+
+/** A source path's group for the composition of the entry chunk: `node_modules/<package>` or `src/<dir>`. */
+function sourceGroup(source: string): string {
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (inModules) return inModules[1] as string;
+  const inSrc = /(?:^|\/)src\/([^/]+)\//.exec(source);
+  return inSrc ? `src/${inSrc[1]}` : source.replace(/^(?:\.\.\/)+/, '');
+}
+
+/** Source bytes per source path of a built JavaScript file, from its `.map`; empty without one. */
+function sourceBytes(dir: string, file: string): Map<string, number> {
+  const bytes = new Map<string, number>();
+  const map = join(dir, `${file}.map`);
+  if (!existsSync(map)) return bytes;
+  const parsed = JSON.parse(readFileSync(map, 'utf8')) as {
+    sources?: string[];
+    sourcesContent?: (string | null)[];
   };
+  (parsed.sources ?? []).forEach((source, i) => {
+    bytes.set(source, (bytes.get(source) ?? 0) + (parsed.sourcesContent?.[i]?.length ?? 1));
+  });
+  return bytes;
+}
+
+/** The component holding most of a file's source bytes, or `other (<largest group>)`. */
+function componentOf(sources: Map<string, number>): string | undefined {
+  if (sources.size === 0) return undefined;
+  const totals = new Map<string, number>();
+  for (const [source, bytes] of sources) {
+    const label = COMPONENTS.find((component) => component.test.test(source))?.label;
+    const key = label ?? `other (${sourceGroup(source)})`;
+    totals.set(key, (totals.get(key) ?? 0) + bytes);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+interface Graph {
+  /** File → the built files its text names (imports, dynamic imports, Worker and asset URLs, CSS url()). */
+  refs: Map<string, Set<string>>;
+  /** Files started as Workers (`new Worker(...)` with the file's URL). */
+  workers: Set<string>;
+}
+
+function referenceGraph(dir: string, files: readonly string[]): Graph {
+  const byName = new Map(files.map((file) => [posix.basename(file), file]));
+  const refs = new Map<string, Set<string>>();
+  const workers = new Set<string>();
+  for (const file of files) {
+    const targets = new Set<string>();
+    refs.set(file, targets);
+    if (!/\.(?:m?js|css)$/.test(file)) continue;
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const match of text.matchAll(/[\w.-]+\.(?:m?js|css|wasm|ttf|otf|woff2?)\b/g)) {
+      const target = byName.get(match[0]);
+      if (target !== undefined && target !== file) targets.add(target);
+    }
+    for (const match of text.matchAll(
+      /new\s+(?:Shared)?Worker\(\s*(?:new\s+URL\(\s*)?[`'"]([^`'"]+)[`'"]/g,
+    )) {
+      const target = byName.get(posix.basename(match[1] ?? ''));
+      if (target !== undefined) workers.add(target);
+    }
+  }
+  return { refs, workers };
+}
+
+/** Files reachable from `starts` through `refs`, not entering `stop`. */
+function reachable(graph: Graph, starts: Iterable<string>, stop: ReadonlySet<string>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const target of graph.refs.get(file) ?? []) if (!stop.has(target)) queue.push(target);
+  }
+  return seen;
+}
+
+interface LazyFile extends SizedFile {
+  component: string;
+  realm: 'page' | 'Worker' | 'page + Worker' | 'unreferenced';
+  worker: boolean;
+}
+
+/** Builds the playground into `outDir`; resolves with Vite's warnings, rejects with its error output. */
+async function buildPlayground(outDir: string): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--sourcemap',
+      'hidden',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: root, maxBuffer: 64 * 1024 * 1024, timeout: 5 * 60_000 },
+  );
+}
+
+export async function runBundle(_context: BenchContext): Promise<SectionResult> {
+  const title = '5. Bundle';
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-playground-'));
+  try {
+    const buildStarted = performance.now();
+    try {
+      await buildPlayground(outDir);
+    } catch (error) {
+      const detail = error instanceof Error ? ((error as { stderr?: string }).stderr ?? error.message) : '';
+      return {
+        title,
+        markdown: `The playground build failed, so nothing was measured:\n\n\`\`\`\n${String(detail).trim().slice(0, 4000)}\n\`\`\``,
+        targetsMet: false,
+      };
+    }
+    const buildSeconds = (performance.now() - buildStarted) / 1000;
+
+    const initial = measureInitial(outDir);
+    const initialSet = new Set(initial.files.map((file) => file.file));
+    const files = builtFiles(outDir).filter((file) => CODE_FILE.test(file));
+    const graph = referenceGraph(outDir, files);
+    const inPage = reachable(graph, initialSet, graph.workers);
+    const inWorker = reachable(graph, graph.workers, new Set());
+
+    // Attribution: by source map. Files without one (CSS, wasm, fonts) or with no sources (re-export
+    // stubs) take the most common component of the lazy files that name them, else of those they name;
+    // repeated until nothing changes.
+    const component = new Map<string, string>();
+    for (const file of files) {
+      const found = componentOf(sourceBytes(outDir, file));
+      if (found !== undefined) component.set(file, found);
+    }
+    const vote = (candidates: readonly string[]): string | undefined => {
+      const labels = candidates
+        .filter((other) => !initialSet.has(other))
+        .map((other) => component.get(other))
+        .filter((label): label is string => label !== undefined);
+      const named = labels.filter((label) => !label.startsWith('other'));
+      const counts = new Map<string, number>();
+      for (const label of named.length > 0 ? named : labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    };
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const file of files) {
+        if (component.has(file) || initialSet.has(file)) continue;
+        const parents = files.filter((other) => graph.refs.get(other)?.has(file));
+        const found = vote(parents) ?? vote([...(graph.refs.get(file) ?? [])]);
+        if (found !== undefined) {
+          component.set(file, found);
+          changed = true;
+        }
+      }
+    }
+
+    const lazy: LazyFile[] = files
+      .filter((file) => !initialSet.has(file))
+      .map((file) => {
+        const page = inPage.has(file);
+        const worker = inWorker.has(file);
+        return {
+          ...sizeOf(outDir, file),
+          component: component.get(file) ?? `other (${file})`,
+          realm: page && worker ? 'page + Worker' : page ? 'page' : worker ? 'Worker' : 'unreferenced',
+          worker: graph.workers.has(file),
+        };
+      });
+
+    // One row per component and realm, largest first.
+    const groups = new Map<string, LazyFile[]>();
+    for (const file of lazy) {
+      const key = `${file.component}${file.realm === 'page' ? '' : ` — ${file.realm}`}`;
+      groups.set(key, [...(groups.get(key) ?? []), file]);
+    }
+    const sum = (list: readonly SizedFile[], key: 'bytes' | 'gzipBytes'): number =>
+      list.reduce((total, file) => total + file[key], 0);
+    const names = (list: readonly LazyFile[]): string =>
+      [...list]
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((file) => `${posix.basename(file.file)}${file.worker ? ' (Worker entry)' : ''}`)
+        .join(', ');
+    const componentRows = [...groups]
+      .sort((a, b) => sum(b[1], 'gzipBytes') - sum(a[1], 'gzipBytes'))
+      .map(([key, list]) => [key, names(list), kib(sum(list, 'bytes')), kib(sum(list, 'gzipBytes'))]);
+
+    // What the entry chunk is made of (share of its modules' source bytes, before minification).
+    const entry = initial.files.find((file) => /\.m?js$/.test(file.file));
+    const composition = new Map<string, number>();
+    if (entry) {
+      for (const [source, bytes] of sourceBytes(outDir, entry.file)) {
+        const group = sourceGroup(source);
+        composition.set(group, (composition.get(group) ?? 0) + bytes);
+      }
+    }
+    const compositionTotal = [...composition.values()].reduce((a, b) => a + b, 0);
+    const compositionText = [...composition]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([group, bytes]) => `${group} ${percent(bytes / compositionTotal, 0)}`)
+      .join(', ');
+
+    const initialJs = initial.files.filter((file) => /\.m?js$/.test(file.file));
+    const initialDefaultLevel = initial.files.reduce(
+      (total, file) => total + gzipSync(readFileSync(join(outDir, file.file))).length,
+      0,
+    );
+    const met = initial.gzipBytes <= INITIAL_BUDGET_BYTES;
+
+    const distIndex = join(root, 'dist/playground/index.html');
+    let distNote = '`dist/playground` does not exist.';
+    if (existsSync(distIndex)) {
+      try {
+        const same =
+          JSON.stringify(initialFiles(join(root, 'dist/playground'))) === JSON.stringify([...initialSet]);
+        distNote = same
+          ? '`dist/playground` loads the same initial files (same content hashes): it is current.'
+          : '`dist/playground` loads other initial files (other content hashes): it was built from other sources, or is being rebuilt.';
+      } catch (error) {
+        distNote = `\`dist/playground\` could not be read (${error instanceof Error ? error.message : String(error)}).`;
+      }
+    }
+
+    const markdown = [
+      `A private build of the current sources (\`vite build --sourcemap hidden\` into a temporary directory, ${buildSeconds.toFixed(1)} s; ${distNote}). Sizes: raw bytes and node zlib gzip at level ${GZIP_LEVEL} (the level of Vite's own \`gzip:\` column), KiB = 1024 bytes. Chunks are attributed by the modules their source maps list; a Worker entry is a file started with \`new Worker(...)\`; "Worker" rows are loaded inside a Worker, not by the page.`,
+      '',
+      '### Initial: what index.html loads before any interaction',
+      '',
+      table(
+        ['file', 'raw', 'gzip'],
+        [
+          ...initial.files.map((file) => [file.file, kib(file.bytes), kib(file.gzipBytes)]),
+          ['**total**', kib(initial.bytes), `**${kib(initial.gzipBytes)}**`],
+        ],
+      ),
+      '',
+      `Budget ${kib(INITIAL_BUDGET_BYTES)} gz: ${kib(Math.abs(INITIAL_BUDGET_BYTES - initial.gzipBytes))} ${met ? 'left' : 'over'} (${percent(initial.gzipBytes / INITIAL_BUDGET_BYTES)} of the budget). At zlib's default level 6 the same files are ${kib(initialDefaultLevel)}. ${initialJs.length} JavaScript file(s) and ${initial.files.length - initialJs.length} stylesheet(s).`,
+      '',
+      entry
+        ? `The entry chunk ${posix.basename(entry.file)} by module source bytes (before minification): ${compositionText}.`
+        : '',
+      '',
+      '### Lazy chunks, by what they hold',
+      '',
+      table(['part', 'files', 'raw', 'gzip'], componentRows),
+      '',
+      `Lazy total: ${kib(sum(lazy, 'gzipBytes'))} gz in ${lazy.length} files. "Lazy" is by the definition above (not loaded by index.html itself); the playground's start-up code may still import some of them without any interaction (at this commit \`start()\` in \`src/playground/state/playground.ts\` loads the providers entry and codemode and boots the just-bash Worker).`,
+      '',
+      'Targets:',
+      '',
+      `- initial ≤ ${kib(INITIAL_BUDGET_BYTES)} gz (got ${kib(initial.gzipBytes)}): ${verdict(met)}`,
+      '- the build fails above the budget: `npm run build:playground` is `vite build && tsx bench/bundle-budget.ts`, which exits 1 with the size, the budget and the largest initial files (tested in `tests/bench/bundle-size.test.ts`).',
+    ].join('\n');
+    return { title, markdown, targetsMet: met };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }

@@ -275,7 +275,8 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       if (signal?.aborted) return abortedResult(name, await explanation(running));
       returned = outcome;
     } catch (error) {
-      if (signal?.aborted) return abortedResult(name, error instanceof ToolError ? error : undefined);
+      if (signal?.aborted)
+        return abortedResult(name, error instanceof ToolError ? { kind: 'explained', error } : undefined);
       return thrownResult(name, error);
     } finally {
       removeAbortListener();
@@ -418,25 +419,38 @@ function invalidArgumentsResult(name: string, problems: readonly string[], recei
 /** Milliseconds an aborted tool gets to explain itself (say which of its steps ran) before the generic text. */
 const ABORT_GRACE_MS = 150;
 
-/** The `ToolError` an aborted implementation throws within the grace period, if any. */
-function explanation(running: Promise<unknown>): Promise<ToolError | undefined> {
+/** What an aborted implementation did within the grace period: explained itself, or finished anyway. */
+type AfterAbort = { kind: 'explained'; error: ToolError } | { kind: 'finished'; output: string } | undefined;
+
+function explanation(running: Promise<unknown>): Promise<AfterAbort> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const grace = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), ABORT_GRACE_MS);
   });
   const own = running.then(
-    () => undefined,
-    (error: unknown) => (error instanceof ToolError ? error : undefined),
+    (returned): AfterAbort => {
+      const output =
+        typeof returned === 'string' ? returned : isPlainObject(returned) ? returned.output : undefined;
+      return typeof output === 'string' ? { kind: 'finished', output } : undefined;
+    },
+    (error: unknown): AfterAbort => (error instanceof ToolError ? { kind: 'explained', error } : undefined),
   );
   return Promise.race([own, grace]).finally(() => clearTimeout(timer));
 }
 
 /**
  * The result of an aborted call: never a success. When the implementation explained the abort with a
- * `ToolError` (codemode lists the nested calls it made), that text is kept.
+ * `ToolError` (codemode lists the nested calls it made), that text is kept; when it finished its work
+ * anyway within the grace period, the result says so (a write that landed is not "maybe partial").
  */
-function abortedResult(name: string, own?: ToolError): ToolResult {
-  if (own) return thrownResult(name, own);
+function abortedResult(name: string, after?: AfterAbort): ToolResult {
+  if (after?.kind === 'explained') return thrownResult(name, after.error);
+  if (after?.kind === 'finished') {
+    return errorResult(
+      `Tool "${name}" was aborted, but it had already finished its work, which stands. Its result:\n${after.output}`,
+      { code: ERROR_CODES.ABORTED, data: { tool: name, completed: true } },
+    );
+  }
   return errorResult(`Tool "${name}" was aborted before it finished. Its effects, if any, may be partial.`, {
     code: ERROR_CODES.ABORTED,
     data: { tool: name },

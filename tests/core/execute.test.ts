@@ -345,9 +345,8 @@ describe('execute: results and failures', () => {
     let ran = 0;
     suite.register({ name: 'wait' }, 'direct', (_args, context) => {
       ran += 1;
-      return new Promise((resolve) =>
-        context.signal.addEventListener('abort', () => resolve('finished anyway')),
-      );
+      // Never settles: the boundary must answer on its own once the grace period is over.
+      return new Promise(() => context.signal.addEventListener('abort', () => undefined));
     });
     const controller = new AbortController();
     const pending = suite.execute('wait', {}, { signal: controller.signal });
@@ -364,7 +363,7 @@ describe('execute: results and failures', () => {
     expect(ran).toBe(1);
   });
 
-  it('abort: a tool that explains its abort with a ToolError keeps its own text; a success after abort is not reported', async () => {
+  it('abort: a tool that explains its abort keeps its own text; one that finished anyway says its work stands, still as an error', async () => {
     const suite = createToolSuite({ builtins: false });
     suite.register({ name: 'script' }, 'direct', (_args, context) => {
       return new Promise((_resolve, reject) =>
@@ -382,7 +381,10 @@ describe('execute: results and failures', () => {
     });
     for (const [name, expected] of [
       ['script', 'script: The script was aborted. It had made 2 tool calls (they are not undone).'],
-      ['stubborn', 'Tool "stubborn" was aborted before it finished. Its effects, if any, may be partial.'],
+      [
+        'stubborn',
+        'Tool "stubborn" was aborted, but it had already finished its work, which stands. Its result:\ndone anyway',
+      ],
     ] as const) {
       const controller = new AbortController();
       const pending = suite.execute(name, {}, { signal: controller.signal });

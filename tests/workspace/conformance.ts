@@ -9,6 +9,7 @@ import { createToolSuite, type ToolResult, type ToolSuite } from '../../src/inde
 import type { Workspace } from '../../src/workspace/workspace.ts';
 import { defineBashCases } from './cases/bash.cases.ts';
 import { defineEditCases } from './cases/edit.cases.ts';
+import { defineFaultCases } from './cases/faults.cases.ts';
 import { defineGrepFindLsCases } from './cases/grep-find-ls.cases.ts';
 import { definePathCases } from './cases/paths.cases.ts';
 import { defineReadWriteCases } from './cases/read-write.cases.ts';
@@ -54,6 +55,7 @@ const GROUPS: [string, (registrar: CaseRegistrar) => void][] = [
   ['edit', defineEditCases],
   ['bash', defineBashCases],
   ['grep/find/ls', defineGrepFindLsCases],
+  ['faults', defineFaultCases],
 ];
 
 /** Runs every case against `target`. */
