@@ -16,6 +16,8 @@ const root = import.meta.dirname;
  */
 export const alias: Alias[] = [
   { find: /^browser-agent-tools\/providers$/, replacement: resolve(root, 'src/providers/index.ts') },
+  { find: /^browser-agent-tools\/codemode$/, replacement: resolve(root, 'src/codemode/index.ts') },
+  { find: /^browser-agent-tools\/agent$/, replacement: resolve(root, 'src/agent/index.ts') },
   {
     find: /^browser-agent-tools\/workspace\/just-bash$/,
     replacement: resolve(root, 'src/workspace/just-bash/index.ts'),

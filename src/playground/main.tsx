@@ -1,6 +1,6 @@
 /**
  * Entry of index.html: builds the playground with the browser's pieces (the embedded shell in a Web
- * Worker, the lazily loaded WebContainer and providers entries), applies a scenario from the URL hash,
+ * Worker, the lazily loaded WebContainer, providers, codemode and agent entries), applies a scenario from the URL hash,
  * exposes `window.playground`, and mounts the page. Imports the library by package name only.
  */
 import { StrictMode } from 'react';
@@ -32,6 +32,8 @@ const playground = createPlayground({
   bootWebContainer: bootWebContainerBackend,
   isolated: () => globalThis.crossOriginIsolated === true,
   loadProviders: () => import('browser-agent-tools/providers'),
+  loadCodemode: () => import('browser-agent-tools/codemode'),
+  loadAgent: () => import('browser-agent-tools/agent'),
   demoTools: DEMO_TOOLS,
   demoFiles: DEMO_FILES,
   transcripts: EXAMPLE_TRANSCRIPTS,

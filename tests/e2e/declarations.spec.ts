@@ -6,7 +6,8 @@ import { expect, test } from '@playwright/test';
 import { collectErrors, openPlayground, runInComposer, usePlainEditor } from './playground.ts';
 
 /** The default suite's declarations, in order. */
-const DEFAULT_TOOLS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_search'];
+/** The built-ins, tool_search, and codemode (enabled by the page at start). */
+const DEFAULT_TOOLS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_search', 'codemode'];
 
 test('lists the default declarations and renders them per provider with a token count', async ({ page }) => {
   const errors = collectErrors(page);

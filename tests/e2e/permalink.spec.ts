@@ -82,7 +82,8 @@ test('a damaged link says so and shows the demo', async ({ page }) => {
   await expect(page.getByTestId('page-notice')).toContainText(
     'This link could not be read: The link data is damaged',
   );
-  await expect(page.getByTestId('declarations').getByTestId('declaration')).toHaveCount(8);
+  // The 8 default declarations and codemode.
+  await expect(page.getByTestId('declarations').getByTestId('declaration')).toHaveCount(9);
 });
 
 test('?embed=1 renders the compact view: declarations, composer and channels', async ({ page }) => {

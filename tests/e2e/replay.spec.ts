@@ -29,6 +29,7 @@ test('example 1: tool_search activates a deferred tool, and the next call uses i
     'find',
     'ls',
     'tool_search',
+    'codemode',
   ]);
   await expect(replay.getByTestId('replay-added')).toContainText('+ github_create_issue');
   await expect(replay.getByTestId('replay-channel-output')).toContainText(

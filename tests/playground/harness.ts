@@ -6,10 +6,13 @@ import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash
 import { DEMO_TOOLS } from '../../src/playground/demo/demo-catalog.ts';
 import { DEMO_FILES } from '../../src/playground/demo/demo-files.ts';
 import { EXAMPLE_TRANSCRIPTS } from '../../src/playground/demo/transcripts.ts';
-import type { BackendDeps } from '../../src/playground/state/backend-store.ts';
-import { createPlayground, type Playground } from '../../src/playground/state/playground.ts';
+import {
+  createPlayground,
+  type Playground,
+  type PlaygroundDeps,
+} from '../../src/playground/state/playground.ts';
 
-export async function startPlayground(deps: Partial<BackendDeps> = {}): Promise<Playground> {
+export async function startPlayground(deps: Partial<PlaygroundDeps> = {}): Promise<Playground> {
   const playground = createPlayground({
     createEmbedded: (files) => createJustBashWorkspace({ files }),
     bootWebContainer: async () => ({ ok: false, reason: 'No WebContainer in unit tests.' }),

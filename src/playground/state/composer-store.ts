@@ -29,6 +29,8 @@ export interface ComposerState {
   /** Argument text per tool name. */
   readonly drafts: Readonly<Record<string, string>>;
   readonly raw: string;
+  /** The script of the `codemode` tool: the body of an async function that calls `tools.*`. */
+  readonly script: string;
   /** Seconds before a running call is aborted; 0 for no limit. */
   readonly timeoutSeconds: number;
   readonly running: boolean;
@@ -47,6 +49,7 @@ export interface ComposerStore {
   setTab(tab: ComposerTab): void;
   setArguments(text: string): void;
   setRaw(text: string): void;
+  setScript(text: string): void;
   setTimeoutSeconds(seconds: number): void;
   /** Fills the raw tab with a call of the selected tool in `format`. */
   fillRaw(format: RawExample): void;
@@ -63,6 +66,19 @@ export interface ComposerOptions {
   /** Runs a call and records it in the history. */
   run(request: CallRequest, options: { signal: AbortSignal }): Promise<HistoryEntry>;
 }
+
+/** The tool whose arguments the composer edits as a script rather than JSON. */
+export const CODEMODE_TOOL = 'codemode';
+
+/** The script the codemode editor starts with: two calls in parallel, one value returned. */
+export const DEFAULT_SCRIPT: string = [
+  '// The body of an async function: call tools with await tools.name({...}) and return a value.',
+  'const [listing, matches] = await Promise.all([',
+  "  tools.ls({ path: 'src' }),",
+  "  tools.grep({ pattern: 'sum', path: 'src' }),",
+  ']);',
+  'return { listing, matches };',
+].join('\n');
 
 /** Default time limit of a call started from the composer. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -131,6 +147,7 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
     tab: 'arguments',
     drafts: {},
     raw: DEFAULT_RAW,
+    script: DEFAULT_SCRIPT,
     timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
     running: false,
     status: null,
@@ -172,7 +189,8 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
   });
 
   const argumentsText = (): string => {
-    const { tool, drafts } = handle.get();
+    const { tool, drafts, script } = handle.get();
+    if (tool === CODEMODE_TOOL) return JSON.stringify({ code: script }, null, 2);
     return tool === null ? '' : (drafts[tool] ?? draftFor(tool));
   };
 
@@ -194,6 +212,7 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
       if (tool !== null) handle.set({ drafts: { ...drafts, [tool]: text } });
     },
     setRaw: (raw) => handle.set({ raw }),
+    setScript: (script) => handle.set({ script }),
     setTimeoutSeconds(seconds) {
       if (Number.isFinite(seconds) && seconds >= 0) handle.set({ timeoutSeconds: seconds });
     },
@@ -236,6 +255,7 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
           // Sent as the model would: a string the execute path tries to repair, or reports.
           args = text;
         }
+        if (state.tool === CODEMODE_TOOL) args = { code: state.script };
         request = { kind: 'named', name: state.tool, args, caller: state.caller };
       }
       controller = new AbortController();

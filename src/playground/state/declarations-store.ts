@@ -143,8 +143,8 @@ export function createDeclarationsStore(
     format: DeclarationFormat,
     providers: ProvidersModule | null,
   ): Partial<DeclarationsState> => {
-    const { suite, session } = runtime.store.getState();
-    const declarations = suite.declarations(session);
+    const { suite } = runtime.store.getState();
+    const declarations = runtime.declarations();
     const list = toFormat(providers, declarations, format);
     if (!providers)
       return { declarations, json: JSON.stringify(list, null, 2), tokens: null, breakdown: null };
@@ -198,10 +198,7 @@ export function createDeclarationsStore(
     },
     async render(format) {
       if (format !== 'catalog') await this.loadProviders();
-      const { suite, session } = runtime.store.getState();
-      return JSON.parse(
-        JSON.stringify(toFormat(handle.get().providers, suite.declarations(session), format)),
-      );
+      return JSON.parse(JSON.stringify(toFormat(handle.get().providers, runtime.declarations(), format)));
     },
     dismissActivation() {
       handle.set({ activation: null });

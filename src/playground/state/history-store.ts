@@ -4,7 +4,7 @@
  * Framework-free.
  */
 import type { ToolResult } from 'browser-agent-tools';
-import type { CallRecord, CallRequest } from './runtime.ts';
+import type { CallRecord, CallRequest, NestedCall } from './runtime.ts';
 import { parseScenario, type Scenario, ScenarioError } from './scenario.ts';
 import { createStore, type Store } from './store.ts';
 
@@ -57,6 +57,26 @@ export function callJson(entry: CallRecord): unknown {
   return entry.request.kind === 'raw'
     ? entry.request.raw
     : { name: entry.request.name, arguments: entry.request.args };
+}
+
+/**
+ * The calls a codemode script made, from its result's `details.calls` (imported files are untrusted:
+ * anything that is not a call record is left out). Empty for every other tool.
+ */
+export function nestedCalls(record: CallRecord): NestedCall[] {
+  const calls = record.result.details.calls;
+  if (!Array.isArray(calls)) return [];
+  const nested: NestedCall[] = [];
+  for (const call of calls) {
+    if (!isRecord(call) || typeof call.name !== 'string') continue;
+    nested.push({
+      name: call.name,
+      args: call.args,
+      is_error: call.is_error === true,
+      duration_ms: typeof call.duration_ms === 'number' ? call.duration_ms : 0,
+    });
+  }
+  return nested;
 }
 
 export function createHistoryStore(): HistoryStore {

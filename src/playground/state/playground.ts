@@ -7,6 +7,7 @@
 import type { ExposureMode } from 'browser-agent-tools';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { ExampleTranscript } from '../demo/transcripts.ts';
+import type { AgentModule, AgentStore, KeyStorage } from './agent-store.ts';
 import { type BackendDeps, type BackendStore, createBackendStore } from './backend-store.ts';
 import { type CatalogStore, createCatalogStore } from './catalog-store.ts';
 import { type ComposerStore, createComposerStore } from './composer-store.ts';
@@ -23,13 +24,27 @@ import {
   parseSessionFile,
 } from './history-store.ts';
 import { createReplayStore, type ReplayStore } from './replay-store.ts';
-import { type CallRequest, createRuntime, type Runtime } from './runtime.ts';
+import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
 import { createStore, messageOf, type Store } from './store.ts';
 import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
 
+/** What the playground uses of `browser-agent-tools/codemode`. */
+export interface CodemodeModule {
+  enableCodemode: CodemodeEnabler;
+}
+
 export interface PlaygroundDeps extends BackendDeps {
   loadProviders(): Promise<ProvidersModule>;
+  /**
+   * Loads the codemode entry (a lazy `import()` in the page). When given, `start()` enables the
+   * `codemode` tool before it resolves. Default: codemode stays off.
+   */
+  loadCodemode?(): Promise<CodemodeModule>;
+  /** Loads the agent entry (a lazy `import()` in the page), on the Agent panel's first run. */
+  loadAgent?(): Promise<AgentModule>;
+  /** Where the Agent panel keeps the API key when asked to. Default: this tab's `sessionStorage`, when there is one. */
+  keyStorage?: KeyStorage;
   demoTools: readonly DemoTool[];
   demoFiles: Readonly<Record<string, string>>;
   transcripts: readonly ExampleTranscript[];
@@ -53,9 +68,13 @@ export interface Playground {
   readonly history: HistoryStore;
   readonly workspace: WorkspaceViewStore;
   readonly replay: ReplayStore;
+  /** The Agent panel's store, created on first use (its module loads lazily). Always the same promise. */
+  agent(): Promise<AgentStore>;
   readonly page: Store<PageState, PageEvent>;
-  /** Starts the embedded backend; resolves when the page can run calls. */
+  /** Starts the embedded backend and enables codemode (when it can load); resolves when the page can run calls. */
   start(): Promise<void>;
+  /** Loads the codemode entry and registers the `codemode` tool. Resolves `false` (with a notice) when it failed. */
+  enableCodemode(): Promise<boolean>;
   /** Runs a call and records it in the history (selected). Refreshes the file tree when it may have written. */
   runCall(request: CallRequest, options?: { signal?: AbortSignal }): Promise<HistoryEntry>;
   /** A fresh suite, session, history and files from `scenario` (default: the demo), then its calls. */
@@ -98,6 +117,25 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   };
 
   const composer = createComposerStore(runtime, { run: runCall });
+  let codemodeLoading: Promise<boolean> | undefined;
+  const enableCodemode = (): Promise<boolean> => {
+    const load = deps.loadCodemode;
+    if (!load) return Promise.resolve(false);
+    codemodeLoading ??= load().then(
+      (module) => {
+        runtime.enableCodemode((suite) => module.enableCodemode(suite));
+        return true;
+      },
+      (error: unknown) => {
+        codemodeLoading = undefined;
+        page.set({
+          notice: { kind: 'error', text: `Codemode could not be loaded: ${messageOf(error)}` },
+        });
+        return false;
+      },
+    );
+    return codemodeLoading;
+  };
   const replay = createReplayStore({
     examples: deps.transcripts,
     async prepare() {
@@ -105,12 +143,25 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       await backend.replaceFiles(startFiles);
       await workspace.refresh();
     },
-    declarations: () => {
-      const { suite, session } = runtime.store.getState();
-      return suite.declarations(session).map((spec) => spec.name);
-    },
+    declarations: () => runtime.declarations().map((spec) => spec.name),
     run: (request) => runCall(request),
   });
+
+  let agentStore: Promise<AgentStore> | undefined;
+  const agent = (): Promise<AgentStore> => {
+    agentStore ??= import('./agent-store.ts').then((module) =>
+      module.createAgentStore({
+        runtime,
+        loadAgent: async () => {
+          if (!deps.loadAgent) throw new Error('the agent entry is not available in this playground.');
+          return deps.loadAgent();
+        },
+        runCall,
+        ...(deps.keyStorage ? { keyStorage: deps.keyStorage } : {}),
+      }),
+    );
+    return agentStore;
+  };
 
   backend.store.on((event) => {
     if (event.type !== 'fallback') void workspace.refresh();
@@ -147,12 +198,16 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     history,
     workspace,
     replay,
+    agent,
     page: page.store,
     async start() {
       void declarations.loadProviders();
+      const codemode = enableCodemode();
       await backend.start(startFiles);
       await workspace.refresh();
+      await codemode;
     },
+    enableCodemode,
     runCall,
     async reset(scenario) {
       page.set({ resetting: true });

@@ -20,6 +20,7 @@ import {
   type ToolSpec,
   type ToolSuite,
 } from 'browser-agent-tools';
+import type { CodemodeHandle } from 'browser-agent-tools/codemode';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { Scenario } from './scenario.ts';
 import { createStore, type Store } from './store.ts';
@@ -53,6 +54,17 @@ export interface CallRecord {
   startedAt: number;
 }
 
+/** Registers the `codemode` tool on a suite (`enableCodemode` from `browser-agent-tools/codemode`). */
+export type CodemodeEnabler = (suite: ToolSuite<Workspace>) => CodemodeHandle;
+
+/** One call a codemode script made, from the result's `details.calls`. */
+export interface NestedCall {
+  name: string;
+  args: unknown;
+  is_error: boolean;
+  duration_ms: number;
+}
+
 /** Where a catalog tool came from. */
 export type ToolOrigin = 'builtin' | 'demo' | 'registered';
 
@@ -65,6 +77,8 @@ export interface RuntimeState {
   readonly defaultModes: Readonly<Record<string, ExposureMode>>;
   /** Example arguments of the demo tools. */
   readonly examples: Readonly<Record<string, unknown>>;
+  /** The `codemode` tool's handle once codemode is enabled (it is re-enabled on every new suite). */
+  readonly codemode: CodemodeHandle | null;
   /** Calls queued or running. */
   readonly busy: number;
   /** Bumped on every catalog or session change, so derived views know to recompute. */
@@ -76,7 +90,8 @@ export type RuntimeEvent =
   | { type: 'catalog'; event: CatalogEvent<Workspace> }
   | { type: 'session'; event: SessionEvent }
   | { type: 'session-replaced' }
-  | { type: 'call-finished'; record: CallRecord };
+  | { type: 'call-finished'; record: CallRecord }
+  | { type: 'codemode-enabled' };
 
 export interface Runtime {
   readonly store: Store<RuntimeState, RuntimeEvent>;
@@ -87,6 +102,10 @@ export interface Runtime {
   setMode(name: string, mode: ExposureMode): void;
   /** Forgets the session's activations and directives. */
   newSession(): void;
+  /** Registers the `codemode` tool on this suite and every later one. Idempotent. */
+  enableCodemode(enable: CodemodeEnabler): void;
+  /** The specs the model gets now: with codemode, its per-session description. */
+  declarations(): ToolSpec[];
   /** Runs a call after the calls before it. Never rejects. */
   call(request: CallRequest, options?: { signal?: AbortSignal }): Promise<CallRecord>;
   /** Tools registered by the user (not built-in, not demo), with their current mode. */
@@ -111,13 +130,17 @@ export const echoImplementation: ToolImplementation = (args, context) => ({
 /** Creates the runtime with a first suite already built. */
 export function createRuntime(options: RuntimeOptions): Runtime {
   let invocation: Invocation | null = null;
+  /** The caller of the call running now: nested calls of a codemode script have caller `codemode`. */
+  let topCaller: Caller = 'model';
+  let enableCodemode: CodemodeEnabler | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let unsubscribe: () => void = () => undefined;
 
   const instrument =
     (implementation: ToolImplementation<Workspace>): ToolImplementation<Workspace> =>
     (args, context) => {
-      invocation ??= { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) };
+      if (context.caller === topCaller)
+        invocation ??= { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) };
       return implementation(args, context);
     };
 
@@ -139,6 +162,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       defaultModes[demo.name] = 'deferred';
       examples[demo.name] = demo.example;
     }
+    // Before the scenario's tools: the order a page that enabled codemode at start, then registered, has.
+    let codemode: CodemodeHandle | null = null;
+    if (enableCodemode && !suite.get('codemode')) {
+      codemode = enableCodemode(suite);
+      origins.codemode = 'builtin';
+      defaultModes.codemode = suite.get('codemode')?.mode ?? 'model_only';
+    }
     for (const { spec, mode } of scenario?.tools ?? []) {
       suite.register(spec, mode, instrument(echoImplementation), { replace: true });
       origins[spec.name] = 'registered';
@@ -152,6 +182,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       origins,
       defaultModes,
       examples,
+      codemode,
       busy: previous?.busy ?? 0,
       revision: (previous?.revision ?? 0) + 1,
     };
@@ -175,10 +206,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const handle = createStore<RuntimeState, RuntimeEvent>(build(undefined, undefined));
   follow(handle.get());
 
-  const declared = (): string[] => {
-    const { suite, session } = handle.get();
-    return suite.declarations(session).map((spec) => spec.name);
+  const declarations = (): ToolSpec[] => {
+    const { suite, session, codemode } = handle.get();
+    return codemode ? codemode.declarations(session) : suite.declarations(session);
   };
+  const declared = (): string[] => declarations().map((spec) => spec.name);
 
   async function run(request: CallRequest, signal: AbortSignal | undefined): Promise<CallRecord> {
     const { suite, session } = handle.get();
@@ -186,6 +218,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const before = new Set(session.activeTools());
     const startedAt = Date.now();
     invocation = null;
+    topCaller = request.caller;
     const executeOptions = { session, caller: request.caller, ...(signal ? { signal } : {}) };
     let parsed: CallRecord['parsed'] = null;
     let result: ToolResult;
@@ -195,6 +228,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       result = await suite.executeCall(request.raw, executeOptions);
     } else {
       result = await suite.execute(request.name, request.args, executeOptions);
+    }
+    // The codemode tool is not wrapped (its handle must keep recognising its implementation); its
+    // result says that it ran: `details.runner` and `details.calls` are set by the tool itself.
+    if (
+      invocation === null &&
+      typeof result.details.runner === 'string' &&
+      Array.isArray(result.details.calls)
+    ) {
+      const args = request.kind === 'named' ? request.args : parseToolCall(request.raw).arguments;
+      invocation = {
+        tool: 'codemode',
+        arguments:
+          typeof args === 'object' && args !== null && !Array.isArray(args)
+            ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>)
+            : {},
+      };
     }
     const activated = session.activeTools().filter((name) => !before.has(name));
     const record: CallRecord = {
@@ -214,9 +263,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return {
     store: handle.store,
     rebuild(scenario) {
+      const previous = handle.get().codemode;
       const state = build(scenario, handle.get());
       handle.set(state, { type: 'rebuilt' });
       follow(state);
+      previous?.dispose();
     },
     register(spec, mode, registerOptions = {}) {
       const normalized = normalizeSpec(spec);
@@ -235,6 +286,26 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     setMode(name, mode) {
       handle.get().suite.setMode(name, mode);
     },
+    enableCodemode(enable) {
+      if (enableCodemode) return;
+      enableCodemode = enable;
+      const state = handle.get();
+      if (state.suite.get('codemode')) return;
+      const codemode = enable(state.suite);
+      handle.set(
+        {
+          codemode,
+          origins: { ...state.origins, codemode: 'builtin' },
+          defaultModes: {
+            ...state.defaultModes,
+            codemode: state.suite.get('codemode')?.mode ?? 'model_only',
+          },
+          revision: handle.get().revision + 1,
+        },
+        { type: 'codemode-enabled' },
+      );
+    },
+    declarations,
     newSession() {
       const { suite } = handle.get();
       handle.set(

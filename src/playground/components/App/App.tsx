@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { BackendStatus } from '../BackendStatus/BackendStatus.tsx';
 import { CatalogPanel } from '../CatalogPanel/CatalogPanel.tsx';
 import { Composer } from '../Composer/Composer.tsx';
@@ -8,6 +9,11 @@ import { ReplayPanel } from '../ReplayPanel/ReplayPanel.tsx';
 import { ResultPanel } from '../ResultPanel/ResultPanel.tsx';
 import { SharePanel } from '../SharePanel/SharePanel.tsx';
 import { WorkspacePanel } from '../WorkspacePanel/WorkspacePanel.tsx';
+
+/** Loaded after the first render: the panel is below the fold and not needed to start. */
+const AgentPanel = lazy(() =>
+  import('../AgentPanel/AgentPanel.tsx').then((module) => ({ default: module.AgentPanel })),
+);
 
 export interface AppProps {
   /** `?embed=1`: declarations, composer and channels only, for an iframe in documentation. */
@@ -65,6 +71,9 @@ export function App({ embed }: AppProps) {
           </div>
         </div>
         <ReplayPanel />
+        <Suspense fallback={<p className="note">Loading the Agent panel…</p>}>
+          <AgentPanel />
+        </Suspense>
       </main>
     </div>
   );

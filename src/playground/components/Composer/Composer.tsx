@@ -1,9 +1,14 @@
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useMemo } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { RAW_EXAMPLES } from '../../state/composer-store.ts';
+import { CODEMODE_TOOL, RAW_EXAMPLES } from '../../state/composer-store.ts';
 import { ArgumentsEditor } from '../ArgumentsEditor/ArgumentsEditor.tsx';
 import { Panel } from '../Panel/Panel.tsx';
+
+/** Loaded when the codemode tool is first selected. */
+const ScriptEditor = lazy(() =>
+  import('../ScriptEditor/ScriptEditor.tsx').then((module) => ({ default: module.ScriptEditor })),
+);
 
 const EMPTY_SCHEMA = { type: 'object' };
 
@@ -12,7 +17,8 @@ const EMPTY_SCHEMA = { type: 'object' };
  * lazily), or a raw call as a model API returns it; run with the button or Ctrl/Cmd+Enter, abort.
  */
 export function Composer() {
-  const { composer, runtime } = usePlayground();
+  const playground = usePlayground();
+  const { composer, runtime } = playground;
   const state = useStoreState(composer.store);
   const runtimeState = useStoreState(runtime.store);
   const toolId = useId();
@@ -27,7 +33,11 @@ export function Composer() {
       run();
     }
   };
-  const codemodeEnabled = runtimeState.suite.get('codemode') !== undefined;
+  const codemodeEnabled = runtimeState.codemode !== null;
+  const { codemode, session, revision } = runtimeState;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the declarations change with the revision
+  const types = useMemo(() => (codemode ? codemode.types(session) : ''), [codemode, session, revision]);
+  const isScript = state.tool === CODEMODE_TOOL && codemodeEnabled;
   return (
     <Panel title="Call composer" testId="composer" className="composer">
       <div className="toolbar">
@@ -38,7 +48,10 @@ export function Composer() {
               key={caller}
               type="button"
               aria-pressed={state.caller === caller}
-              onClick={() => composer.setCaller(caller)}
+              onClick={() => {
+                composer.setCaller(caller);
+                if (caller === 'codemode') void playground.enableCodemode();
+              }}
             >
               {caller === 'model' ? 'Model' : 'Codemode script'}
             </button>
@@ -61,7 +74,9 @@ export function Composer() {
       {state.caller === 'codemode' && (
         <p className="note" data-testid="codemode-note">
           Only tools a codemode script may call are listed; calls run with <code>caller: "codemode"</code>.{' '}
-          {codemodeEnabled ? '' : 'The codemode tool itself is not enabled in this playground yet.'}
+          {codemodeEnabled
+            ? 'Pick the model caller and the codemode tool to write a script that calls them.'
+            : 'The codemode tool is loading.'}
         </p>
       )}
       {state.tab === 'arguments' ? (
@@ -88,7 +103,17 @@ export function Composer() {
             </span>
           </div>
           {spec && <p className="note tool-description">{spec.description.split('\n', 1)[0]}</p>}
-          {state.tool !== null && (
+          {isScript && (
+            <Suspense fallback={<p className="note">Loading the script editor…</p>}>
+              <ScriptEditor
+                value={state.script}
+                types={types}
+                onChange={(text) => composer.setScript(text)}
+                onRun={run}
+              />
+            </Suspense>
+          )}
+          {state.tool !== null && !isScript && (
             <ArgumentsEditor
               value={composer.argumentsText()}
               schema={spec?.parameters ?? EMPTY_SCHEMA}

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId, useRef } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { callJson } from '../../state/history-store.ts';
+import { callJson, nestedCalls } from '../../state/history-store.ts';
 import { formatCount, prettyJson, shortJson } from '../../state/text.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import { Panel } from '../Panel/Panel.tsx';
@@ -72,6 +72,7 @@ export function HistoryPanel() {
               entry.invocation?.tool ??
               (entry.request.kind === 'named' ? entry.request.name : (entry.parsed?.name ?? '(raw)'));
             const args = entry.request.kind === 'named' ? entry.request.args : entry.request.raw;
+            const nested = nestedCalls(entry);
             return (
               <li key={entry.id} data-testid="history-entry" data-error={entry.result.is_error}>
                 <button
@@ -92,7 +93,36 @@ export function HistoryPanel() {
                   </span>
                   {entry.result.is_error && <span className="badge badge-error">error</span>}
                   {entry.imported && <span className="badge">imported</span>}
+                  {nested.length > 0 && <span className="badge">{nested.length} nested</span>}
                 </button>
+                {nested.length > 0 && (
+                  <ol
+                    className="nested-calls"
+                    data-testid="nested-calls"
+                    aria-label={`Calls made by the script of call #${entry.id}`}
+                  >
+                    {nested.map((call, index) => (
+                      <li
+                        // biome-ignore lint/suspicious/noArrayIndexKey: calls are listed in the order they were made
+                        key={index}
+                        data-testid="nested-call"
+                        data-error={call.is_error}
+                        className={call.is_error ? 'is-error' : ''}
+                      >
+                        <code className="history-tool">
+                          <VisibleText text={call.name} />
+                        </code>
+                        <span className="history-args">
+                          <VisibleText text={shortJson(call.args, 60)} />
+                        </span>
+                        <span className="history-duration">
+                          {formatCount(Math.round(call.duration_ms))} ms
+                        </span>
+                        {call.is_error && <span className="badge badge-error">error</span>}
+                      </li>
+                    ))}
+                  </ol>
+                )}
               </li>
             );
           })}

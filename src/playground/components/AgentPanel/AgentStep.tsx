@@ -1,0 +1,83 @@
+import { usePlayground } from '../../hooks/use-playground.ts';
+import { useStoreState } from '../../hooks/use-store-state.ts';
+import type { AgentStepView } from '../../state/agent-store.ts';
+import { formatCount, shortJson } from '../../state/text.ts';
+import { ResultChannels } from '../ResultChannels/ResultChannels.tsx';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+
+export interface AgentStepProps {
+  step: AgentStepView;
+}
+
+/** One step of an agent run: what the model was declared, what it said and called, and each call's channels. */
+export function AgentStep({ step }: AgentStepProps) {
+  const { history } = usePlayground();
+  const { entries } = useStoreState(history.store);
+  return (
+    <li className="agent-step" data-testid="agent-step" data-status={step.status}>
+      <h3>
+        Step {step.index + 1}{' '}
+        <span className="note" data-testid="agent-step-declarations" data-count={step.declarations.length}>
+          {step.declarations.length} declarations, {formatCount(step.tokens)} tokens
+        </span>
+        {step.durationMs !== null && (
+          <span className="note"> · {formatCount(Math.round(step.durationMs))} ms</span>
+        )}
+      </h3>
+      {step.added.length > 0 && (
+        <p className="note" data-testid="agent-step-added">
+          New since the last step: {step.added.join(', ')}
+        </p>
+      )}
+      <details>
+        <summary>Declarations the model got</summary>
+        <p className="note">
+          <VisibleText text={step.declarations.join(', ')} />
+        </p>
+      </details>
+      {step.status === 'waiting' && <p className="note">Waiting for the model…</p>}
+      {step.error && (
+        <p className="error-banner" role="alert">
+          <VisibleText text={step.error} />
+        </p>
+      )}
+      {step.text !== '' && (
+        <p className="agent-text" data-testid="agent-step-text">
+          <VisibleText text={step.text} />
+        </p>
+      )}
+      {step.calls.length > 0 && (
+        <ol className="agent-calls">
+          {step.calls.map((call) => {
+            const entry =
+              call.historyId === null ? undefined : entries.find((item) => item.id === call.historyId);
+            return (
+              <li key={call.id} data-testid="agent-call" data-error={call.isError ?? undefined}>
+                <code>
+                  <VisibleText text={call.name} />
+                </code>{' '}
+                <span className="history-args">
+                  <VisibleText text={shortJson(call.args, 80)} />
+                </span>{' '}
+                {call.isError && <span className="badge badge-error">error</span>}
+                {entry ? (
+                  <>
+                    <button type="button" className="small" onClick={() => history.select(entry.id)}>
+                      Show call #{entry.id} in the history
+                    </button>
+                    <details>
+                      <summary>Channels</summary>
+                      <ResultChannels record={entry} idPrefix={`agent-${step.index}-`} />
+                    </details>
+                  </>
+                ) : (
+                  call.isError === null && <span className="note">running…</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { type KeyboardEvent, useId, useState } from 'react';
+import { useScriptEditor } from '../../hooks/use-script-editor.ts';
+import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import './ScriptEditor.css';
+
+export interface ScriptEditorProps {
+  value: string;
+  /** The generated declarations of the tools the script may call (`declare const tools: {...}`). */
+  types: string;
+  onChange(value: string): void;
+  onRun(): void;
+}
+
+const isRunKey = (event: KeyboardEvent): boolean => event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+
+/**
+ * The script of a `codemode` call: a plain text area at first, replaced by a Monaco JavaScript editor
+ * that completes `tools.` from the generated declarations once the user focuses it (unless the plain
+ * editor is chosen). The declarations are also shown beside it, as text.
+ */
+export function ScriptEditor({ value, types, onChange, onRun }: ScriptEditorProps) {
+  const id = useId();
+  const [wantCode, setWantCode] = useState(true);
+  const [touched, setTouched] = useState(false);
+  const editor = useScriptEditor({
+    enabled: wantCode && touched,
+    value,
+    types,
+    ariaLabel: 'Codemode script (JavaScript)',
+    onChange,
+    onRun,
+  });
+  const showCode = editor.status === 'ready';
+  return (
+    <div className="arguments-editor script-editor" data-editor={showCode ? 'monaco' : 'plain'}>
+      <div className="toolbar">
+        <label htmlFor={id}>
+          Script of <code>codemode</code> (the body of an async function)
+        </label>
+        <button
+          type="button"
+          className="small"
+          aria-pressed={wantCode}
+          onClick={() => {
+            setWantCode(!wantCode);
+            setTouched(true);
+          }}
+        >
+          Code editor
+        </button>
+        <span className="note" role="status">
+          {editor.status === 'loading'
+            ? 'Loading the code editor…'
+            : editor.status === 'failed'
+              ? `Code editor unavailable: ${editor.error}`
+              : ''}
+        </span>
+      </div>
+      {showCode ? (
+        <div className="monaco-host" ref={editor.containerRef} data-testid="script-monaco-host" />
+      ) : (
+        <textarea
+          id={id}
+          className="code-input"
+          data-testid="script-input"
+          rows={10}
+          spellCheck={false}
+          value={value}
+          onFocus={() => setTouched(true)}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (isRunKey(event)) {
+              event.preventDefault();
+              onRun();
+            }
+          }}
+        />
+      )}
+      <details className="script-types" data-testid="script-types">
+        <summary>Declarations the script sees</summary>
+        <pre className="code-block">
+          <VisibleText text={types} />
+        </pre>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,315 @@
+/**
+ * The Agent panel's state: a live agent loop (`runAgentLoop` from `browser-agent-tools/agent`, loaded
+ * lazily on the first run) whose model calls the playground's suite in the playground's session, each
+ * call going through `runCall` so it lands in the history like any other. Steps are recorded as the
+ * loop reports them. Framework-free.
+ *
+ * The API key is kept in this module's closure (never in the snapshot), or in `sessionStorage` when
+ * the user asks; it never enters a scenario, a permalink, an exported session or a log.
+ */
+import type { ExecuteOptions, ToolSuite } from 'browser-agent-tools';
+import type { AgentEvent, AgentModel, AgentProvider, RunAgentLoopOptions } from 'browser-agent-tools/agent';
+import type { HistoryEntry } from './history-store.ts';
+import type { CallRequest, Runtime } from './runtime.ts';
+import { createStore, messageOf, type Store } from './store.ts';
+import type { Workspace } from './types.ts';
+
+/** What the panel uses of `browser-agent-tools/agent`. */
+export interface AgentModule {
+  runAgentLoop(
+    options: RunAgentLoopOptions<AgentProvider, Workspace>,
+  ): Promise<{ reason: string; detail: string; text: string }>;
+  createOpenAICompatibleModel(options: {
+    baseURL: string;
+    apiKey?: string;
+    model: string;
+  }): AgentModel<'openai-chat'>;
+  createAnthropicModel(options: { apiKey: string; model: string; baseURL?: string }): AgentModel<'anthropic'>;
+}
+
+/** Where the key is kept between reloads of the tab when the user asks for it. */
+export interface KeyStorage {
+  read(): string | null;
+  write(key: string | null): void;
+}
+
+export interface AgentSettings {
+  readonly provider: AgentProvider;
+  readonly baseURL: string;
+  readonly model: string;
+  readonly system: string;
+  readonly message: string;
+  /** Keep the key in `sessionStorage` (this tab only) instead of memory only. */
+  readonly rememberKey: boolean;
+}
+
+/** One call of a step, linked to its history entry once it ran. */
+export interface AgentCallView {
+  readonly id: string;
+  readonly name: string;
+  readonly args: unknown;
+  readonly historyId: number | null;
+  readonly isError: boolean | null;
+}
+
+export interface AgentStepView {
+  readonly index: number;
+  /** Names of the declarations the model got in this request. */
+  readonly declarations: readonly string[];
+  /** Names declared now that the previous step did not have. */
+  readonly added: readonly string[];
+  readonly tokens: number;
+  readonly text: string;
+  readonly calls: readonly AgentCallView[];
+  readonly status: 'waiting' | 'calling' | 'done';
+  readonly error: string | null;
+  readonly durationMs: number | null;
+}
+
+export interface AgentState {
+  readonly settings: AgentSettings;
+  /** Whether a key is set (the key itself is not in the snapshot). */
+  readonly hasKey: boolean;
+  readonly running: boolean;
+  readonly steps: readonly AgentStepView[];
+  /** How the last run ended. */
+  readonly outcome: { reason: string; detail: string; text: string } | null;
+  /** Why the last run could not start. */
+  readonly error: string | null;
+}
+
+export type AgentStoreEvent =
+  | { type: 'started' }
+  | { type: 'step'; index: number }
+  | { type: 'finished'; reason: string };
+
+export interface AgentStore {
+  readonly store: Store<AgentState, AgentStoreEvent>;
+  setSettings(patch: Partial<AgentSettings>): void;
+  setKey(key: string): void;
+  /** Runs the loop with the current settings. Resolves when it ended; never rejects. */
+  run(): Promise<void>;
+  stop(): void;
+}
+
+export interface AgentStoreOptions {
+  runtime: Runtime;
+  loadAgent(): Promise<AgentModule>;
+  /** Runs a call and records it in the history. */
+  runCall(request: CallRequest, options: { signal?: AbortSignal }): Promise<HistoryEntry>;
+  /** Where the key is kept when the user asks. Default: {@link sessionKeyStorage} (memory only without one). */
+  keyStorage?: KeyStorage;
+}
+
+const SESSION_KEY = 'browser-agent-tools.playground.agent-key';
+
+/** The key in this tab's `sessionStorage` (gone when the tab closes); a no-op where there is none. */
+export function sessionKeyStorage(): KeyStorage {
+  const storage = (): Storage | null => {
+    try {
+      return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    read: () => storage()?.getItem(SESSION_KEY) ?? null,
+    write(value) {
+      try {
+        if (value === null) storage()?.removeItem(SESSION_KEY);
+        else storage()?.setItem(SESSION_KEY, value);
+      } catch {
+        // Storage full or disabled: the key stays in memory only.
+      }
+    },
+  };
+}
+
+/** Base URLs the provider picker fills in. */
+export const DEFAULT_BASE_URLS: Readonly<Record<AgentProvider, string>> = {
+  'openai-chat': 'http://localhost:11434/v1',
+  anthropic: 'https://api.anthropic.com',
+};
+
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
+  provider: 'openai-chat',
+  baseURL: DEFAULT_BASE_URLS['openai-chat'],
+  model: 'qwen3:8b',
+  system:
+    'You are a coding agent working in a small TypeScript project. Use the tools; find more with tool_search.',
+  message: 'Which file defines the cart total? Read it and tell me how it is computed.',
+  rememberKey: false,
+};
+
+export function createAgentStore(options: AgentStoreOptions): AgentStore {
+  const keyStorage = options.keyStorage ?? sessionKeyStorage();
+  let apiKey = keyStorage.read() ?? '';
+  const handle = createStore<AgentState, AgentStoreEvent>({
+    settings: { ...DEFAULT_AGENT_SETTINGS, rememberKey: apiKey !== '' },
+    hasKey: apiKey !== '',
+    running: false,
+    steps: [],
+    outcome: null,
+    error: null,
+  });
+  let controller: AbortController | null = null;
+
+  const patchStep = (index: number, patch: Partial<AgentStepView>): void => {
+    handle.set(
+      { steps: handle.get().steps.map((step) => (step.index === index ? { ...step, ...patch } : step)) },
+      { type: 'step', index },
+    );
+  };
+
+  const persistKey = (): void => {
+    keyStorage.write(handle.get().settings.rememberKey && apiKey !== '' ? apiKey : null);
+  };
+
+  const createModel = (agent: AgentModule, settings: AgentSettings): AgentModel => {
+    if (settings.provider === 'anthropic') {
+      return agent.createAnthropicModel({
+        apiKey,
+        model: settings.model,
+        ...(settings.baseURL.trim() !== '' ? { baseURL: settings.baseURL } : {}),
+      });
+    }
+    return agent.createOpenAICompatibleModel({
+      baseURL: settings.baseURL,
+      model: settings.model,
+      ...(apiKey !== '' ? { apiKey } : {}),
+    });
+  };
+
+  const onEvent = (event: AgentEvent, entries: WeakMap<object, HistoryEntry>): void => {
+    switch (event.type) {
+      case 'step_started': {
+        const previous = handle.get().steps.at(-1);
+        const names = event.declarations.map((spec) => spec.name);
+        const before = new Set(previous?.declarations ?? names);
+        handle.set(
+          {
+            steps: [
+              ...handle.get().steps,
+              {
+                index: event.step,
+                declarations: names,
+                added: names.filter((name) => !before.has(name)),
+                tokens: event.declaration_tokens,
+                text: '',
+                calls: [],
+                status: 'waiting',
+                error: null,
+                durationMs: null,
+              },
+            ],
+          },
+          { type: 'step', index: event.step },
+        );
+        return;
+      }
+      case 'model_responded':
+        patchStep(event.step, {
+          status: 'calling',
+          calls: event.calls.map((call) => ({
+            id: call.id,
+            name: call.name,
+            args: call.arguments,
+            historyId: null,
+            isError: null,
+          })),
+        });
+        return;
+      case 'tool_finished': {
+        const step = handle.get().steps.find((candidate) => candidate.index === event.step);
+        const raw = event.call.raw;
+        const entry = typeof raw === 'object' && raw !== null ? entries.get(raw) : undefined;
+        patchStep(event.step, {
+          calls: (step?.calls ?? []).map((call) =>
+            call.id === event.call.id
+              ? { ...call, historyId: entry?.id ?? null, isError: event.result.result.is_error }
+              : call,
+          ),
+        });
+        return;
+      }
+      case 'step_finished':
+        patchStep(event.step.index, {
+          status: 'done',
+          text: event.step.text,
+          error: event.step.error ? event.step.error.message : null,
+          durationMs: event.step.duration_ms,
+        });
+        return;
+      case 'finished':
+        return;
+    }
+  };
+
+  return {
+    store: handle.store,
+    setSettings(patch) {
+      const settings = { ...handle.get().settings, ...patch };
+      if (
+        patch.provider &&
+        patch.provider !== handle.get().settings.provider &&
+        patch.baseURL === undefined
+      ) {
+        settings.baseURL = DEFAULT_BASE_URLS[patch.provider];
+      }
+      handle.set({ settings });
+      if (patch.rememberKey !== undefined) persistKey();
+    },
+    setKey(key) {
+      apiKey = key;
+      handle.set({ hasKey: key !== '' });
+      persistKey();
+    },
+    async run() {
+      if (handle.get().running) return;
+      const settings = handle.get().settings;
+      controller = new AbortController();
+      const signal = controller.signal;
+      handle.set({ running: true, steps: [], outcome: null, error: null }, { type: 'started' });
+      try {
+        const agent = await options.loadAgent();
+        const model = createModel(agent, settings);
+        const { suite, session, codemode } = options.runtime.store.getState();
+        const entries = new WeakMap<object, HistoryEntry>();
+        const viaHistory: ToolSuite<Workspace> = {
+          ...suite,
+          async executeCall(call: unknown, execute: ExecuteOptions = {}) {
+            const entry = await options.runCall(
+              { kind: 'raw', raw: call, caller: execute.caller ?? 'model' },
+              execute.signal ? { signal: execute.signal } : {},
+            );
+            if (typeof call === 'object' && call !== null) entries.set(call, entry);
+            return entry.result;
+          },
+        };
+        // Both APIs take a user turn as `{ role: 'user', content: string }`.
+        const message = { role: 'user' as const, content: settings.message };
+        const result = await agent.runAgentLoop({
+          suite: viaHistory,
+          model,
+          session,
+          messages: [message],
+          ...(settings.system.trim() !== '' ? { system: settings.system } : {}),
+          signal,
+          onEvent: (event) => onEvent(event, entries),
+          ...(codemode ? { declarations: (current) => codemode.declarations(current) } : {}),
+        });
+        handle.set(
+          { running: false, outcome: { reason: result.reason, detail: result.detail, text: result.text } },
+          { type: 'finished', reason: result.reason },
+        );
+      } catch (error) {
+        handle.set({ running: false, error: messageOf(error) }, { type: 'finished', reason: 'error' });
+      } finally {
+        controller = null;
+      }
+    },
+    stop() {
+      controller?.abort();
+    },
+  };
+}
