@@ -34,7 +34,7 @@ export const alias: Alias[] = [
  * imports `node:zlib` for gzip). Playground build only: in Node (vitest) the real module is used.
  */
 const browserShims: Alias[] = [
-  { find: /^node:zlib$/, replacement: resolve(root, 'src/playground/shims/node-zlib.ts') },
+  { find: /^node:zlib$/, replacement: resolve(root, 'src/workspace/just-bash/node-zlib-stand-in.ts') },
 ];
 
 /**

@@ -84,7 +84,7 @@ describe('the worker bundle', () => {
     );
     expect(specifiersOf(source).filter(isNodeBuiltin)).toEqual([]);
     // just-bash's browser build imports node:zlib; the build swaps in the edge stand-in.
-    expect(source).toContain('compression is not available in the edge build of the embedded shell');
+    expect(source).toContain('compression is not available in the browser and edge builds of the embedded shell');
     // A static import left in the file would fail the Miniflare start below, which provides no modules.
     expect(source).toMatch(/export\s*\{\s*\w+\s+as\s+default\s*\}/);
   });
@@ -120,7 +120,7 @@ describe('the worker in workerd, driven by the MCP SDK client', () => {
     const gzip = await client.callTool({ name: 'bash', arguments: { command: 'echo x | gzip' } });
     expect(gzip.isError).toBe(true);
     expect(textOf(gzip)).toBe(
-      'gzip: compression is not available in the edge build of the embedded shell\n\nbash: Command exited with code 1.',
+      'gzip: compression is not available in the browser and edge builds of the embedded shell\n\nbash: Command exited with code 1.',
     );
 
     const search = await client.callTool({
