@@ -84,7 +84,9 @@ describe('the worker bundle', () => {
     );
     expect(specifiersOf(source).filter(isNodeBuiltin)).toEqual([]);
     // just-bash's browser build imports node:zlib; the build swaps in the edge stand-in.
-    expect(source).toContain('compression is not available in the browser and edge builds of the embedded shell');
+    expect(source).toContain(
+      'compression is not available in the browser and edge builds of the embedded shell',
+    );
     // A static import left in the file would fail the Miniflare start below, which provides no modules.
     expect(source).toMatch(/export\s*\{\s*\w+\s+as\s+default\s*\}/);
   });
