@@ -7,7 +7,7 @@ import type { Anthropic } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsNonStreaming, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
 import { UsageError } from '../core/errors.ts';
 import { isPlainObject } from '../core/results.ts';
-import { AgentModelError, redact, toAgentModelError } from './model-error.ts';
+import { AgentModelError, lazyClient, toAgentModelError } from './model-error.ts';
 import type { AgentModel, ModelRequest, ModelResponse } from './types.ts';
 
 /** `max_tokens` of every request unless `maxTokens` says otherwise (the Messages API requires one). */
@@ -68,32 +68,20 @@ export function createAnthropicModel(options: AnthropicModelOptions): AgentModel
     );
   }
   const { apiKey, model } = options;
-  let loading: Promise<{ sdk: typeof import('@anthropic-ai/sdk'); client: Anthropic }> | undefined;
-  const load = (): Promise<{ sdk: typeof import('@anthropic-ai/sdk'); client: Anthropic }> => {
-    loading ??= import('@anthropic-ai/sdk')
-      .then((sdk) => ({
-        sdk,
-        client: new sdk.Anthropic({
-          apiKey,
-          baseURL: options.baseURL ?? 'https://api.anthropic.com',
-          ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-          ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-          ...(options.headers === undefined ? {} : { defaultHeaders: { ...options.headers } }),
-          dangerouslyAllowBrowser: options.dangerouslyAllowBrowser ?? true,
-        }),
-      }))
-      .catch((error: unknown) => {
-        // Not cached: the next request tries again (a chunk that failed to download, a fixed option).
-        loading = undefined;
-        const message = redact(error instanceof Error ? error.message : String(error), apiKey);
-        throw new AgentModelError(
-          'unknown',
-          `the @anthropic-ai/sdk client could not be loaded or created (${message})`,
-          { cause: error },
-        );
-      });
-    return loading;
-  };
+  const load = lazyClient(
+    '@anthropic-ai/sdk',
+    () => import('@anthropic-ai/sdk'),
+    (sdk) =>
+      new sdk.Anthropic({
+        apiKey,
+        baseURL: options.baseURL ?? 'https://api.anthropic.com',
+        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+        ...(options.headers === undefined ? {} : { defaultHeaders: { ...options.headers } }),
+        dangerouslyAllowBrowser: options.dangerouslyAllowBrowser ?? true,
+      }),
+    apiKey,
+  );
 
   return {
     provider: 'anthropic',

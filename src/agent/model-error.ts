@@ -110,3 +110,33 @@ export function redact(text: string, secret: string | undefined): string {
   if (secret === undefined || secret.length < 4) return text;
   return text.split(secret).join('***');
 }
+
+/**
+ * Loads an SDK with `import()` on the first request and creates its client once. A failure is not
+ * cached (the next request tries again: a chunk that failed to download, a fixed option) and becomes
+ * an `unknown` `AgentModelError` whose message never holds the API key.
+ */
+export function lazyClient<S, C>(
+  sdkName: string,
+  load: () => Promise<S>,
+  create: (sdk: S) => C,
+  apiKey: string | undefined,
+): () => Promise<{ sdk: S; client: C }> {
+  let loading: Promise<{ sdk: S; client: C }> | undefined;
+  return () => {
+    loading ??= load()
+      .then((sdk) => ({ sdk, client: create(sdk) }))
+      .catch((error: unknown) => {
+        loading = undefined;
+        const message = redact(error instanceof Error ? error.message : String(error), apiKey);
+        throw new AgentModelError(
+          'unknown',
+          `the ${sdkName} client could not be loaded or created (${message})`,
+          {
+            cause: error,
+          },
+        );
+      });
+    return loading;
+  };
+}

@@ -4,7 +4,6 @@
  * Studio). The SDK is loaded with `import()` on the first request, so importing this entry costs nothing
  * until a model runs. Imports `../core/` and this room; `openai` lazily.
  */
-import type { OpenAI } from 'openai';
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionCreateParamsNonStreaming,
@@ -12,7 +11,7 @@ import type {
 } from 'openai/resources/chat/completions/completions';
 import { UsageError } from '../core/errors.ts';
 import { isPlainObject } from '../core/results.ts';
-import { AgentModelError, redact, toAgentModelError } from './model-error.ts';
+import { AgentModelError, lazyClient, toAgentModelError } from './model-error.ts';
 import type { AgentModel, ModelRequest, ModelResponse } from './types.ts';
 
 /** Options of {@link createOpenAICompatibleModel}. */
@@ -72,38 +71,24 @@ export function createOpenAICompatibleModel(
   }
   const { model } = options;
   const apiKey = options.apiKey === '' ? undefined : options.apiKey;
-  let loading: Promise<{ sdk: typeof import('openai'); client: OpenAI }> | undefined;
-  const load = (): Promise<{ sdk: typeof import('openai'); client: OpenAI }> => {
-    loading ??= import('openai')
-      .then((sdk) => ({
-        sdk,
-        client: new sdk.OpenAI({
-          baseURL: options.baseURL,
-          apiKey: apiKey ?? NO_KEY,
-          // null keeps the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_ADMIN_KEY.
-          organization: null,
-          project: null,
-          adminAPIKey: null,
-          ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-          ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-          defaultHeaders: { ...options.headers, ...(apiKey === undefined ? { Authorization: null } : {}) },
-          dangerouslyAllowBrowser: options.dangerouslyAllowBrowser ?? true,
-        }),
-      }))
-      .catch((error: unknown) => {
-        // Not cached: the next request tries again (a chunk that failed to download, a fixed option).
-        loading = undefined;
-        const message = redact(error instanceof Error ? error.message : String(error), apiKey);
-        throw new AgentModelError(
-          'unknown',
-          `the openai client could not be loaded or created (${message})`,
-          {
-            cause: error,
-          },
-        );
-      });
-    return loading;
-  };
+  const load = lazyClient(
+    'openai',
+    () => import('openai'),
+    (sdk) =>
+      new sdk.OpenAI({
+        baseURL: options.baseURL,
+        apiKey: apiKey ?? NO_KEY,
+        // null keeps the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_ADMIN_KEY.
+        organization: null,
+        project: null,
+        adminAPIKey: null,
+        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+        defaultHeaders: { ...options.headers, ...(apiKey === undefined ? { Authorization: null } : {}) },
+        dangerouslyAllowBrowser: options.dangerouslyAllowBrowser ?? true,
+      }),
+    apiKey,
+  );
 
   return {
     provider: 'openai-chat',

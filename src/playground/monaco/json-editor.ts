@@ -8,6 +8,7 @@ import 'monaco-editor/features/register.all';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import { createCodeEditor } from './code-editor.ts';
 
 (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
   getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
@@ -56,24 +57,15 @@ export function createJsonEditor(container: HTMLElement, options: JsonEditorOpti
   counter += 1;
   const uri = monaco.Uri.parse(`inmemory://args/arguments-${counter}.json`);
   applySchema(uri, options.schema);
-  const model = monaco.editor.createModel(options.value, 'json', uri);
-  const editor = monaco.editor.create(container, {
-    model,
-    automaticLayout: true,
-    minimap: { enabled: false },
-    lineNumbers: 'on',
-    scrollBeyondLastLine: false,
-    fontSize: 13,
-    tabSize: 2,
+  const code = createCodeEditor(container, {
+    value: options.value,
+    language: 'json',
+    uri,
     ariaLabel: options.ariaLabel,
-    theme: options.dark ? 'vs-dark' : 'vs',
-    fixedOverflowWidgets: true,
-    quickSuggestions: { strings: true, other: true, comments: false },
-  });
-  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => options.onRun());
-  let silent = false;
-  const changes = model.onDidChangeContent(() => {
-    if (!silent) options.onChange(model.getValue());
+    dark: options.dark,
+    onChange: options.onChange,
+    onRun: options.onRun,
+    editorOptions: { quickSuggestions: { strings: true, other: true, comments: false } },
   });
   const severity = (value: monaco.MarkerSeverity): EditorProblem['severity'] =>
     value === monaco.MarkerSeverity.Error
@@ -93,23 +85,16 @@ export function createJsonEditor(container: HTMLElement, options: JsonEditorOpti
     );
   });
   return {
-    setValue(value) {
-      if (value === model.getValue()) return;
-      silent = true;
-      model.setValue(value);
-      silent = false;
-    },
+    setValue: code.setValue,
     setSchema: (schema) => applySchema(uri, schema),
-    setDark: (dark) => monaco.editor.setTheme(dark ? 'vs-dark' : 'vs'),
+    setDark: code.setDark,
     focus(offset) {
-      if (offset !== undefined) editor.setPosition(model.getPositionAt(offset));
-      editor.focus();
+      if (offset !== undefined) code.editor.setPosition(code.model.getPositionAt(offset));
+      code.editor.focus();
     },
     dispose() {
-      changes.dispose();
       markers.dispose();
-      editor.dispose();
-      model.dispose();
+      code.dispose();
     },
   };
 }

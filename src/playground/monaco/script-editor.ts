@@ -11,6 +11,7 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { javascriptDefaults, ScriptTarget } from 'monaco-editor/languages/features/typescript/register';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import { createCodeEditor } from './code-editor.ts';
 
 (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
   getWorker: (_id: string, label: string) => {
@@ -67,39 +68,20 @@ function applyTypes(types: string): void {
 export function createScriptEditor(container: HTMLElement, options: ScriptEditorOptions): ScriptEditor {
   counter += 1;
   applyTypes(options.types);
-  const uri = monaco.Uri.parse(`inmemory://codemode/script-${counter}.js`);
-  const model = monaco.editor.createModel(options.value, 'javascript', uri);
-  const editor = monaco.editor.create(container, {
-    model,
-    automaticLayout: true,
-    minimap: { enabled: false },
-    lineNumbers: 'on',
-    scrollBeyondLastLine: false,
-    fontSize: 13,
-    tabSize: 2,
+  const code = createCodeEditor(container, {
+    value: options.value,
+    language: 'javascript',
+    uri: monaco.Uri.parse(`inmemory://codemode/script-${counter}.js`),
     ariaLabel: options.ariaLabel,
-    theme: options.dark ? 'vs-dark' : 'vs',
-    fixedOverflowWidgets: true,
-  });
-  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => options.onRun());
-  let silent = false;
-  const changes = model.onDidChangeContent(() => {
-    if (!silent) options.onChange(model.getValue());
+    dark: options.dark,
+    onChange: options.onChange,
+    onRun: options.onRun,
   });
   return {
-    setValue(value) {
-      if (value === model.getValue()) return;
-      silent = true;
-      model.setValue(value);
-      silent = false;
-    },
+    setValue: code.setValue,
     setTypes: applyTypes,
-    setDark: (dark) => monaco.editor.setTheme(dark ? 'vs-dark' : 'vs'),
-    focus: () => editor.focus(),
-    dispose() {
-      changes.dispose();
-      editor.dispose();
-      model.dispose();
-    },
+    setDark: code.setDark,
+    focus: () => code.editor.focus(),
+    dispose: code.dispose,
   };
 }

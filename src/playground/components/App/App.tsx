@@ -5,14 +5,16 @@ import { Composer } from '../Composer/Composer.tsx';
 import { DeclarationsPanel } from '../DeclarationsPanel/DeclarationsPanel.tsx';
 import { HistoryPanel } from '../HistoryPanel/HistoryPanel.tsx';
 import { PageNotice } from '../PageNotice/PageNotice.tsx';
-import { ReplayPanel } from '../ReplayPanel/ReplayPanel.tsx';
 import { ResultPanel } from '../ResultPanel/ResultPanel.tsx';
 import { SharePanel } from '../SharePanel/SharePanel.tsx';
 import { WorkspacePanel } from '../WorkspacePanel/WorkspacePanel.tsx';
 
-/** Loaded after the first render: the panel is below the fold and not needed to start. */
+/** Loaded after the first render: these panels are below the fold and not needed to start. */
 const AgentPanel = lazy(() =>
   import('../AgentPanel/AgentPanel.tsx').then((module) => ({ default: module.AgentPanel })),
+);
+const ReplayPanel = lazy(() =>
+  import('../ReplayPanel/ReplayPanel.tsx').then((module) => ({ default: module.ReplayPanel })),
 );
 
 export interface AppProps {
@@ -70,7 +72,9 @@ export function App({ embed }: AppProps) {
             <CatalogPanel />
           </div>
         </div>
-        <ReplayPanel />
+        <Suspense fallback={<p className="note">Loading the transcript replay…</p>}>
+          <ReplayPanel />
+        </Suspense>
         <Suspense fallback={<p className="note">Loading the Agent panel…</p>}>
           <AgentPanel />
         </Suspense>

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useJsonEditor } from '../../hooks/use-json-editor.ts';
+import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
 
 export interface ArgumentsEditorProps {
   value: string;
@@ -9,8 +10,6 @@ export interface ArgumentsEditorProps {
   onChange(value: string): void;
   onRun(): void;
 }
-
-const isRunKey = (event: KeyboardEvent): boolean => event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 
 /**
  * The arguments as JSON: a plain text area at first (it works before Monaco loads and stays available),
@@ -37,29 +36,21 @@ export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: Ar
   const showCode = editor.status === 'ready';
   return (
     <div className="arguments-editor" data-editor={showCode ? 'monaco' : 'plain'}>
-      <div className="toolbar">
-        <label htmlFor={id}>
-          Arguments of <code>{toolName}</code> (JSON)
-        </label>
-        <button
-          type="button"
-          className="small"
-          aria-pressed={wantCode}
-          onClick={() => {
-            setWantCode(!wantCode);
-            setTouched(true);
-          }}
-        >
-          Code editor
-        </button>
-        <span className="note" role="status">
-          {editor.status === 'loading'
-            ? 'Loading the code editor…'
-            : editor.status === 'failed'
-              ? `Code editor unavailable: ${editor.error}`
-              : ''}
-        </span>
-      </div>
+      <EditorToolbar
+        inputId={id}
+        label={
+          <>
+            Arguments of <code>{toolName}</code> (JSON)
+          </>
+        }
+        wantCode={wantCode}
+        onToggle={() => {
+          setWantCode(!wantCode);
+          setTouched(true);
+        }}
+        status={editor.status}
+        error={editor.error}
+      />
       {showCode ? (
         <div className="monaco-host" ref={editor.containerRef} data-testid="monaco-host" />
       ) : (

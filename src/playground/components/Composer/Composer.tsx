@@ -3,6 +3,7 @@ import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { CODEMODE_TOOL, RAW_EXAMPLES } from '../../state/composer-store.ts';
 import { ArgumentsEditor } from '../ArgumentsEditor/ArgumentsEditor.tsx';
+import { isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
 import { Panel } from '../Panel/Panel.tsx';
 
 /** Loaded when the codemode tool is first selected. */
@@ -28,7 +29,7 @@ export function Composer() {
   const spec = state.tool === null ? undefined : runtimeState.suite.get(state.tool)?.spec;
   const run = () => void composer.run();
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (isRunKey(event)) {
       event.preventDefault();
       run();
     }

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useScriptEditor } from '../../hooks/use-script-editor.ts';
+import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import './ScriptEditor.css';
 
@@ -10,8 +11,6 @@ export interface ScriptEditorProps {
   onChange(value: string): void;
   onRun(): void;
 }
-
-const isRunKey = (event: KeyboardEvent): boolean => event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 
 /**
  * The script of a `codemode` call: a plain text area at first, replaced by a Monaco JavaScript editor
@@ -33,29 +32,21 @@ export function ScriptEditor({ value, types, onChange, onRun }: ScriptEditorProp
   const showCode = editor.status === 'ready';
   return (
     <div className="arguments-editor script-editor" data-editor={showCode ? 'monaco' : 'plain'}>
-      <div className="toolbar">
-        <label htmlFor={id}>
-          Script of <code>codemode</code> (the body of an async function)
-        </label>
-        <button
-          type="button"
-          className="small"
-          aria-pressed={wantCode}
-          onClick={() => {
-            setWantCode(!wantCode);
-            setTouched(true);
-          }}
-        >
-          Code editor
-        </button>
-        <span className="note" role="status">
-          {editor.status === 'loading'
-            ? 'Loading the code editor…'
-            : editor.status === 'failed'
-              ? `Code editor unavailable: ${editor.error}`
-              : ''}
-        </span>
-      </div>
+      <EditorToolbar
+        inputId={id}
+        label={
+          <>
+            Script of <code>codemode</code> (the body of an async function)
+          </>
+        }
+        wantCode={wantCode}
+        onToggle={() => {
+          setWantCode(!wantCode);
+          setTouched(true);
+        }}
+        status={editor.status}
+        error={editor.error}
+      />
       {showCode ? (
         <div className="monaco-host" ref={editor.containerRef} data-testid="script-monaco-host" />
       ) : (
