@@ -67,6 +67,7 @@ export {
   type ExecOptions as WorkspaceExecOptions,
   type ExecResult,
   type FileStat,
+  type RestoredSnapshot,
   type Workspace,
   WorkspaceError,
   type WorkspaceErrorCode,

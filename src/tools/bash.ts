@@ -117,6 +117,12 @@ export function createBashTool(options: BashToolOptions = {}): BuiltinTool {
           `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`,
         );
       }
+      const deletedFiles = result.deletedFiles ?? 0;
+      if (deletedFiles > 0) {
+        notices.push(
+          `[This command deleted ${deletedFiles === 1 ? '1 file' : `${deletedFiles} files`} that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]`,
+        );
+      }
       const output = [truncation.content.replace(/\n+$/, ''), ...notices]
         .filter((part) => part !== '')
         .join('\n\n');
@@ -135,6 +141,7 @@ export function createBashTool(options: BashToolOptions = {}): BuiltinTool {
         ...(spilledPath === undefined ? {} : { spilled_path: spilledPath }),
         ...(truncation.truncated ? { truncation: truncationDetails(truncation) } : {}),
         ...(result.droppedBytes > 0 ? { dropped_bytes: result.droppedBytes } : {}),
+        ...(deletedFiles > 0 ? { deleted_files: deletedFiles, restorable: true } : {}),
       };
 
       const failure = await failureOf(workspace, result, timeout);

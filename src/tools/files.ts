@@ -10,6 +10,7 @@ import {
   type Workspace,
   WorkspaceError,
 } from '../workspace/workspace.ts';
+import { formatSize } from './output.ts';
 
 /** A path the model gave, confined: `absolute` for the backend, `display` for messages. */
 export interface ToolPath {
@@ -49,7 +50,7 @@ export function fsError(error: unknown, display: string): never {
     ENOTEMPTY: `${display} is a directory that is not empty.`,
     ELOOP: `${display} has too many levels of symbolic links (a loop?). Fix or remove the links.`,
     EACCES: `Permission denied for ${display}.`,
-    ENOSPC: `The workspace is full: ${display} could not be written. Remove files you no longer need and try again.`,
+    ENOSPC: `The workspace is full${error.limitBytes === undefined ? '' : ` (its limit is ${formatSize(error.limitBytes)})`}: ${display} could not be written. Remove files you no longer need and try again.`,
     ENAMETOOLONG: `${display} is too long a path. Use shorter names.`,
     EINVAL: `${display} is not valid here.`,
   };

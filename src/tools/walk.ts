@@ -2,8 +2,8 @@
  * The tree walk grep and find share: a depth-first walk over the Workspace seam that honours
  * `.gitignore` files (the root's, nested ones, and those of the directories above the start), always
  * skips `.git`, `node_modules` and the spill directory, never follows symlinks, and stops after a cap on
- * visited entries. It costs one `readdir` (with entry types) per directory and one `readFile` per
- * `.gitignore` that a listing shows: no `stat` per entry. Imports core, workspace.ts, files.ts and
+ * visited entries. It costs one `listTree` when the backend offers it, else one `readdir` (with entry
+ * types) per directory, plus one `readFile` per `.gitignore` that a listing shows: no `stat` per entry. Imports core, workspace.ts, files.ts and
  * the `ignore` package only.
  */
 import type { Ignore } from 'ignore';
@@ -99,6 +99,8 @@ export function walkTree(workspace: Workspace, start: string, options: WalkOptio
   let capped = false;
   let visited = 0;
 
+  /** The whole tree in one call, when the backend can list it so; else each directory is read in turn. */
+  let tree: Map<string, DirEntry[]> | undefined;
   const open = async (
     dir: string,
     relative: string,
@@ -107,7 +109,7 @@ export function walkTree(workspace: Workspace, start: string, options: WalkOptio
   ): Promise<Frame> => {
     let entries: DirEntry[];
     try {
-      entries = await workspace.readdir(dir);
+      entries = tree ? [...(tree.get(dir) ?? [])] : await workspace.readdir(dir);
     } catch {
       entries = [];
     }
@@ -127,6 +129,7 @@ export function walkTree(workspace: Workspace, start: string, options: WalkOptio
       // A start the ancestors ignore was named on purpose: search it with its own rules only.
       if (isIgnored(rules, rootedStart, true)) rules = [];
     }
+    tree = await workspace.listTree?.(start, { skip: ALWAYS_SKIPPED_NAMES }).catch(() => undefined);
     const stack: Frame[] = [await open(start, '', rootedStart, rules)];
     let run: WalkEntry[] = [];
     while (stack.length > 0) {

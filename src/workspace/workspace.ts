@@ -43,6 +43,19 @@ export interface ExecResult {
   aborted: boolean;
   /** Bytes of output the backend dropped from the start to stay within its memory bound. */
   droppedBytes: number;
+  /**
+   * Files that existed before the command and are gone after it, when the backend took a snapshot
+   * first (see {@link Workspace.restoreSnapshot}); absent when it took none.
+   */
+  deletedFiles?: number;
+}
+
+/** What {@link Workspace.restoreSnapshot} put back. */
+export interface RestoredSnapshot {
+  /** Files (and symlinks) the workspace holds after the restore. */
+  files: number;
+  /** Directories it holds after the restore, the root excluded. */
+  directories: number;
 }
 
 /** Every error code a backend reports, named after its POSIX equivalent. */
@@ -72,11 +85,14 @@ export function isWorkspaceErrorCode(value: unknown): value is WorkspaceErrorCod
 export class WorkspaceError extends Error {
   readonly code: WorkspaceErrorCode;
   readonly path: string;
-  constructor(code: WorkspaceErrorCode, path: string, message?: string) {
+  /** For `ENOSPC`: the size limit that was hit, in bytes, when the backend knows it. */
+  readonly limitBytes?: number;
+  constructor(code: WorkspaceErrorCode, path: string, message?: string, limitBytes?: number) {
     super(message ?? `${code}: ${path}`);
     this.name = 'WorkspaceError';
     this.code = code;
     this.path = path;
+    if (limitBytes !== undefined) this.limitBytes = limitBytes;
   }
 }
 
@@ -92,10 +108,23 @@ export interface Workspace {
   /** Absolute directory where tools keep spilled output; `read` may read it, listings never show it. */
   readonly spillDir: string;
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * Bytes `start` (included) to `end` (excluded) of a file, clamped to its size. Offered by backends
+   * that can read part of a file without moving all of it (a Worker transfers only the range), so large
+   * files are paged without a full load. Absent: callers read the whole file.
+   */
+  readFileRange?(path: string, start: number, end: number): Promise<Uint8Array>;
   /** Writes a whole file. The parent directory must exist. */
   writeFile(path: string, data: Uint8Array | string): Promise<void>;
   mkdir(path: string, options?: { recursive?: boolean }): Promise<void>;
   readdir(path: string): Promise<DirEntry[]>;
+  /**
+   * Every directory under `path` (itself included) with its entries, in one call, keyed by absolute
+   * directory path. Symlinks are listed, never followed; directories named in `skip` are listed but
+   * not entered. Offered by backends that can list a whole tree cheaper than one `readdir` per
+   * directory; walks use it when present.
+   */
+  listTree?(path: string, options?: { skip?: readonly string[] }): Promise<Map<string, DirEntry[]>>;
   /** Follows symlinks. */
   stat(path: string): Promise<FileStat>;
   /** Does not follow a final symlink. Absent when the backend cannot tell symlinks apart. */
@@ -105,6 +134,14 @@ export interface Workspace {
   rm(path: string, options?: { recursive?: boolean; force?: boolean }): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   exec(command: string, options?: ExecOptions): Promise<ExecResult>;
+  /**
+   * Puts the workspace back as it was just before the last command that deleted files (its
+   * `ExecResult.deletedFiles` was above 0): files and directories created since are removed, deleted
+   * and changed ones come back. Offered by backends that snapshot before commands that can delete;
+   * throws `WorkspaceError` `ENOENT` when there is no such snapshot (none taken, already restored, or
+   * lost with a restarted backend).
+   */
+  restoreSnapshot?(): Promise<RestoredSnapshot>;
   /** Releases the backend (workers, processes). */
   dispose?(): Promise<void>;
 }

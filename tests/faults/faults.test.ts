@@ -34,9 +34,8 @@ describe('faults: just-bash limits', () => {
     ] as const) {
       const result = await suite.execute(tool, args);
       expectClearError(result, tool, path);
-      // The text does not name the quota: the Workspace seam reports ENOSPC without the limit.
       expect(result.output).toBe(
-        `${tool}: The workspace is full: ${path} could not be written. Remove files you no longer need and try again.`,
+        `${tool}: The workspace is full (its limit is 1.0MB): ${path} could not be written. Remove files you no longer need and try again.`,
       );
       expect((result.structured_output.error as { code: string }).code).toBe('ENOSPC');
     }

@@ -19,7 +19,7 @@ async function paths(workspace: Workspace, start = ROOT, options = {}): Promise<
 
 /** Counts the backend calls a walk makes. */
 function counting(workspace: Workspace): { workspace: Workspace; calls: Record<string, string[]> } {
-  const calls: Record<string, string[]> = { readdir: [], readFile: [], stat: [], lstat: [] };
+  const calls: Record<string, string[]> = { listTree: [], readdir: [], readFile: [], stat: [], lstat: [] };
   const record =
     <A extends unknown[], R>(name: string, run: (path: string, ...rest: A) => Promise<R>) =>
     (path: string, ...rest: A): Promise<R> => {
@@ -31,6 +31,7 @@ function counting(workspace: Workspace): { workspace: Workspace; calls: Record<s
     workspace: {
       ...workspace,
       readdir: record('readdir', workspace.readdir),
+      ...(workspace.listTree ? { listTree: record('listTree', workspace.listTree) } : {}),
       readFile: record('readFile', workspace.readFile),
       stat: record('stat', workspace.stat),
       lstat: record('lstat', (path) => workspace.lstat?.(path) ?? Promise.reject(new Error('no lstat'))),
@@ -149,16 +150,26 @@ describe('walkTree', () => {
     expect(whole.visited).toBe(33);
   });
 
-  it('costs one readdir per directory, no stat, and a readFile only where a listing shows a .gitignore', async () => {
-    const base = await createJustBashWorkspace({
-      files: {
-        '.gitignore': 'x\n',
-        'a/one.txt': '',
-        'a/b/two.txt': '',
-        'c/.gitignore': 'y\n',
-        'c/three.txt': '',
-      },
-    });
+  const costTree = {
+    '.gitignore': 'x\n',
+    'a/one.txt': '',
+    'a/b/two.txt': '',
+    'c/.gitignore': 'y\n',
+    'c/three.txt': '',
+  };
+
+  it('costs one listTree when the backend offers it, no readdir, no stat, and a readFile only where a listing shows a .gitignore', async () => {
+    const { workspace, calls } = counting(await createJustBashWorkspace({ files: costTree }));
+    await paths(workspace);
+    expect(calls.listTree).toEqual([ROOT]);
+    expect(calls.readdir).toEqual([]);
+    expect(calls.readFile?.sort()).toEqual([`${ROOT}/.gitignore`, `${ROOT}/c/.gitignore`]);
+    expect(calls.stat).toEqual([]);
+    expect(calls.lstat).toEqual([]);
+  });
+
+  it('without listTree, costs one readdir per directory, no stat, and a readFile only where a listing shows a .gitignore', async () => {
+    const base = { ...(await createJustBashWorkspace({ files: costTree })), listTree: undefined };
     const { workspace, calls } = counting(base);
     await paths(workspace);
     expect(calls.readdir?.sort()).toEqual([ROOT, `${ROOT}/a`, `${ROOT}/a/b`, `${ROOT}/c`]);
@@ -167,10 +178,56 @@ describe('walkTree', () => {
     expect(calls.lstat).toEqual([]);
   });
 
+  it('walks the same entries, in the same order, with listTree and with one readdir per directory', async () => {
+    const workspace = await createJustBashWorkspace({
+      files: {
+        '.gitignore': 'dist/\n*.log\n!keep.log\n',
+        'src/a.ts': '',
+        'src/deep/b.ts': '',
+        'src/.gitignore': 'generated/\n',
+        'src/generated/c.ts': '',
+        'dist/out.js': '',
+        'x.log': '',
+        'keep.log': '',
+        'node_modules/pkg/index.js': '',
+        'src/node_modules/inner.js': '',
+        '.git/HEAD': '',
+        'empty/.keep': '',
+      },
+    });
+    await workspace.exec('ln -s src link && ln -s missing dangling && mkdir hollow');
+    const bulk = await paths(workspace);
+    const single = await paths({ ...workspace, listTree: undefined });
+    expect(bulk).toEqual(single);
+    expect(bulk).toContain('link');
+    expect(bulk).toContain('hollow/');
+    expect(bulk).not.toContain('node_modules/');
+    expect(
+      bulk.some((path) => path.includes('node_modules') || path.startsWith('dist') || path === 'x.log'),
+    ).toBe(false);
+    const fromSrc = async (target: Workspace): Promise<string[]> => {
+      const seen: string[] = [];
+      for await (const run of walkTree(target, `${ROOT}/src`))
+        seen.push(...run.map((entry) => entry.relative));
+      return seen;
+    };
+    expect(await fromSrc(workspace)).toEqual(await fromSrc({ ...workspace, listTree: undefined }));
+  });
+
+  it('falls back to one readdir per directory when listTree fails', async () => {
+    const base = await createJustBashWorkspace({ files: { 'a/x.txt': '', 'b/y.txt': '' } });
+    const workspace: Workspace = {
+      ...base,
+      listTree: (path) => Promise.reject(new WorkspaceError('EIO', path)),
+    };
+    expect(await paths(workspace)).toEqual(['a/', 'a/x.txt', 'b/', 'b/y.txt']);
+  });
+
   it('passes over a directory it cannot read', async () => {
     const base = await createJustBashWorkspace({ files: { 'bad/x.txt': '', 'good/y.txt': '' } });
     const workspace: Workspace = {
       ...base,
+      listTree: undefined,
       readdir: (path) =>
         path === `${ROOT}/bad` ? Promise.reject(new WorkspaceError('EACCES', path)) : base.readdir(path),
     };

@@ -83,6 +83,16 @@ describe('just-bash Worker protocol', () => {
     await workspace.dispose?.();
   });
 
+  it('keeps the size limit of a full workspace across the boundary', async () => {
+    const workspace = await create({ executionLimits: { maxFileSystemBytes: 4096 } });
+    const full = await workspace
+      .writeFile('/workspace/big.txt', 'x'.repeat(8192))
+      .catch((caught: unknown) => caught);
+    expect(full).toBeInstanceOf(WorkspaceError);
+    expect(full).toMatchObject({ code: 'ENOSPC', path: '/workspace/big.txt', limitBytes: 4096 });
+    await workspace.dispose?.();
+  });
+
   it('transfers bytes both ways and leaves the caller its own array', async () => {
     const workspace = await create();
     const bytes = new Uint8Array([0, 1, 2, 255]);

@@ -59,6 +59,22 @@ runWorkspaceConformance({
         "WebContainer's jsh has no command-count limit (just-bash's exit 126); a runaway loop there runs until the bash tool's timeout kills it",
       tests: ['bash > a sandbox limit hit (just-bash: exit 126) names the limit and says to split the work'],
     },
+    {
+      reason:
+        "WebContainer's fs API reads whole files and lists one directory at a time, so the adapter offers neither readFileRange nor listTree (callers fall back to readFile and readdir)",
+      tests: [
+        'seam > readFileRange: the bytes of a range, clamped to the file, an error for a missing file',
+        'seam > listTree: every directory with its entries, symlinks not followed, skipped names not entered',
+      ],
+    },
+    {
+      reason:
+        "WebContainer's API has no cheap snapshot (no way to read the tree without copying every file through the fs API), so the adapter offers no restoreSnapshot: rm -rf is reported, not recoverable",
+      tests: [
+        'bash > row 34: rm -rf / is reported as destructive and recoverable: restoreSnapshot brings every file back, byte for byte',
+        'bash > row 34: the snapshot is the one before the last command that deleted files; later changes are undone with it',
+      ],
+    },
   ],
 });
 

@@ -4,15 +4,17 @@
  * `exec` runs the just-bash interpreter under its hardened limits. Imports core, workspace.ts and
  * just-bash only.
  */
-import { Bash, type BashOptions } from 'just-bash';
+import { Bash, type BashOptions, BashTransformPipeline, CommandCollectorPlugin } from 'just-bash';
 import {
   type DirEntry,
   type EntryType,
   type ExecOptions,
   type ExecResult,
   type FileStat,
+  isInside,
   normalizePosix,
   parentOf,
+  type RestoredSnapshot,
   WORKSPACE_ERROR_CODES,
   type Workspace,
   WorkspaceError,
@@ -35,7 +37,36 @@ export interface JustBashWorkspaceOptions {
   executionLimits?: JustBashExecutionLimits;
   /** Environment variables for every command. Default: `HOME` set to the root. */
   env?: Record<string, string>;
+  /**
+   * Snapshot the workspace before each command that can delete files (one that runs `rm`, `mv`,
+   * `find`, `xargs`, a nested shell, ...: {@link DELETING_COMMANDS}), so `restoreSnapshot` can undo
+   * the last command that did. A snapshot shares the file contents with the filesystem (nothing is
+   * copied); only what a command deletes stays alive in it. Default: `true`.
+   */
+  snapshots?: boolean;
 }
+
+/**
+ * Commands after which the workspace may have lost files: a command whose script runs one of them is
+ * preceded by a snapshot. Nested shells and `xargs` are here because the command they run is an
+ * argument the parser cannot see into.
+ */
+export const DELETING_COMMANDS: readonly string[] = [
+  'rm',
+  'rmdir',
+  'unlink',
+  'mv',
+  'find',
+  'xargs',
+  'bash',
+  'sh',
+  'eval',
+  'source',
+  '.',
+  'shred',
+  'tar',
+  'rsync',
+];
 
 /** Default root of the embedded workspace. */
 export const DEFAULT_JUST_BASH_ROOT = '/workspace';
@@ -43,6 +74,14 @@ export const DEFAULT_JUST_BASH_ROOT = '/workspace';
 export const JUST_BASH_SPILL_DIR = '/tmp/tool-output';
 /** The wall clock limit under the per-call timeout: the bash tool's maximum. */
 const MAX_EXECUTION_TIME_MS = 600_000;
+/** `maxFileSystemBytes` of just-bash's `hardened` profile: the workspace's size limit by default. */
+export const HARDENED_FILE_SYSTEM_BYTES: number = 128 * 1024 * 1024;
+
+/** One entry of a snapshot: what a path held. Contents are the filesystem's own arrays, shared. */
+type SnapshotEntry =
+  | { type: 'directory'; mode: number }
+  | { type: 'file'; mode: number; content: Uint8Array }
+  | { type: 'symlink'; target: string };
 
 /** Creates an embedded workspace. The root exists and holds `files` when the promise resolves. */
 export async function createJustBashWorkspace(options: JustBashWorkspaceOptions = {}): Promise<Workspace> {
@@ -54,14 +93,41 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     executionLimits: { maxExecutionTimeMs: MAX_EXECUTION_TIME_MS, ...options.executionLimits },
   });
   const fs = bash.fs;
+  const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
 
   const call = async <T>(path: string, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw toWorkspaceError(error, path);
+      throw toWorkspaceError(error, path, limitBytes);
     }
   };
+
+  /** Every path at or below `dir`, from the filesystem's own index (no directory scans). */
+  const pathsUnder = (dir: string): string[] => fs.getAllPaths().filter((path) => isInside(dir, path));
+
+  const takeSnapshot = async (): Promise<Map<string, SnapshotEntry>> => {
+    const entries = new Map<string, SnapshotEntry>();
+    for (const path of pathsUnder(root)) {
+      const stat = await fs.lstat(path).catch(() => undefined);
+      if (!stat) continue;
+      if (stat.isSymbolicLink) entries.set(path, { type: 'symlink', target: await fs.readlink(path) });
+      else if (stat.isDirectory) entries.set(path, { type: 'directory', mode: stat.mode });
+      else entries.set(path, { type: 'file', mode: stat.mode, content: await fs.readFileBuffer(path) });
+    }
+    return entries;
+  };
+
+  const collector = new BashTransformPipeline().use(new CommandCollectorPlugin());
+  /** Whether `command` runs something that can delete files; a script that does not parse runs nothing. */
+  const canDelete = (command: string): boolean => {
+    try {
+      return collector.transform(command).metadata.commands.some((name) => DELETING_COMMANDS.includes(name));
+    } catch {
+      return false;
+    }
+  };
+  let lastSnapshot: Map<string, SnapshotEntry> | undefined;
 
   const statOf = (stat: {
     isFile: boolean;
@@ -89,6 +155,9 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     root,
     spillDir: JUST_BASH_SPILL_DIR,
     readFile: (path) => call(path, () => fs.readFileBuffer(path)),
+    // The content array is the filesystem's own: a range is a view, so nothing is copied here.
+    readFileRange: (path, start, end) =>
+      call(path, async () => (await fs.readFileBuffer(path)).subarray(start, Math.max(start, end))),
     async writeFile(path, data) {
       // just-bash creates missing parents and even writes "through" a file; the seam promises neither.
       await requireDirectory(parentOf(path), path);
@@ -108,6 +177,36 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
       });
       return entries.map((entry): DirEntry => ({ name: entry.name, type: typeOf(entry) }));
     },
+    async listTree(path, listOptions) {
+      const start = await call(path, () => fs.lstat(path));
+      if (!start.isDirectory) throw new WorkspaceError('ENOTDIR', path);
+      const skip = listOptions?.skip ?? [];
+      const tree = new Map<string, DirEntry[]>([[path, []]]);
+      const prefix = path === '/' ? '/' : `${path}/`;
+      // Paths come from the filesystem's index, in no promised order: collect them, then type them.
+      // A path is inside a skipped directory when a skipped name is one of its parent segments.
+      const entered = (relative: string): boolean =>
+        !skip.some((name) => relative.startsWith(`${name}/`) || relative.includes(`/${name}/`));
+      const below = fs
+        .getAllPaths()
+        .filter(
+          (entry) =>
+            entry.length > prefix.length && entry.startsWith(prefix) && entered(entry.slice(prefix.length)),
+        );
+      for (const entry of below) {
+        const stat = await fs.lstat(entry).catch(() => undefined);
+        if (!stat) continue;
+        const parent = parentOf(entry);
+        let siblings = tree.get(parent);
+        if (!siblings) {
+          siblings = [];
+          tree.set(parent, siblings);
+        }
+        siblings.push({ name: entry.slice(parent === '/' ? 1 : parent.length + 1), type: typeOf(stat) });
+        if (stat.isDirectory && !tree.has(entry)) tree.set(entry, []);
+      }
+      return tree;
+    },
     stat: (path) => call(path, async () => statOf(await fs.stat(path))),
     lstat: (path) => call(path, async () => statOf(await fs.lstat(path))),
     readlink: (path) => call(path, () => fs.readlink(path)),
@@ -116,7 +215,55 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
         fs.rm(path, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
       ),
     rename: (from, to) => call(from, () => fs.mv(from, to)),
-    exec: (command, execOptions) => runCommand(bash, root, command, execOptions),
+    async exec(command, execOptions) {
+      const before = options.snapshots !== false && canDelete(command) ? await takeSnapshot() : undefined;
+      const result = await runCommand(bash, root, command, execOptions);
+      if (!before) return result;
+      let deletedFiles = 0;
+      for (const [path, entry] of before) {
+        if (entry.type === 'directory') continue;
+        const present = await fs.lstat(path).then(
+          () => true,
+          () => false,
+        );
+        if (!present) deletedFiles += 1;
+      }
+      if (deletedFiles > 0) lastSnapshot = before;
+      return { ...result, deletedFiles };
+    },
+    async restoreSnapshot(): Promise<RestoredSnapshot> {
+      const snapshot = lastSnapshot;
+      if (!snapshot) {
+        throw new WorkspaceError(
+          'ENOENT',
+          root,
+          'There is no snapshot to restore: no command has deleted files since the workspace started or since the last restore.',
+        );
+      }
+      await call(root, () => fs.rm(root, { recursive: true, force: true }));
+      await call(root, () => fs.mkdir(root, { recursive: true }));
+      let files = 0;
+      let directories = 0;
+      // Map order is insertion order, and the filesystem's index lists a directory before its contents.
+      for (const [path, entry] of snapshot) {
+        if (path === root) continue;
+        await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
+        if (entry.type === 'directory') {
+          await call(path, () => fs.mkdir(path, { recursive: true }));
+          await call(path, () => fs.chmod(path, entry.mode));
+          directories += 1;
+        } else if (entry.type === 'file') {
+          await call(path, () => fs.writeFile(path, entry.content));
+          await call(path, () => fs.chmod(path, entry.mode));
+          files += 1;
+        } else {
+          await call(path, () => fs.symlink(entry.target, path));
+          files += 1;
+        }
+      }
+      lastSnapshot = undefined;
+      return { files, directories };
+    },
   };
 
   await call(root, () => fs.mkdir(root, { recursive: true }));
@@ -181,10 +328,13 @@ function typeOf(entry: { isFile: boolean; isDirectory: boolean; isSymbolicLink: 
   return 'other';
 }
 
-/** just-bash throws plain Errors whose message starts with the POSIX code. */
-function toWorkspaceError(error: unknown, path: string): WorkspaceError {
+/**
+ * just-bash throws plain Errors whose message starts with the POSIX code. `ENOSPC` carries the size
+ * limit, which the error itself does not name.
+ */
+function toWorkspaceError(error: unknown, path: string, limitBytes: number): WorkspaceError {
   if (error instanceof WorkspaceError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const code = WORKSPACE_ERROR_CODES.find((candidate) => message.startsWith(`${candidate}:`)) ?? 'EIO';
-  return new WorkspaceError(code, path, message);
+  return new WorkspaceError(code, path, message, code === 'ENOSPC' ? limitBytes : undefined);
 }

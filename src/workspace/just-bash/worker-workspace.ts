@@ -14,6 +14,7 @@ import {
   type ExecResult,
   type FileStat,
   isWorkspaceErrorCode,
+  type RestoredSnapshot,
   type Workspace,
   WorkspaceError,
   type WorkspaceErrorCode,
@@ -77,11 +78,15 @@ export interface SerializedError {
   message: string;
   code?: string;
   path?: string;
+  limitBytes?: number;
 }
 
 /** The Workspace methods served by the Worker. */
 export type WorkspaceMethod =
   | 'readFile'
+  | 'readFileRange'
+  | 'listTree'
+  | 'restoreSnapshot'
   | 'writeFile'
   | 'mkdir'
   | 'readdir'
@@ -95,7 +100,12 @@ export type WorkspaceMethod =
 /** Turns an error from the Worker back into what the backend threw: a `WorkspaceError` keeps its code. */
 export function deserializeError(error: SerializedError): Error {
   if (error.name === 'WorkspaceError' && isWorkspaceErrorCode(error.code)) {
-    return new WorkspaceError(error.code as WorkspaceErrorCode, error.path ?? '', error.message);
+    return new WorkspaceError(
+      error.code as WorkspaceErrorCode,
+      error.path ?? '',
+      error.message,
+      error.limitBytes,
+    );
   }
   const result = new Error(error.message);
   result.name = error.name;
@@ -294,6 +304,8 @@ export async function createJustBashWorkerWorkspace(
     root: first.root,
     spillDir: first.spillDir,
     readFile: async (path) => (await send('readFile', [path])) as Uint8Array,
+    readFileRange: async (path, start, end) =>
+      (await send('readFileRange', [path, start, end])) as Uint8Array,
     async writeFile(path, data) {
       if (typeof data === 'string') {
         await send('writeFile', [path, data]);
@@ -307,6 +319,8 @@ export async function createJustBashWorkerWorkspace(
       await send('mkdir', [path, mkdirOptions]);
     },
     readdir: async (path) => (await send('readdir', [path])) as DirEntry[],
+    listTree: async (path, listOptions) =>
+      (await send('listTree', [path, listOptions])) as Map<string, DirEntry[]>,
     stat: async (path) => (await send('stat', [path])) as FileStat,
     lstat: async (path) => (await send('lstat', [path])) as FileStat,
     readlink: async (path) => (await send('readlink', [path])) as string,
@@ -317,6 +331,7 @@ export async function createJustBashWorkerWorkspace(
       await send('rename', [from, to]);
     },
     exec,
+    restoreSnapshot: async () => (await send('restoreSnapshot', [])) as RestoredSnapshot,
     async dispose() {
       if (disposed) return;
       disposed = true;

@@ -16,12 +16,17 @@ export interface WorkerEndpoint {
 /** Serializes what a backend threw, keeping a `WorkspaceError`'s code and path. */
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {
-    const { code, path } = error as Error & { code?: unknown; path?: unknown };
+    const { code, path, limitBytes } = error as Error & {
+      code?: unknown;
+      path?: unknown;
+      limitBytes?: unknown;
+    };
     return {
       name: error.name,
       message: error.message,
       ...(typeof code === 'string' ? { code } : {}),
       ...(typeof path === 'string' ? { path } : {}),
+      ...(typeof limitBytes === 'number' ? { limitBytes } : {}),
     };
   }
   return { name: 'Error', message: String(error) };
@@ -80,11 +85,23 @@ export function serveJustBashWorkspace(endpoint: WorkerEndpoint): void {
     method: WorkspaceMethod,
     args: unknown[],
   ): Promise<unknown> {
-    const [first, second] = args;
+    const [first, second, third] = args;
     const path = String(first);
     switch (method) {
       case 'readFile':
         return created.readFile(path);
+      case 'readFileRange':
+        return created.readFileRange
+          ? created.readFileRange(path, Number(second), Number(third))
+          : created.readFile(path).then((bytes) => bytes.subarray(Number(second), Number(third)));
+      case 'listTree':
+        return created.listTree
+          ? created.listTree(path, second as { skip?: readonly string[] } | undefined)
+          : Promise.reject(new Error('listTree is not supported.'));
+      case 'restoreSnapshot':
+        return created.restoreSnapshot
+          ? created.restoreSnapshot()
+          : Promise.reject(new Error('restoreSnapshot is not supported.'));
       case 'writeFile':
         return created.writeFile(path, second as Uint8Array | string);
       case 'mkdir':

@@ -213,11 +213,84 @@ export function defineBashCases(c: CaseRegistrar): void {
     const { call, workspace } = await setup({ 'keep.txt': 'x' });
     const wiped = await call('bash', { command: 'rm -rf /' });
     const gone = `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`;
+    // A backend that snapshots before deleting commands says so (see the next case).
+    const snapshotted = workspace.restoreSnapshot ? `\n\n${DELETED_ONE}` : '';
     expect(wiped.is_error).toBe(false);
-    expect(wiped.output).toBe(gone);
+    expect(wiped.output).toBe(`${gone}${snapshotted}`);
     expect((await call('ls', {})).output).toBe(
       `ls: The workspace root (${workspace.root}) does not exist any more: a command deleted it. Create files with write to start again.`,
     );
     expect((await call('bash', { command: 'echo still here' })).output).toBe(`still here\n\n${gone}`);
   });
+
+  c.test(
+    'row 34: rm -rf / is reported as destructive and recoverable: restoreSnapshot brings every file back, byte for byte',
+    async (setup) => {
+      const env = await setup({
+        'keep.txt': 'x',
+        'src/app.ts': 'export const a = 1;\n',
+        'src/deep/data.bin': new Uint8Array([0, 1, 2, 255]),
+        'docs/readme.md': '# hi\n',
+      });
+      const { call, workspace } = env;
+      await workspace.exec('mkdir -p empty/inner && ln -s src/app.ts link.ts && chmod 755 keep.txt');
+      const before = await env.snapshot();
+      const modeBefore = (await call('bash', { command: 'stat -c %a keep.txt' })).output;
+
+      const wiped = await call('bash', { command: 'rm -rf /' });
+      expect(wiped.is_error).toBe(false);
+      expect(wiped.output).toContain(
+        '[This command deleted 5 files that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]',
+      );
+      expect(wiped.details).toMatchObject({ deleted_files: 5, restorable: true });
+
+      const restored = await workspace.restoreSnapshot?.();
+      expect(restored).toEqual({ files: 5, directories: 5 });
+      expect(await env.snapshot()).toEqual(before);
+      expect((await call('bash', { command: 'stat -c %a keep.txt' })).output).toBe(modeBefore);
+      expect((await call('ls', { path: 'empty' })).output).toBe('inner/');
+      expect((await call('read', { path: 'link.ts' })).output).toBe('export const a = 1;');
+
+      // One restore per snapshot.
+      await expect(workspace.restoreSnapshot?.()).rejects.toMatchObject({
+        code: 'ENOENT',
+        message:
+          'There is no snapshot to restore: no command has deleted files since the workspace started or since the last restore.',
+      });
+    },
+  );
+
+  c.test(
+    'row 34: the snapshot is the one before the last command that deleted files; later changes are undone with it',
+    async (setup) => {
+      const env = await setup({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
+      const { call, workspace } = env;
+      const one = await call('bash', { command: 'rm a.txt' });
+      expect(one.output).toBe(DELETED_ONE);
+      const afterFirst = await env.snapshot();
+
+      // Commands that delete nothing (even ones that could) keep the snapshot of the last one that did.
+      const none = await call('bash', {
+        command: 'find . -name "*.none" -delete; mv b.txt b2.txt; mv b2.txt b.txt',
+      });
+      expect(none.output).toBe('(no output)');
+      expect(none.details.deleted_files).toBeUndefined();
+      await call('bash', { command: "echo more >> c.txt && sed -i 's/b/B/' b.txt && echo new > new.txt" });
+      await call('write', { path: 'written.txt', content: 'w' });
+
+      const second = await call('bash', { command: 'rm b.txt c.txt' });
+      expect(second.output).toBe(
+        '[This command deleted 2 files that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]',
+      );
+      await workspace.restoreSnapshot?.();
+      expect(await env.text('b.txt')).toBe('B\n');
+      expect(await env.text('c.txt')).toBe('c\nmore\n');
+      expect(await env.text('written.txt')).toBe('w');
+      expect(afterFirst.has(`${workspace.root}/a.txt`)).toBe(false);
+      expect((await env.snapshot()).has(`${workspace.root}/a.txt`)).toBe(false);
+    },
+  );
 }
+
+const DELETED_ONE =
+  '[This command deleted 1 file that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]';

@@ -38,6 +38,61 @@ export function defineSeamCases(c: CaseRegistrar): void {
     ]);
   });
 
+  c.test(
+    'readFileRange: the bytes of a range, clamped to the file, an error for a missing file',
+    async (setup) => {
+      const data = new Uint8Array(Array.from({ length: 300 }, (_, index) => index % 256));
+      const { workspace } = await setup({ 'r.bin': data, 'd/keep.txt': '' });
+      const root = workspace.root;
+      const range = workspace.readFileRange?.bind(workspace);
+      if (!range) throw new Error('this backend offers no readFileRange');
+      expect([...(await range(`${root}/r.bin`, 0, 4))]).toEqual([0, 1, 2, 3]);
+      expect([...(await range(`${root}/r.bin`, 254, 258))]).toEqual([254, 255, 0, 1]);
+      expect([...(await range(`${root}/r.bin`, 298, 1000))]).toEqual([42, 43]);
+      expect((await range(`${root}/r.bin`, 400, 500)).length).toBe(0);
+      expect((await range(`${root}/r.bin`, 10, 5)).length).toBe(0);
+      expect(await code(range(`${root}/missing.bin`, 0, 1))).toBe('ENOENT');
+      expect(await code(range(`${root}/d`, 0, 1))).toBe('EISDIR');
+    },
+  );
+
+  c.test(
+    'listTree: every directory with its entries, symlinks not followed, skipped names not entered',
+    async (setup) => {
+      const { workspace } = await setup({
+        'a.txt': '',
+        'src/b.ts': '',
+        'src/deep/c.ts': '',
+        'node_modules/pkg/index.js': '',
+        'src/node_modules/inner.js': '',
+      });
+      const root = workspace.root;
+      await workspace.exec('mkdir hollow && ln -s src link');
+      const listTree = workspace.listTree?.bind(workspace);
+      if (!listTree) throw new Error('this backend offers no listTree');
+      const tree = await listTree(root, { skip: ['node_modules'] });
+      const sorted = [...tree.entries()]
+        .map(([dir, entries]) => [dir, entries.map((entry) => `${entry.name}:${entry.type}`).sort()] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      expect(sorted).toEqual([
+        [root, ['a.txt:file', 'hollow:directory', 'link:symlink', 'node_modules:directory', 'src:directory']],
+        [`${root}/hollow`, []],
+        [`${root}/node_modules`, []],
+        [`${root}/src`, ['b.ts:file', 'deep:directory', 'node_modules:directory']],
+        [`${root}/src/deep`, ['c.ts:file']],
+        [`${root}/src/node_modules`, []],
+      ]);
+      // Each listing agrees with readdir of the same directory.
+      for (const [dir, entries] of tree) {
+        if (dir.endsWith('node_modules')) continue;
+        const byName = (x: { name: string }, y: { name: string }) => (x.name < y.name ? -1 : 1);
+        expect([...entries].sort(byName)).toEqual((await workspace.readdir(dir)).sort(byName));
+      }
+      expect(await code(listTree(`${root}/a.txt`))).toBe('ENOTDIR');
+      expect(await code(listTree(`${root}/missing`))).toBe('ENOENT');
+    },
+  );
+
   c.test('rename and rm', async (setup) => {
     const { workspace } = await setup({ 'a.txt': 'a', 'd/one.txt': '1' });
     const root = workspace.root;
