@@ -246,7 +246,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
 
     if (!tool.implementation) return notImplementedResult(name);
     const signal = executeOptions.signal;
-    if (signal?.aborted) return abortedResult(name);
+    if (signal?.aborted) return notStartedResult(name);
 
     const controller = new AbortController();
     const context: ToolContext<W> = {
@@ -454,6 +454,14 @@ function abortedResult(name: string, after?: AfterAbort): ToolResult {
   return errorResult(`Tool "${name}" was aborted before it finished. Its effects, if any, may be partial.`, {
     code: ERROR_CODES.ABORTED,
     data: { tool: name },
+  });
+}
+
+/** The result of a call whose signal was aborted before it started: the tool never ran. */
+function notStartedResult(name: string): ToolResult {
+  return errorResult(`Tool "${name}" was aborted before it started, so it did nothing. Call it again if it is still needed.`, {
+    code: ERROR_CODES.ABORTED,
+    data: { tool: name, started: false },
   });
 }
 

@@ -359,8 +359,11 @@ describe('execute: results and failures', () => {
     );
     const before = new AbortController();
     before.abort();
-    await suite.execute('wait', {}, { signal: before.signal });
+    const early = await suite.execute('wait', {}, { signal: before.signal });
     expect(ran).toBe(1);
+    expect(early.is_error).toBe(true);
+    expect(early.output).toBe('Tool "wait" was aborted before it started, so it did nothing. Call it again if it is still needed.');
+    expect(early.structured_output.error).toMatchObject({ code: 'ABORTED', started: false });
   });
 
   it('abort: a tool that explains its abort keeps its own text; one that finished anyway says its work stands, still as an error', async () => {

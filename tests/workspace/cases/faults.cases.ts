@@ -55,9 +55,7 @@ export function defineFaultCases(c: CaseRegistrar): void {
       ] as const) {
         const result = await env.suite.execute(tool, args, { signal: controller.signal });
         expectClearError(result, tool);
-        expect(result.output).toBe(
-          `Tool "${tool}" was aborted before it finished. Its effects, if any, may be partial.`,
-        );
+        expect(result.output).toBe(`Tool "${tool}" was aborted before it started, so it did nothing. Call it again if it is still needed.`);
         expect(errorCode(result)).toBe('ABORTED');
       }
       expect(await env.snapshot()).toEqual(before);
@@ -252,10 +250,47 @@ export function defineFaultCases(c: CaseRegistrar): void {
       expectResultShape(result);
       expectNoLeak(result.output);
       if (checksLinks(real)) {
-        // The write did not land outside, and the read-back check refuses to call it a success.
+        // The write did not land outside, and the read-back check refuses to call it a success,
+        // saying why: confining the path again no longer gives the path that was written.
         expectClearError(result, 'write', 'dir/s.txt');
         expect(errorCode(result)).toBe('WRITE_NOT_VERIFIED');
+        expect(result.output).toBe(
+          'write: dir/s.txt changed while it was being written: a symbolic link on its path now leads outside the workspace, so the write cannot be confirmed. Check the path with bash (ls -la), then write again.',
+        );
       }
+    },
+  );
+
+  c.test(
+    'row 41: a symlink planted at the file itself between confinement and the write is replaced, never written through',
+    async (setup) => {
+      const env = await setup({ 'f.txt': 'mine\n' });
+      expect((await env.workspace.exec('mkdir -p /outside && echo secret > /outside/s.txt')).exitCode).toBe(
+        0,
+      );
+      const real = env.workspace;
+      let planted = false;
+      const racing: Workspace = Object.create(real, {
+        writeFile: {
+          value: async (path: string, data: Uint8Array | string): Promise<void> => {
+            if (!planted) {
+              planted = true;
+              await real.exec('rm f.txt && ln -s /outside/s.txt f.txt');
+            }
+            return real.writeFile(path, data);
+          },
+        },
+      });
+      const suite = createToolSuite({ workspace: racing });
+      const result = await suite.execute('write', { path: 'f.txt', content: 'owned' });
+      expect(planted).toBe(true);
+      expect((await real.exec('cat /outside/s.txt')).output).toBe('secret\n');
+      expectResultShape(result);
+      // The backend's write replaces a link at the final name instead of following it.
+      expect(result.is_error).toBe(false);
+      expect(await env.text('f.txt')).toBe('owned');
+      // Where the seam can tell links apart, the link itself is gone.
+      if (real.lstat) expect((await real.lstat(`${real.root}/f.txt`)).type).toBe('file');
     },
   );
 
