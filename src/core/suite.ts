@@ -459,10 +459,13 @@ function abortedResult(name: string, after?: AfterAbort): ToolResult {
 
 /** The result of a call whose signal was aborted before it started: the tool never ran. */
 function notStartedResult(name: string): ToolResult {
-  return errorResult(`Tool "${name}" was aborted before it started, so it did nothing. Call it again if it is still needed.`, {
-    code: ERROR_CODES.ABORTED,
-    data: { tool: name, started: false },
-  });
+  return errorResult(
+    `Tool "${name}" was aborted before it started, so it did nothing. Call it again if it is still needed.`,
+    {
+      code: ERROR_CODES.ABORTED,
+      data: { tool: name, started: false },
+    },
+  );
 }
 
 function thrownResult(name: string, error: unknown): ToolResult {

@@ -4,7 +4,8 @@
  *
  * Text is paged by byte offsets: lines are found by scanning the bytes for LF, and only the page shown
  * is decoded, so a large file costs one byte scan and one validity check, never a full decode into a
- * string. The model gets the lines without line-number prefixes and with CRLF shown as LF, so what it
+ * string. A file over {@link LARGE_FILE_BYTES} (decided from `stat`) on a backend with
+ * `readFileRange` is never loaded whole: it is scanned a chunk at a time, then only the page is read. The model gets the lines without line-number prefixes and with CRLF shown as LF, so what it
  * reads can be pasted into edit's oldText as is (edit matches LF against CRLF). `structured_output`
  * keeps each shown line's own ending, so a program concatenating consecutive pages gets the file back
  * (except a UTF-8 BOM and the rest of a clipped over-long line).
@@ -28,13 +29,22 @@ export interface ReadToolOptions {
   maxBytes?: number;
   /** Largest image returned as base64 data; a larger one is an error result. Default: {@link DEFAULT_MAX_IMAGE_BYTES} (5 MiB). */
   maxImageBytes?: number;
+  /**
+   * Files larger than this (by `stat`) are paged with ranged reads when the backend offers
+   * `readFileRange`, never loaded whole. Default: {@link LARGE_FILE_BYTES} (8 MiB).
+   */
+  largeFileBytes?: number;
+  /** Bytes per ranged read while scanning a large file. Default: 1 MiB. */
+  chunkBytes?: number;
 }
 
 /** Leading bytes searched for NUL when deciding whether a file is binary. */
 const SNIFF_BYTES = 8192;
-/** Bytes decoded per step when checking that a whole file is UTF-8. */
+/** Bytes decoded per step when checking that a whole file is UTF-8; also the chunk of a ranged scan. */
 const VALIDATE_CHUNK = 1024 * 1024;
 const LF = 0x0a;
+/** Files larger than this are read in ranges when the backend can (`Workspace.readFileRange`). */
+export const LARGE_FILE_BYTES: number = 8 * 1024 * 1024;
 
 /**
  * Creates the `read` tool. Text: up to `maxLines` lines or `maxBytes` bytes from `offset` (1-based),
@@ -47,6 +57,8 @@ export function createReadTool(options: ReadToolOptions = {}): BuiltinTool {
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
+  const largeFileBytes = options.largeFileBytes ?? LARGE_FILE_BYTES;
+  const chunkBytes = Math.max(1, options.chunkBytes ?? VALIDATE_CHUNK);
   return {
     spec: BUILTIN_SPECS.read,
     async implementation(args, context) {
@@ -55,16 +67,23 @@ export function createReadTool(options: ReadToolOptions = {}): BuiltinTool {
       const { absolute, display } = target;
       const stat = await onPath(display, () => workspace.stat(absolute));
       if (stat.type === 'directory') fsError(new WorkspaceError('EISDIR', absolute), display);
+      const page = {
+        offset: typeof args.offset === 'number' ? args.offset : 1,
+        limit: typeof args.limit === 'number' ? args.limit : undefined,
+        maxLines,
+        maxBytes,
+      };
+      const readRange = workspace.readFileRange?.bind(workspace);
+      if (readRange && stat.size > largeFileBytes) {
+        const range = (start: number, end: number): Promise<Uint8Array> =>
+          onPath(display, () => readRange(absolute, start, end));
+        return readLargePage(range, stat.size, display, page, { maxImageBytes, chunkBytes });
+      }
       const bytes = await onPath(display, () => workspace.readFile(absolute));
 
       const mimeType = detectImageMimeType(bytes);
       if (mimeType) {
-        if (bytes.length > maxImageBytes) {
-          throw new ToolError(
-            `${display} is an ${mimeType} file of ${formatSize(bytes.length)}, more than the ${formatSize(maxImageBytes)} read returns, so it is not shown. Ask the user for a smaller image.`,
-            { code: 'IMAGE_TOO_LARGE', data: { path: display, mime_type: mimeType, bytes: bytes.length } },
-          );
-        }
+        if (bytes.length > maxImageBytes) imageTooLarge(display, mimeType, bytes.length, maxImageBytes);
         return {
           output: `Read image ${display} (${mimeType}, ${bytes.length} bytes).`,
           structured_output: {
@@ -77,20 +96,102 @@ export function createReadTool(options: ReadToolOptions = {}): BuiltinTool {
         };
       }
 
-      if (bytes.subarray(0, SNIFF_BYTES).includes(0) || !isValidUtf8(bytes)) {
-        throw new ToolError(
-          `${display} is a binary file (${bytes.length} bytes; NUL bytes or invalid UTF-8), so its content is not shown. To inspect it, run with bash: od -c ${shellQuote(display)} | head -20`,
-          { code: 'BINARY_FILE', data: { path: display, bytes: bytes.length } },
-        );
-      }
-      return readPage(bytes, display, {
-        offset: typeof args.offset === 'number' ? args.offset : 1,
-        limit: typeof args.limit === 'number' ? args.limit : undefined,
-        maxLines,
-        maxBytes,
-      });
+      if (bytes.subarray(0, SNIFF_BYTES).includes(0) || !isValidUtf8(bytes))
+        binaryFile(display, bytes.length);
+      const bom = bomLength(bytes);
+      const totalLines = countLines(bytes, bom);
+      checkOffset(page.offset, totalLines, display);
+      const start = lineStartByte(bytes, bom, page.offset);
+      return cutPage(
+        {
+          window: bytes.subarray(start),
+          windowStart: start,
+          fileSize: bytes.length,
+          totalLines,
+          firstLineEnd: firstLineEnd(bytes, start),
+        },
+        display,
+        page,
+      );
     },
   };
+}
+
+function imageTooLarge(display: string, mimeType: string, size: number, maxImageBytes: number): never {
+  throw new ToolError(
+    `${display} is an ${mimeType} file of ${formatSize(size)}, more than the ${formatSize(maxImageBytes)} read returns, so it is not shown. Ask the user for a smaller image.`,
+    { code: 'IMAGE_TOO_LARGE', data: { path: display, mime_type: mimeType, bytes: size } },
+  );
+}
+
+function binaryFile(display: string, size: number): never {
+  throw new ToolError(
+    `${display} is a binary file (${size} bytes; NUL bytes or invalid UTF-8), so its content is not shown. To inspect it, run with bash: od -c ${shellQuote(display)} | head -20`,
+    { code: 'BINARY_FILE', data: { path: display, bytes: size } },
+  );
+}
+
+function checkOffset(offset: number, totalLines: number, display: string): void {
+  if (offset <= Math.max(totalLines, 1)) return;
+  throw new ToolError(
+    totalLines === 0
+      ? `Offset ${offset} is beyond the end of ${display}, which is empty. Leave offset out to read it.`
+      : `Offset ${offset} is beyond the end of ${display} (${plural(totalLines, 'line')}). Use an offset from 1 to ${totalLines}.`,
+    { code: 'OFFSET_OUT_OF_RANGE', data: { path: display, offset, total_lines: totalLines } },
+  );
+}
+
+/**
+ * A page of a file too large to load: one pass over `chunkBytes`-sized ranges checks UTF-8, counts
+ * lines and finds where line `offset` starts and ends; then only the page's bytes are read. The page
+ * has at most `maxBytes` bytes, so the window holds `maxBytes + 2` (enough to see that the next line
+ * does not fit).
+ */
+async function readLargePage(
+  range: (start: number, end: number) => Promise<Uint8Array>,
+  size: number,
+  display: string,
+  page: PageRequest,
+  { maxImageBytes, chunkBytes }: { maxImageBytes: number; chunkBytes: number },
+): Promise<PartialToolResult> {
+  const head = await range(0, Math.min(size, SNIFF_BYTES));
+  const mimeType = detectImageMimeType(head);
+  if (mimeType) imageTooLarge(display, mimeType, size, maxImageBytes);
+  if (head.includes(0)) binaryFile(display, size);
+  const bom = bomLength(head);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let newlines = 0;
+  let start = page.offset === 1 ? bom : -1;
+  let lineEnd = -1;
+  let last = -1;
+  for (let at = 0; at < size; at += chunkBytes) {
+    const chunk = await range(at, Math.min(size, at + chunkBytes));
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      binaryFile(display, size);
+    }
+    for (let lf = chunk.indexOf(LF); lf !== -1; lf = chunk.indexOf(LF, lf + 1)) {
+      newlines += 1;
+      if (start >= 0 && lineEnd < 0 && at + lf >= start) lineEnd = at + lf;
+      if (newlines === page.offset - 1) start = at + lf + 1;
+    }
+    last = chunk[chunk.length - 1] ?? last;
+  }
+  try {
+    decoder.decode();
+  } catch {
+    binaryFile(display, size);
+  }
+  const totalLines = newlines + (size > bom && last !== LF ? 1 : 0);
+  checkOffset(page.offset, totalLines, display);
+  const windowStart = Math.max(start, 0);
+  const window = await range(windowStart, Math.min(size, windowStart + page.maxBytes + 2));
+  return cutPage(
+    { window, windowStart, fileSize: size, totalLines, firstLineEnd: lineEnd < 0 ? size : lineEnd },
+    display,
+    page,
+  );
 }
 
 interface PageRequest {
@@ -100,24 +201,28 @@ interface PageRequest {
   maxBytes: number;
 }
 
-/** Cuts one page out of valid UTF-8 `bytes` and words the notice. */
-function readPage(bytes: Uint8Array, display: string, request: PageRequest): PartialToolResult {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const totalLines = countLines(bytes, bom);
-  const { offset, limit, maxLines, maxBytes } = request;
-  if (offset > Math.max(totalLines, 1)) {
-    throw new ToolError(
-      totalLines === 0
-        ? `Offset ${offset} is beyond the end of ${display}, which is empty. Leave offset out to read it.`
-        : `Offset ${offset} is beyond the end of ${display} (${plural(totalLines, 'line')}). Use an offset from 1 to ${totalLines}.`,
-      { code: 'OFFSET_OUT_OF_RANGE', data: { path: display, offset, total_lines: totalLines } },
-    );
-  }
+/**
+ * Where a page starts: the file's bytes from the first line of the page on (all of them, or at least
+ * `maxBytes + 2`), with what the cut needs to know about the rest of the file.
+ */
+interface PageSource {
+  window: Uint8Array;
+  /** Byte offset of `window[0]` in the file: the start of line `offset`. */
+  windowStart: number;
+  fileSize: number;
+  totalLines: number;
+  /** Byte offset in the file of the LF ending the page's first line, or the file size. */
+  firstLineEnd: number;
+}
 
-  const start = lineStartByte(bytes, bom, offset);
+/** Cuts one page out of valid UTF-8 text and words the notice. */
+function cutPage(source: PageSource, display: string, request: PageRequest): PartialToolResult {
+  const { window: bytes, windowStart, fileSize, totalLines } = source;
+  const { offset, limit, maxLines, maxBytes } = request;
+  const atEnd = windowStart + bytes.length >= fileSize;
   const wanted = Math.min(limit ?? Number.POSITIVE_INFINITY, maxLines);
-  let next = start;
-  let end = start;
+  let next = 0;
+  let end = 0;
   let shown = 0;
   let used = 0;
   let stop: 'lines' | 'bytes' | 'limit' | 'clipped' | null = null;
@@ -136,7 +241,7 @@ function readPage(bytes: Uint8Array, display: string, request: PageRequest): Par
         break;
       }
       // One line over the whole budget: show its head and say how to get the rest.
-      const lineBytes = lineEnd - next;
+      const lineBytes = source.firstLineEnd - windowStart;
       const cut = charBoundary(bytes, next + maxBytes) - next;
       const part = Math.min(maxBytes, lineBytes - cut);
       const after = offset < totalLines ? ` Use offset=${offset + 1} to continue after this line.` : '';
@@ -151,11 +256,13 @@ function readPage(bytes: Uint8Array, display: string, request: PageRequest): Par
     shown += 1;
     next = newline === -1 ? bytes.length : newline + 1;
   }
+  // A window is at least one byte longer than any page, so running off it means the budget ran out.
+  if (stop === null && !atEnd) stop = 'bytes';
 
   const lastLine = offset + shown - 1;
-  const shownText = new TextDecoder().decode(bytes.subarray(start, end));
+  const shownText = new TextDecoder().decode(bytes.subarray(0, end));
   // Programs get the lines with their endings, so consecutive pages concatenate to the file.
-  const content = stop !== 'clipped' && end < bytes.length ? `${shownText}\n` : shownText;
+  const content = stop !== 'clipped' && windowStart + end < fileSize ? `${shownText}\n` : shownText;
   if (stop === 'lines' || stop === 'bytes' || stop === 'limit') {
     const range = lastLine === offset ? `Line ${offset}` : `Lines ${offset}-${lastLine}`;
     const cause =
@@ -186,9 +293,20 @@ function readPage(bytes: Uint8Array, display: string, request: PageRequest): Par
       start_line: offset,
       end_line: lastLine,
       ...(nextOffset !== undefined ? { next_offset: nextOffset } : {}),
-      bytes: bytes.length,
+      bytes: fileSize,
     },
   };
+}
+
+/** 3 when `bytes` starts with a UTF-8 byte order mark, else 0. */
+function bomLength(bytes: Uint8Array): number {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+}
+
+/** Byte index of the LF ending the line that starts at `start`, or the length. */
+function firstLineEnd(bytes: Uint8Array, start: number): number {
+  const at = bytes.indexOf(LF, start);
+  return at === -1 ? bytes.length : at;
 }
 
 /** Lines in `bytes` after `from`: LFs, plus one for a last line without LF. */

@@ -362,7 +362,9 @@ describe('execute: results and failures', () => {
     const early = await suite.execute('wait', {}, { signal: before.signal });
     expect(ran).toBe(1);
     expect(early.is_error).toBe(true);
-    expect(early.output).toBe('Tool "wait" was aborted before it started, so it did nothing. Call it again if it is still needed.');
+    expect(early.output).toBe(
+      'Tool "wait" was aborted before it started, so it did nothing. Call it again if it is still needed.',
+    );
     expect(early.structured_output.error).toMatchObject({ code: 'ABORTED', started: false });
   });
 

@@ -19,3 +19,19 @@ describe('just-bash backend', () => {
     expect(full).toMatchObject({ code: 'ENOSPC', limitBytes: HARDENED_FILE_SYSTEM_BYTES });
   });
 });
+
+describe('just-bash snapshots', () => {
+  it('snapshots only before a script that names a deleting command, and not at all when turned off', async () => {
+    const workspace = await createJustBashWorkspace({ files: { 'a.txt': 'a', 'b.txt': 'b' } });
+    expect((await workspace.exec('echo hi > c.txt; cat a.txt')).deletedFiles).toBeUndefined();
+    expect((await workspace.exec('rm -f missing.txt')).deletedFiles).toBe(0);
+    expect((await workspace.exec('echo a.txt | xargs rm')).deletedFiles).toBe(1);
+    expect((await workspace.exec('/bin/rm b.txt')).deletedFiles).toBe(1);
+    await expect(workspace.restoreSnapshot?.()).resolves.toEqual({ files: 2, directories: 0 });
+    expect(new TextDecoder().decode(await workspace.readFile('/workspace/b.txt'))).toBe('b');
+
+    const off = await createJustBashWorkspace({ files: { 'a.txt': 'a' }, snapshots: false });
+    expect((await off.exec('rm a.txt')).deletedFiles).toBeUndefined();
+    await expect(off.restoreSnapshot?.()).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

@@ -4,7 +4,7 @@
  * `exec` runs the just-bash interpreter under its hardened limits. Imports core, workspace.ts and
  * just-bash only.
  */
-import { Bash, type BashOptions, BashTransformPipeline, CommandCollectorPlugin } from 'just-bash';
+import { Bash, type BashOptions } from 'just-bash';
 import {
   type DirEntry,
   type EntryType,
@@ -38,7 +38,7 @@ export interface JustBashWorkspaceOptions {
   /** Environment variables for every command. Default: `HOME` set to the root. */
   env?: Record<string, string>;
   /**
-   * Snapshot the workspace before each command that can delete files (one that runs `rm`, `mv`,
+   * Snapshot the workspace before each command that can delete files (one that names `rm`, `mv`,
    * `find`, `xargs`, a nested shell, ...: {@link DELETING_COMMANDS}), so `restoreSnapshot` can undo
    * the last command that did. A snapshot shares the file contents with the filesystem (nothing is
    * copied); only what a command deletes stays alive in it. Default: `true`.
@@ -47,9 +47,9 @@ export interface JustBashWorkspaceOptions {
 }
 
 /**
- * Commands after which the workspace may have lost files: a command whose script runs one of them is
- * preceded by a snapshot. Nested shells and `xargs` are here because the command they run is an
- * argument the parser cannot see into.
+ * Commands after which the workspace may have lost files: a script that names one of them is preceded
+ * by a snapshot. Nested shells, `eval` and `xargs` are here because the command they run is an argument.
+ * A command name built at run time (`$cmd`) is not seen.
  */
 export const DELETING_COMMANDS: readonly string[] = [
   'rm',
@@ -62,7 +62,6 @@ export const DELETING_COMMANDS: readonly string[] = [
   'sh',
   'eval',
   'source',
-  '.',
   'shred',
   'tar',
   'rsync',
@@ -118,15 +117,13 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     return entries;
   };
 
-  const collector = new BashTransformPipeline().use(new CommandCollectorPlugin());
-  /** Whether `command` runs something that can delete files; a script that does not parse runs nothing. */
-  const canDelete = (command: string): boolean => {
-    try {
-      return collector.transform(command).metadata.commands.some((name) => DELETING_COMMANDS.includes(name));
-    } catch {
-      return false;
-    }
-  };
+  const deleting = new RegExp(`(?:^|[^\\w.-])(?:${DELETING_COMMANDS.join('|')})(?![\\w.-])`);
+  /**
+   * Whether `command` may run something that can delete files: any of {@link DELETING_COMMANDS} as a
+   * word anywhere in the script, quoted or not. Deliberately over-inclusive (`echo rm` counts; a false
+   * hit only costs a snapshot), and lexical because just-bash's browser build exports no parser.
+   */
+  const canDelete = (command: string): boolean => deleting.test(command);
   let lastSnapshot: Map<string, SnapshotEntry> | undefined;
 
   const statOf = (stat: {

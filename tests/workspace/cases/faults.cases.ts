@@ -55,7 +55,9 @@ export function defineFaultCases(c: CaseRegistrar): void {
       ] as const) {
         const result = await env.suite.execute(tool, args, { signal: controller.signal });
         expectClearError(result, tool);
-        expect(result.output).toBe(`Tool "${tool}" was aborted before it started, so it did nothing. Call it again if it is still needed.`);
+        expect(result.output).toBe(
+          `Tool "${tool}" was aborted before it started, so it did nothing. Call it again if it is still needed.`,
+        );
         expect(errorCode(result)).toBe('ABORTED');
       }
       expect(await env.snapshot()).toEqual(before);
@@ -72,18 +74,30 @@ export function defineFaultCases(c: CaseRegistrar): void {
   );
 
   c.test(
-    'row 18: a 6 MB file is read one page at a time; the cut is flagged, not an error',
+    'row 18: a 9 MB file is read one page at a time, in ranges where the backend offers them; the cut is flagged, not an error',
     async (setup) => {
       const line = `${'x'.repeat(99)}\n`;
-      const env = await setup({ 'big.log': line.repeat(60_000) });
-      const result = await env.call('read', { path: 'big.log' });
+      const env = await setup({ 'big.log': line.repeat(90_000) });
+      let wholeReads = 0;
+      const real = env.workspace;
+      const counted: Workspace = Object.create(real, {
+        readFile: {
+          value: (path: string): Promise<Uint8Array> => {
+            wholeReads += 1;
+            return real.readFile(path);
+          },
+        },
+      });
+      const result = await createToolSuite({ workspace: counted }).execute('read', { path: 'big.log' });
       expectResultShape(result);
       expect(result.is_error).toBe(false);
       expect(
-        result.output.endsWith('[Lines 1-512 of 60000 shown (50.0KB limit). Use offset=513 to continue.]'),
+        result.output.endsWith('[Lines 1-512 of 90000 shown (50.0KB limit). Use offset=513 to continue.]'),
       ).toBe(true);
       expect(result.structured_output).toMatchObject({ start_line: 1, end_line: 512, truncated: true });
-      expect(result.details).toMatchObject({ truncated_by: 'bytes', next_offset: 513 });
+      expect(result.details).toMatchObject({ truncated_by: 'bytes', next_offset: 513, bytes: 9_000_000 });
+      // Decided from stat: over 8 MiB, a backend with ranged reads never loads the file whole.
+      expect(wholeReads).toBe(real.readFileRange ? 0 : 1);
     },
   );
 
