@@ -2,15 +2,19 @@
  * Section 4: token economy. A 200-tool catalog (a slice of catalog A plus the built-ins), and the
  * o200k tokens (`countTokens`) of `declarations()` rendered for Anthropic and OpenAI when everything
  * is `direct`, when all but the built-ins are `deferred` behind `tool_search`, and when they are
- * `codemode` behind the `codemode` tool (once codemode exists).
+ * `codemode` behind the `codemode` tool: with the default declaration budget, with every tool declared
+ * in full (no budget) and with every tool in brief (budget 0).
  */
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { createToolSuite, type ToolSpec, type ToolSuite } from '../../src/index.ts';
+import {
+  type CodemodeOptions,
+  DEFAULT_DECLARATION_BUDGET,
+  describeCodemodeTool,
+  enableCodemode,
+} from '../../src/codemode/index.ts';
+import { createToolSuite, type ToolSpec } from '../../src/index.ts';
 import { countTokens } from '../../src/providers/index.ts';
 import { type Provider, toProviderTools } from '../../src/providers/provider-tools.ts';
 import { BUILTIN_TOOL_NAMES } from '../../src/tools/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 import { loadCatalogA } from '../catalogs/catalog-a.ts';
 import { percent, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
@@ -33,22 +37,21 @@ interface Row {
   specs: ToolSpec[];
 }
 
-/** The codemode tool's declarations, when `src/codemode/` exports `enableCodemode`; otherwise why not. */
-async function codemodeRow(slice: readonly ToolSpec[]): Promise<Row | string> {
-  const entry = new URL('../../src/codemode/index.ts', import.meta.url);
-  if (!existsSync(entry)) return 'pending: codemode not built yet (`src/codemode/` does not exist).';
-  const module = (await import(pathToFileURL(entry.pathname).href)) as Record<string, unknown>;
-  const enable = module.enableCodemode;
-  if (typeof enable !== 'function')
-    return 'pending: codemode not built yet (`enableCodemode` is not exported).';
+/** The declarations with the slice behind the `codemode` tool, and the tools a script may call. */
+function codemodeSuite(slice: readonly ToolSpec[], options: Omit<CodemodeOptions, 'runner'>) {
   const suite = createToolSuite({ builtins: [...BUILTIN_TOOL_NAMES] });
   for (const spec of slice) suite.register(spec, 'codemode');
-  try {
-    await (enable as (suite: ToolSuite<Workspace>) => unknown)(suite);
-  } catch (error) {
-    return `pending: \`enableCodemode(suite)\` failed here (${error instanceof Error ? error.message : String(error)}).`;
-  }
-  return { label: `${slice.length} codemode + built-ins direct + \`codemode\``, specs: suite.declarations() };
+  // No script runs here: a runner that is never called keeps QuickJS unloaded.
+  const handle = enableCodemode(suite, {
+    ...options,
+    runner: { kind: 'in-process', run: () => Promise.reject(new Error('not used')) },
+  });
+  return { specs: suite.declarations(), tools: handle.tools() };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 export async function runTokens(_context: BenchContext): Promise<SectionResult> {
@@ -75,8 +78,20 @@ export async function runTokens(_context: BenchContext): Promise<SectionResult> 
       specs: deferred.declarations(session),
     },
   ];
-  const codemode = await codemodeRow(slice);
-  if (typeof codemode !== 'string') rows.push(codemode);
+  const codemodeLabel = `${slice.length} codemode + built-ins direct + \`codemode\``;
+  const budgeted = codemodeSuite(slice, {});
+  const inFull = codemodeSuite(slice, { declarationBudget: Number.POSITIVE_INFINITY });
+  const inBrief = codemodeSuite(slice, { declarationBudget: 0 });
+  const fullCount = budgeted.tools.filter((tool) => !tool.brief).length;
+  rows.push(
+    {
+      label: `${codemodeLabel}, default budget (${DEFAULT_DECLARATION_BUDGET}): ${fullCount} of ${budgeted.tools.length} in full, the rest in brief`,
+      specs: budgeted.specs,
+    },
+    { label: `${codemodeLabel}, no budget: all ${inFull.tools.length} in full`, specs: inFull.specs },
+    { label: `${codemodeLabel}, budget 0: all ${inBrief.tools.length} in brief`, specs: inBrief.specs },
+  );
+  const codemodeRowIndex = rows.length - 3;
 
   const counts = rows.map((row) => RENDERINGS.map(({ provider }) => tokensOf(row.specs, provider)));
   const base = counts[0] ?? [];
@@ -92,13 +107,11 @@ export async function runTokens(_context: BenchContext): Promise<SectionResult> 
       return r === 0 ? String(value) : `${value} (−${percent(1 - value / (base[i] ?? 1))})`;
     }),
   ]);
-  if (typeof codemode === 'string') {
-    body.push([
-      `${slice.length} codemode + built-ins direct + \`codemode\``,
-      '—',
-      ...RENDERINGS.map(() => codemode),
-    ]);
-  }
+  const codemodeCounts = counts[codemodeRowIndex] ?? [];
+  const codemodeSavings = RENDERINGS.map((_, i) => 1 - (codemodeCounts[i] ?? 0) / (base[i] ?? 1));
+  const described = budgeted.tools
+    .filter((tool) => tool.brief)
+    .map((tool) => countTokens(describeCodemodeTool(tool)));
 
   const markdown = [
     `${CATALOG_SIZE} tools: the first ${slice.length} operations of catalog A plus the ${BUILTIN_TOOL_NAMES.length} built-ins (${BUILTIN_TOOL_NAMES.join(', ')}). Tokens: \`countTokens\` (o200k) of the \`toProviderTools(declarations(), provider)\` JSON; in parentheses, the saving against all-direct.`,
@@ -107,9 +120,12 @@ export async function runTokens(_context: BenchContext): Promise<SectionResult> 
     '',
     `The tool_search call itself returned ${countTokens(search.output)} tokens of output (${activated.length} tools, names and first description lines).`,
     '',
+    `Codemode: the default budget (${DEFAULT_DECLARATION_BUDGET} tokens, estimated at 4 characters per token) declares the built-ins and the first catalog tools in full (summary paragraph, first sentence of each top-level argument) and the other ${described.length} in brief, one line each (required arguments, first sentence). A script reads any tool's full declaration with \`tools.$describe(name)\`: for the tools in brief that is ${median(described)} tokens (median), at most ${Math.max(0, ...described)}, paid only when the model asks.`,
+    '',
     'Targets:',
     '',
     `- deferred ≥ 90 % fewer tokens than all-direct (${RENDERINGS.map((r, i) => `${r.label} −${percent(savings[i] ?? 0)}`).join(', ')}): ${verdict(met)}`,
+    `- codemode with the default budget: ${RENDERINGS.map((r, i) => `${r.label} −${percent(codemodeSavings[i] ?? 0)}`).join(', ')} against all-direct. No target is set for codemode (reported, not judged); the proposal that introduced the budget estimated about −80 %.`,
   ].join('\n');
   return { title: '4. Token economy', markdown, targetsMet: met };
 }

@@ -7,6 +7,7 @@
  * Imports `../core/` and this room only; QuickJS is loaded by the runners with `import()`.
  */
 import { ERROR_CODES, ToolError, UsageError } from '../core/errors.ts';
+import { closestNames } from '../core/similar.ts';
 import type {
   JsonObject,
   JsonSchema,
@@ -21,8 +22,14 @@ import { BUILTIN_OUTPUT_SCHEMAS } from './builtin-output-schemas.ts';
 import {
   CODEMODE_PREAMBLE,
   type CodemodeToolEntry,
+  checkBudget,
+  DEFAULT_DECLARATION_BUDGET,
+  DESCRIBE_FUNCTION,
+  describeCodemodeTool,
+  findCodemodeTool,
   generateCodemodeTypes,
   renderCodemodeDescription,
+  type TokenCounter,
 } from './declarations.ts';
 import { createInProcessRunner } from './in-process-runner.ts';
 import {
@@ -33,6 +40,8 @@ import {
   callLimitMessage,
   callsParagraph,
   cancelledNote,
+  describeMissMessage,
+  describeNotStringMessage,
   errorConsoleParagraph,
   FAILURE_CODES,
   failureHeadline,
@@ -93,6 +102,21 @@ export interface CodemodeOptions {
   outputSchemas?: Readonly<Record<string, JsonSchema>>;
   /** Text in front of the declarations. Default: `CODEMODE_PREAMBLE`. */
   preamble?: string;
+  /**
+   * Tokens of full declarations in the description. In catalog order (the built-ins first when the
+   * suite registered them first, as `createToolSuite` does), tools are declared in full while their
+   * running total stays within this budget; every later tool is declared in brief on one line, and a
+   * script gets its full declaration with `tools.$describe(name)`. `Infinity` declares every tool in
+   * full (still with shortened comments), `0` every tool in brief. Default:
+   * {@link DEFAULT_DECLARATION_BUDGET} (4000).
+   */
+  declarationBudget?: number;
+  /**
+   * Counts the tokens of one declaration for `declarationBudget`. Default: characters / 4, rounded up.
+   * Pass a real tokenizer (for example `countTokens` of `browser-agent-tools/providers`, o200k) to make
+   * the budget exact for one model family.
+   */
+  countTokens?: TokenCounter;
   /** Clock for `duration_ms` of nested calls. Default: `Date.now`. */
   now?: () => number;
 }
@@ -108,8 +132,14 @@ export interface CodemodeHandle {
    * change.
    */
   description(session?: ToolSession): string;
-  /** The `declare const tools: {...};` block alone, for an editor's type checker. */
+  /** The declarations exactly as {@link description} shows them: budgeted, abridged. */
   types(session?: ToolSession): string;
+  /**
+   * Every tool a script in `session` may call declared in full, with every comment whole (what
+   * `tools.$describe` returns, for all of them): for an editor's completion and hover. Valid TypeScript;
+   * not meant for the model (it is the large form).
+   */
+  fullTypes(session?: ToolSession): string;
   /** The tools a script in `session` may call, with the identifiers it calls them by. */
   tools(session?: ToolSession): CodemodeToolEntry[];
   /**
@@ -176,6 +206,9 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
   checkPositive('maxResultBytes', maxResultBytes);
   checkPositive('maxPayloadBytes', maxPayloadBytes);
   checkPositive('memoryBytes', memoryBytes);
+  const budget = options.declarationBudget ?? DEFAULT_DECLARATION_BUDGET;
+  checkBudget('enableCodemode: declarationBudget', budget);
+  const countTokens = options.countTokens;
   const outputSchemas = options.outputSchemas ?? BUILTIN_OUTPUT_SCHEMAS;
   const preamble = options.preamble ?? CODEMODE_PREAMBLE;
   const now = options.now ?? Date.now;
@@ -188,7 +221,44 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
       .filter((tool) => suite.isCallable(tool.spec.name, 'codemode', session))
       .map((tool) => tool.spec);
   const typesFor = (session: ToolSession | undefined) =>
-    generateCodemodeTypes(callableSpecs(session), { outputSchemas });
+    generateCodemodeTypes(callableSpecs(session), {
+      outputSchemas,
+      budget,
+      ...(countTokens ? { countTokens } : {}),
+    });
+  /** What `tools.$describe(args.name)` resolves to in `session`. */
+  const describeFor = (
+    args: JsonValue,
+    entries: readonly CodemodeToolEntry[],
+    session: ToolSession | undefined,
+  ): string => {
+    const request = typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {};
+    if (typeof request.name !== 'string') {
+      const type =
+        typeof request.type === 'string' && /^[a-z]{1,9}$/.test(request.type) ? request.type : 'value';
+      return describeNotStringMessage(type, entries[0]?.identifier ?? 'name');
+    }
+    const requested = request.name;
+    const entry = findCodemodeTool(entries, requested);
+    if (entry) return describeCodemodeTool(entry, outputSchemas);
+    const registered = suite.get(requested.trim());
+    if (registered && registered.mode === 'deferred') {
+      const searchable = suite.isCallable('tool_search', 'model', session);
+      return describeMissMessage(requested, { kind: 'not_loaded', tool: registered.spec.name, searchable });
+    }
+    if (
+      registered &&
+      registered.mode !== 'hidden' &&
+      !suite.isCallable(registered.spec.name, 'codemode', session)
+    ) {
+      return describeMissMessage(requested, { kind: 'model_only', tool: registered.spec.name });
+    }
+    const closest = closestNames(
+      requested,
+      entries.map((candidate) => candidate.identifier),
+    );
+    return describeMissMessage(requested, { kind: 'unknown', closest });
+  };
   const descriptionFor = (session: ToolSession | undefined): string =>
     renderCodemodeDescription(typesFor(session).text, preamble);
 
@@ -232,8 +302,9 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
     const session = context.session;
     const entries = typesFor(session).tools;
     const toolNames: [string, string][] = entries.map((entry) => [entry.identifier, entry.name]);
+    // Catalog names work too (`tools['my-tool']`), except `then`, which would make `tools` a thenable.
     for (const entry of entries)
-      if (entry.identifier !== entry.name) toolNames.push([entry.name, entry.name]);
+      if (entry.identifier !== entry.name && entry.name !== 'then') toolNames.push([entry.name, entry.name]);
 
     const records: CallRecord[] = [];
     const logs: string[] = [];
@@ -278,6 +349,13 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
               message: 'The script is being stopped.',
               code: ERROR_CODES.ABORTED,
               tool: name,
+            });
+          }
+          if (name === DESCRIBE_FUNCTION) {
+            // Not a tool call: answered here, not counted, not recorded.
+            return reply({
+              ok: true,
+              value: describeFor(JSON.parse(argsJson) as JsonValue, entries, session),
             });
           }
           if (callCount >= maxCalls) {
@@ -472,6 +550,7 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
     runner,
     description: descriptionFor,
     types: (session) => typesFor(session).text,
+    fullTypes: (session) => generateCodemodeTypes(callableSpecs(session), { outputSchemas, full: true }).text,
     tools: (session) => typesFor(session).tools,
     declarations: (session) =>
       suite

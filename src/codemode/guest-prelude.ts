@@ -6,11 +6,19 @@
  */
 
 /**
+ * The guest function that returns a tool's full declaration: `tools.$describe(name)`. It is relayed as
+ * a call of this name (`{ name }`, or `{ type }` when `name` is not a string), which no catalog tool can
+ * have (tool names never contain `$`); the host answers it without making a tool call.
+ */
+export const DESCRIBE_FUNCTION = '$describe';
+
+/**
  * Source of a function expression `(host, config) => [finish, watch]`.
  *
  * - `host('log', line)` records one console line; it returns `'full'` once the console cap is reached,
  *   after which the guest stops sending lines.
- * - `host('call', name, argsJson)` returns a promise of the JSON text of a `BridgeReply`.
+ * - `host('call', name, argsJson)` returns a promise of the JSON text of a `BridgeReply`;
+ *   `tools.$describe(name)` is relayed the same way (see {@link DESCRIBE_FUNCTION}).
  * - `config` is JSON text: `{ names: [key, catalogName][], maxResultChars }`.
  * - `finish(value)` returns `'U'` (undefined), `'J' + json`, `'N' + reason` (not JSON) or
  *   `'L' + length` (too long); errors it cannot classify (out of memory, interrupted) propagate.
@@ -84,10 +92,18 @@ export const GUEST_PRELUDE: string = `(function (host, configJson) {
     }
     return fn;
   };
+  const describeKey = ${JSON.stringify(DESCRIBE_FUNCTION)};
+  const describe = (name) =>
+    callTool(describeKey, typeof name === 'string' ? { name } : { type: name === null ? 'null' : typeof name });
   const keys = () => Array.from(names.keys());
   const tools = new Proxy(Object.create(null), {
-    get: (_, key) => (typeof key === 'string' && (names.has(key) || key !== 'then') ? toolFunction(key) : undefined),
-    has: (_, key) => names.has(key),
+    get: (_, key) =>
+      key === describeKey
+        ? describe
+        : typeof key === 'string' && (names.has(key) || key !== 'then')
+          ? toolFunction(key)
+          : undefined,
+    has: (_, key) => key === describeKey || names.has(key),
     ownKeys: () => keys(),
     getOwnPropertyDescriptor: (_, key) =>
       names.has(key) ? { value: toolFunction(key), writable: false, enumerable: true, configurable: true } : undefined,

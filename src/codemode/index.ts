@@ -8,12 +8,18 @@
 export { BUILTIN_OUTPUT_SCHEMAS } from './builtin-output-schemas.ts';
 export {
   assignIdentifiers,
+  BRIEF_HEADER,
   CODEMODE_PREAMBLE,
   type CodemodeToolEntry,
   type CodemodeTypes,
   type CodemodeTypesOptions,
+  DEFAULT_DECLARATION_BUDGET,
+  DESCRIBE_FUNCTION,
+  describeCodemodeTool,
+  estimateTokens,
   generateCodemodeTypes,
   renderCodemodeDescription,
+  type TokenCounter,
 } from './declarations.ts';
 export {
   CODEMODE_TOOL_NAME,

@@ -206,3 +206,50 @@ export function truncateOutput(text: string): { text: string; truncated: boolean
   const notice = `[Output truncated: showing ${kept.length} of ${lines.length} lines (${formatBytes(utf8Length(shown))} of ${formatBytes(totalBytes)}). Return less data: select only the fields you need, or aggregate inside the script.]`;
   return { text: `${shown}\n\n${notice}`, truncated: true };
 }
+
+/** Characters of a requested name echoed in a `$describe` message. */
+const MAX_ECHOED_NAME_CHARS = 100;
+
+/** Why `tools.$describe(name)` has no declaration to give. */
+export type DescribeMiss =
+  /** No tool a script may call has that name or identifier (hidden tools included). */
+  | { kind: 'unknown'; closest: readonly string[] }
+  /** A deferred tool the session has not activated; `searchable` when the model can call tool_search. */
+  | { kind: 'not_loaded'; tool: string; searchable: boolean }
+  /** A tool only the model may call (`model_only`, and `codemode` itself). */
+  | { kind: 'model_only'; tool: string };
+
+function echoName(requested: string): string {
+  const clipped =
+    requested.length > MAX_ECHOED_NAME_CHARS ? `${requested.slice(0, MAX_ECHOED_NAME_CHARS)}…` : requested;
+  return JSON.stringify(clipped);
+}
+
+/** What `tools.$describe(requested)` resolves to when it has no declaration to give. */
+export function describeMissMessage(requested: string, miss: DescribeMiss): string {
+  const head = `tools.$describe(${echoName(requested)}):`;
+  switch (miss.kind) {
+    case 'unknown': {
+      const closest = miss.closest.length > 0 ? ` Closest: ${miss.closest.join(', ')}.` : '';
+      return `${head} no tool of that name can be called from a codemode script here.${closest} Use a name or identifier from the codemode tool's declarations.`;
+    }
+    case 'not_loaded':
+      return miss.searchable
+        ? `${head} tool "${miss.tool}" is not loaded yet. Call tool_search (outside the script) with words for what you need; the tools it loads can be described and called from your next script.`
+        : `${head} tool "${miss.tool}" is not loaded in this session and cannot be loaded here. Use one of the tools in the codemode tool's declarations.`;
+    case 'model_only':
+      return `${head} tool "${miss.tool}" cannot be called from a codemode script. Call it directly, outside the script.`;
+  }
+}
+
+const ARTICLES: Readonly<Record<string, string>> = {
+  undefined: 'undefined',
+  null: 'null',
+  object: 'an object',
+};
+
+/** What `tools.$describe(value)` resolves to when `value` is not a string (`type` is its `typeof`). */
+export function describeNotStringMessage(type: string, example: string): string {
+  const got = ARTICLES[type] ?? `a ${type}`;
+  return `tools.$describe needs a tool name as a string, for example tools.$describe(${JSON.stringify(example)}); it got ${got}.`;
+}

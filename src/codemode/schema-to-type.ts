@@ -1,20 +1,36 @@
 /**
  * JSON Schema → TypeScript type text, for the declarations codemode shows the model. Pure string work:
- * no validation (the execute path validates), no imports outside `../core/`.
+ * no validation (the execute path validates), no imports outside `../core/` and this room.
  *
  * The output is documentation that must also compile: every construct it cannot express precisely
  * (a `$ref` it cannot resolve, a cycle, nesting deeper than {@link MAX_TYPE_DEPTH}) becomes `unknown`,
  * never invalid syntax.
  */
 import { isPlainObject } from '../core/index.ts';
+import { firstSentence } from './summary.ts';
 
 /** Nesting depth after which a schema is rendered as `unknown`. */
 export const MAX_TYPE_DEPTH = 8;
 
+/** Enums with more values than this are widened to their base types in the brief form. */
+export const MAX_BRIEF_ENUM_VALUES = 4;
+
+/**
+ * Which property descriptions become JSDoc comments: `all` (whole, at every depth), `top` (the first
+ * sentence, for the properties of the outermost object only) or `none`.
+ */
+export type SchemaDocs = 'all' | 'top' | 'none';
+
 /** Options of {@link schemaToType}. */
 export interface SchemaToTypeOptions {
-  /** Render each property's `description` as a JSDoc comment. Default: `true`. */
-  docs?: boolean;
+  /** Property descriptions as comments. Default: `'all'`. */
+  docs?: SchemaDocs;
+  /**
+   * The one-line form: every object type is `object` and enums of more than
+   * {@link MAX_BRIEF_ENUM_VALUES} values are widened to their base types (`string`). Implies no docs.
+   * Default: `false`.
+   */
+  brief?: boolean;
   /** Indentation of the line the type starts on. Default: `''`. */
   indent?: string;
 }
@@ -41,20 +57,26 @@ export function jsDoc(text: string, indent: string): string {
  * (`#/$defs/...`, `#/definitions/...`); it defaults to `schema` itself.
  */
 export function schemaToType(schema: unknown, options: SchemaToTypeOptions = {}, root?: unknown): string {
+  const brief = options.brief ?? false;
   return render(schema, {
-    docs: options.docs ?? true,
+    docs: brief ? 'none' : (options.docs ?? 'all'),
+    brief,
     indent: options.indent ?? '',
     root: root ?? schema,
     depth: 0,
+    objects: 0,
     refs: [],
   });
 }
 
 interface RenderState {
-  docs: boolean;
+  docs: SchemaDocs;
+  brief: boolean;
   indent: string;
   root: unknown;
   depth: number;
+  /** Objects entered through a property on the current path: 0 for the outermost object's properties. */
+  objects: number;
   /** `$ref`s being expanded on the current path, to stop cycles. */
   refs: string[];
 }
@@ -68,7 +90,9 @@ function render(schema: unknown, state: RenderState): string {
   if (typeof schema.$ref === 'string') return renderRef(schema.$ref, next);
   if ('const' in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) {
-    return schema.enum.length === 0 ? 'never' : union(schema.enum.map(literal));
+    if (schema.enum.length === 0) return 'never';
+    if (state.brief && schema.enum.length > MAX_BRIEF_ENUM_VALUES) return union(schema.enum.map(widen));
+    return union(schema.enum.map(literal));
   }
   const variants = Array.isArray(schema.anyOf)
     ? schema.anyOf
@@ -149,30 +173,38 @@ function renderArray(schema: Record<string, unknown>, state: RenderState): strin
 }
 
 function renderObject(schema: Record<string, unknown>, state: RenderState): string {
+  if (state.brief) return 'object';
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const required = new Set(
     Array.isArray(schema.required) ? schema.required.filter((key) => typeof key === 'string') : [],
   );
   const inner = `${state.indent}  `;
   const lines: string[] = [];
+  const nested: RenderState = { ...state, indent: inner, objects: state.objects + 1 };
   for (const [key, value] of Object.entries(properties)) {
-    const description =
-      isPlainObject(value) && typeof value.description === 'string' ? value.description : '';
-    if (state.docs && description !== '') lines.push(jsDoc(description, inner).trimEnd());
+    const doc = propertyDoc(value, state);
+    if (doc !== '') lines.push(jsDoc(doc, inner).trimEnd());
     const optional = required.has(key) ? '' : '?';
-    lines.push(`${inner}${propertyKey(key)}${optional}: ${render(value, { ...state, indent: inner })};`);
+    lines.push(`${inner}${propertyKey(key)}${optional}: ${render(value, nested)};`);
   }
   const extra = schema.additionalProperties;
   const hasPatterns =
     isPlainObject(schema.patternProperties) && Object.keys(schema.patternProperties).length > 0;
   if (isPlainObject(extra) || hasPatterns) {
     // Known properties must be assignable to the index signature, so it widens to `unknown` beside them.
-    const value = lines.length > 0 || hasPatterns ? 'unknown' : render(extra, { ...state, indent: inner });
+    const value = lines.length > 0 || hasPatterns ? 'unknown' : render(extra, nested);
     lines.push(`${inner}[key: string]: ${value};`);
   } else if (lines.length === 0) {
     return extra === false ? '{}' : 'Record<string, unknown>';
   }
   return `{\n${lines.join('\n')}\n${state.indent}}`;
+}
+
+/** The comment of one property under `state.docs`: whole, its first sentence, or none. */
+function propertyDoc(value: unknown, state: RenderState): string {
+  if (state.docs === 'none' || !isPlainObject(value) || typeof value.description !== 'string') return '';
+  if (state.docs === 'all') return value.description;
+  return state.objects === 0 ? firstSentence(value.description) : '';
 }
 
 function hasTypeKeywords(schema: Record<string, unknown>): boolean {
@@ -191,6 +223,15 @@ function literal(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     return typeof value === 'number' && !Number.isFinite(value) ? 'number' : JSON.stringify(value);
   }
+  return 'unknown';
+}
+
+/** The base type of an enum value, for the brief form. */
+function widen(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'boolean';
   return 'unknown';
 }
 

@@ -85,6 +85,20 @@ export const REFUSALS = {
     'Tool "codemode" cannot be called from a codemode script. Return what you have and let the model call it directly.',
 } as const;
 
+/** `tools.$describe('lookup')` in the fixture: the full declaration, with every comment. */
+const LOOKUP_DESCRIBED =
+  '/** Look up a key. */\nlookup(args: {\n  /** The key. */\n  key: string;\n}): Promise<{\n  key: string;\n  value: string;\n}>;';
+
+/** What `tools.$describe` resolves to for `tools.add` and for names it cannot describe. */
+const DESCRIBE_MISSES = [
+  '/** Add two numbers. */\nadd(args: {\n  a: number;\n  b: number;\n}): Promise<{\n  sum: number;\n}>;',
+  'tools.$describe("lokup"): no tool of that name can be called from a codemode script here. Closest: lookup. Use a name or identifier from the codemode tool\'s declarations.',
+  'tools.$describe("archive"): tool "archive" is not loaded yet. Call tool_search (outside the script) with words for what you need; the tools it loads can be described and called from your next script.',
+  'tools.$describe("secret"): tool "secret" cannot be called from a codemode script. Call it directly, outside the script.',
+  'tools.$describe("vault"): no tool of that name can be called from a codemode script here. Use a name or identifier from the codemode tool\'s declarations.',
+  'tools.$describe needs a tool name as a string, for example tools.$describe("lookup"); it got a number.',
+];
+
 const catchAll = (call: string): string =>
   `try { return await ${call}; } catch (error) { return { name: error.name, tool: error.tool, code: error.code, message: error.message }; }`;
 
@@ -492,6 +506,29 @@ export const CODEMODE_CASES: CodemodeCase[] = [
         calls: [{ name: 'hang', args: {}, is_error: true, cancelled: true }],
       },
     },
+  },
+  {
+    title:
+      'tools.$describe prints a full declaration; a miss is a message, never a throw, and never a tool call',
+    code: "console.log(await tools.$describe('lookup'));\nreturn await Promise.all(['tools.add', 'lokup', 'archive', 'secret', 'vault', 42].map(tools.$describe));",
+    observe: (run) => channels(run.result),
+    expected: {
+      is_error: false,
+      output: `${JSON.stringify(DESCRIBE_MISSES, null, 2)}\n\nConsole:\n${LOOKUP_DESCRIBED}`,
+      structured_output: { result: DESCRIBE_MISSES, logs: [LOOKUP_DESCRIBED], calls: [] },
+    },
+  },
+  {
+    title: 'tools.$describe of a deferred tool works once the session activated it',
+    activate: ['archive'],
+    code: "return [typeof tools.$describe, '$describe' in tools, Object.keys(tools).includes('$describe'), await tools.$describe('archive')];",
+    observe: (run) => run.result.structured_output.result,
+    expected: [
+      'function',
+      true,
+      false,
+      '/** Search old records by date. */\narchive(args: {\n  date: string;\n}): Promise<{\n  date: string;\n  records: number;\n}>;',
+    ],
   },
   {
     title: 'code fences around the script are removed; sanitised names reach their tool',

@@ -71,6 +71,19 @@ describe('the in-process runner', () => {
 });
 
 describe('the codemode tool', () => {
+  it('a tool named then is called as then_ and never makes tools a thenable', async () => {
+    const { suite } = createCodemodeFixture(runner);
+    suite.register(
+      { name: 'then', description: 'Named then.', parameters: { type: 'object', properties: {} } },
+      'codemode',
+      () => ({ output: 'ran', structured_output: { ran: true } }),
+    );
+    const result = await suite.execute('codemode', {
+      code: 'const same = (await tools) === tools;\nreturn [same, typeof tools.then, await tools.then_()];',
+    });
+    expect(result.structured_output.result).toEqual([true, 'undefined', { ran: true }]);
+  });
+
   it('checks its arguments before anything runs', async () => {
     const { suite } = createCodemodeFixture(runner);
     expect(text(await suite.execute('codemode', { code: 'return 1;', timeout: 61 }))).toEqual({

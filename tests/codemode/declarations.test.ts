@@ -12,13 +12,18 @@ import { Validator } from '@cfworker/json-schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   assignIdentifiers,
+  BRIEF_HEADER,
   BUILTIN_OUTPUT_SCHEMAS,
   CODEMODE_PREAMBLE,
   createInProcessRunner,
+  DEFAULT_DECLARATION_BUDGET,
+  describeCodemodeTool,
   enableCodemode,
+  estimateTokens,
   generateCodemodeTypes,
 } from '../../src/codemode/index.ts';
 import { schemaToType } from '../../src/codemode/schema-to-type.ts';
+import { firstSentence, MAX_SENTENCE_CHARS, summaryParagraph } from '../../src/codemode/summary.ts';
 import { createCoreSuite, type JsonSchema, type ToolSpec } from '../../src/core/index.ts';
 import { createToolSuite } from '../../src/create-tool-suite.ts';
 import { BUILTIN_SPECS, BUILTIN_TOOL_NAMES } from '../../src/tools/index.ts';
@@ -28,7 +33,11 @@ import { createCodemodeFixture } from './fixture.ts';
 const runner = createInProcessRunner();
 const ROOT = resolve(import.meta.dirname, '../..');
 
+const DESCRIBE_DECLARATION = `  /** The full declaration of a tool (identifier or catalog name) as TypeScript text, every comment whole. */
+  $describe(name: string): Promise<string>;`;
+
 const FIXTURE_DECLARATIONS = `declare const tools: {
+${DESCRIBE_DECLARATION}
   /** Look up a key. */
   lookup(args: {
     /** The key. */
@@ -81,7 +90,10 @@ const ARCHIVE_DECLARATION = `  /** Search old records by date. */
 describe('the registered codemode spec', () => {
   it('has the fixed preamble, then the declarations of what scripts may call, word for word', () => {
     expect(CODEMODE_PREAMBLE).toBe(
-      "Run a JavaScript script that calls tools and returns only what you need, so intermediate results stay out of the conversation. `code` is the body of an async function: call tools with `await tools.name({...})`, run independent calls together with `Promise.all`, and `return` a JSON value. A call resolves to the tool's structured result (to its text when it has none) and throws an Error with the tool's error text when it fails; catch it to carry on. You get back the returned value as JSON plus the console.log lines, cut at 2000 lines or 50 KB. Plain JavaScript only (no TypeScript syntax, imports, network or timers). Tool calls are not undone when a script fails later.",
+      "Run a JavaScript script that calls tools and returns only what you need, so intermediate results stay out of the conversation. `code` is the body of an async function: call tools with `await tools.name({...})`, run independent calls together with `Promise.all`, and `return` a JSON value. A call resolves to the tool's structured result (to its text when it has none) and throws an Error with the tool's error text when it fails; catch it to carry on. You get back the returned value as JSON plus the console.log lines, cut at 2000 lines or 50 KB. Plain JavaScript only (no TypeScript syntax, imports, network or timers). Tool calls are not undone when a script fails later. The declarations below are abridged (comments shortened; tools after `// Brief:` show only required arguments). `console.log(await tools.$describe(\"name\"))` prints a tool's full declaration, every argument documented: read it, then call the tool in your next script.",
+    );
+    expect(BRIEF_HEADER).toBe(
+      '// Brief: required arguments only (`& More`: it takes optional ones too), then the first sentence of the description.',
     );
     const { suite } = createCodemodeFixture(runner);
     const registered = suite.get('codemode');
@@ -221,7 +233,7 @@ describe('identifiers', () => {
 });
 
 describe('JSON Schema to TypeScript', () => {
-  const type = (schema: unknown): string => schemaToType(schema, { docs: false });
+  const type = (schema: unknown): string => schemaToType(schema, { docs: 'none' });
 
   it('renders scalars, enums, consts, unions, nullables and arrays', () => {
     expect(type({ type: 'integer' })).toBe('number');
@@ -288,6 +300,256 @@ describe('JSON Schema to TypeScript', () => {
         properties: { a: { type: 'string', description: 'Ends */ here.\nSecond line.' } },
       }),
     ).toBe('{\n  /**\n   * Ends *\\/ here.\n   * Second line.\n   */\n  a?: string;\n}');
+  });
+});
+
+describe('JSON Schema to TypeScript: shortened comments and the brief form', () => {
+  const nested = {
+    type: 'object',
+    properties: {
+      a: { type: 'string', description: 'First sentence. Second sentence.' },
+      b: {
+        type: 'object',
+        description: 'An object, e.g. options. More.',
+        properties: { c: { type: 'string', description: 'Nested: never shown.' } },
+      },
+      d: {
+        type: 'array',
+        items: { type: 'object', properties: { e: { type: 'number', description: 'No.' } } },
+      },
+    },
+    required: ['a'],
+  };
+
+  it("docs 'top' keeps the first sentence of the outermost properties' descriptions only", () => {
+    expect(schemaToType(nested, { docs: 'top' })).toBe(
+      '{\n  /** First sentence. */\n  a: string;\n  /** An object, e.g. options. */\n  b?: {\n    c?: string;\n  };\n  d?: {\n    e?: number;\n  }[];\n}',
+    );
+    expect(schemaToType(nested, { docs: 'none' })).not.toContain('/**');
+    expect(schemaToType(nested)).toContain('/** Nested: never shown. */');
+  });
+
+  it('brief renders objects as object and widens enums of more than four values', () => {
+    const brief = (schema: unknown): string => schemaToType(schema, { brief: true });
+    expect(brief(nested)).toBe('object');
+    expect(brief(nested.properties.d)).toBe('object[]');
+    expect(brief({ type: ['object', 'null'] })).toBe('object | null');
+    expect(brief({ enum: ['a', 'b', 'c', 'd'] })).toBe('"a" | "b" | "c" | "d"');
+    expect(brief({ enum: ['a', 'b', 'c', 'd', 'e'] })).toBe('string');
+    expect(brief({ enum: ['a', 1, null, 'b', true] })).toBe('string | number | null | boolean');
+    expect(
+      brief({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'object' }], items: false }),
+    ).toBe('[string, object]');
+  });
+});
+
+describe('first sentences and summary paragraphs', () => {
+  it('end at . ! or ? before a space or the end, not after e.g., inside backticks or in a number', () => {
+    expect(firstSentence('Gets a thing. Then more.')).toBe('Gets a thing.');
+    expect(firstSentence('Is it there? Yes.')).toBe('Is it there?');
+    expect(firstSentence('Sends items, e.g. files, i.e. blobs, at once. Then.')).toBe(
+      'Sends items, e.g. files, i.e. blobs, at once.',
+    );
+    expect(firstSentence('Matches `a. b` exactly. More.')).toBe('Matches `a. b` exactly.');
+    expect(firstSentence('Needs version 1.5 or later. More.')).toBe('Needs version 1.5 or later.');
+    expect(firstSentence('List all teams')).toBe('List all teams');
+    expect(firstSentence('Sets the limit. All organizations\nunder it follow.')).toBe('Sets the limit.');
+    expect(firstSentence('Wraps a long\n  line without a full stop')).toBe(
+      'Wraps a long line without a full stop',
+    );
+    expect(firstSentence('')).toBe('');
+  });
+
+  it('skip block-quote asides, reduce links to their text and cut long sentences at a word', () => {
+    expect(firstSentence('> [!NOTE]\n> In preview.\n\nReturns tasks. More.')).toBe('Returns tasks.');
+    expect(firstSentence('> [!NOTE]\n> The `:slug` is the short name. Find it in settings.')).toBe(
+      'The `:slug` is the short name.',
+    );
+    expect(firstSentence('See [the docs](https://example.com/a.b). Then.')).toBe('See the docs.');
+    const long = firstSentence(`Searches ${'every word of the archive and '.repeat(8)}more.`);
+    expect(long).toBe(
+      'Searches every word of the archive and every word of the archive and every word of the archive and every word of the archive and every word of the archive and…',
+    );
+    expect(long.length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS);
+    expect(summaryParagraph('> [!NOTE]\n> a\n\nFirst [p](https://x.y).\nline two\n\nSecond.')).toBe(
+      'First p.\nline two',
+    );
+    expect(summaryParagraph('> [!WARNING]\n> Closing down.')).toBe('Closing down.');
+  });
+});
+
+/** A catalog that shows every part of the brief form. */
+const BUDGET_CATALOG: ToolSpec[] = [
+  {
+    name: 'first',
+    description:
+      'Declared in full. Its first paragraph shows.\n\nThe second paragraph only shows in $describe.',
+    parameters: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'What to look for. Only this first sentence shows.' },
+        options: {
+          type: 'object',
+          description: 'Nested options, e.g. depth. Cut to one sentence.',
+          properties: { depth: { type: 'integer', description: 'Nested comments are left out.' } },
+        },
+      },
+      required: ['query'],
+    },
+    outputSchema: { type: 'object', properties: { hits: { type: 'integer' } }, required: ['hits'] },
+  },
+  {
+    name: 'repos-get',
+    description:
+      '> [!NOTE]\n> This endpoint is in preview.\n\nGets a [repository](https://example.com/repos) by owner and name. Returns 404 when it is private.',
+    parameters: {
+      type: 'object',
+      properties: { owner: { type: 'string' }, repo: { type: 'string' }, per_page: { type: 'integer' } },
+      required: ['owner', 'repo'],
+    },
+    outputSchema: { type: 'object', properties: { id: { type: 'integer' } } },
+  },
+  {
+    name: 'bulk',
+    description: 'Sends items, e.g. files or notes, in one call. Each item is checked first.',
+    parameters: {
+      type: 'object',
+      properties: {
+        items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } },
+        level: { enum: ['a', 'b', 'c', 'd', 'e'] },
+        mode: { enum: ['fast', 'safe'] },
+        'dry-run': { type: 'boolean' },
+      },
+      required: ['items', 'level', 'mode', 'dry-run'],
+    },
+  },
+  { name: 'ping', description: '', parameters: { type: 'object', properties: {} } },
+  {
+    name: 'search',
+    description: `Searches ${'every word of the archive and '.repeat(6)}the index`,
+    parameters: { type: 'object', properties: { q: { type: 'string' } } },
+  },
+];
+
+const FIRST_IN_FULL = `  /** Declared in full. Its first paragraph shows. */
+  first(args: {
+    /** What to look for. */
+    query: string;
+    /** Nested options, e.g. depth. */
+    options?: {
+      depth?: number;
+    };
+  }): Promise<{
+    hits: number;
+  }>;`;
+
+const BRIEF_LINES = `  repos_get(args: { owner: string; repo: string } & More): Promise<unknown>; // Gets a repository by owner and name.
+  bulk(args: { items: object[]; level: string; mode: "fast" | "safe"; "dry-run": boolean }): Promise<unknown>; // Sends items, e.g. files or notes, in one call.
+  ping(args?: {}): Promise<unknown>;
+  search(args?: More): Promise<unknown>; // Searches every word of the archive and every word of the archive and every word of the archive and every word of the archive and every word of the archive and…`;
+
+const REPOS_GET_DESCRIBED = `/**
+ * Tool "repos-get".
+ *
+ * > [!NOTE]
+ * > This endpoint is in preview.
+ *
+ * Gets a [repository](https://example.com/repos) by owner and name. Returns 404 when it is private.
+ */
+repos_get(args: {
+  owner: string;
+  repo: string;
+  per_page?: number;
+}): Promise<{
+  id?: number;
+}>;`;
+
+describe('the declaration budget', () => {
+  it('declares tools in full while the budget lasts, then the rest in brief, word for word', () => {
+    const types = generateCodemodeTypes(BUDGET_CATALOG, { budget: 1, countTokens: () => 1 });
+    expect(types.text).toBe(
+      `type More = Record<string, unknown>;\ndeclare const tools: {\n${DESCRIBE_DECLARATION}\n${FIRST_IN_FULL}\n  ${BRIEF_HEADER}\n${BRIEF_LINES}\n};`,
+    );
+    expect(types.tools.map((entry) => [entry.identifier, entry.brief])).toEqual([
+      ['first', false],
+      ['repos_get', true],
+      ['bulk', true],
+      ['ping', true],
+      ['search', true],
+    ]);
+  });
+
+  it('is a prefix in catalog order: after the first tool that does not fit, every tool is brief', () => {
+    const costs: Record<string, number> = { first: 5, repos_get: 1 };
+    const types = generateCodemodeTypes(BUDGET_CATALOG, {
+      budget: 4,
+      countTokens: (text) => costs[/\n {2}(\w+)\(args/.exec(`\n${text}`)?.[1] ?? ''] ?? 1,
+    });
+    expect(types.tools.map((entry) => entry.brief)).toEqual([true, true, true, true, true]);
+  });
+
+  it('counts characters / 4 by default, 4000 of them; Infinity declares all in full, 0 none', () => {
+    expect(DEFAULT_DECLARATION_BUDGET).toBe(4000);
+    expect([estimateTokens(''), estimateTokens('abcd'), estimateTokens('abcde')]).toEqual([0, 1, 2]);
+    const cost = estimateTokens(FIRST_IN_FULL);
+    const fits = generateCodemodeTypes(BUDGET_CATALOG, { budget: cost });
+    expect(fits.tools.map((entry) => entry.brief)).toEqual([false, true, true, true, true]);
+    const short = generateCodemodeTypes(BUDGET_CATALOG, { budget: cost - 1 });
+    expect(short.tools.map((entry) => entry.brief)).toEqual([true, true, true, true, true]);
+    expect(generateCodemodeTypes(BUDGET_CATALOG).tools.every((entry) => !entry.brief)).toBe(true);
+    const all = generateCodemodeTypes(BUDGET_CATALOG, { budget: Number.POSITIVE_INFINITY });
+    expect(all.text.startsWith(`declare const tools: {\n${DESCRIBE_DECLARATION}\n${FIRST_IN_FULL}\n`)).toBe(
+      true,
+    );
+    expect(all.text).not.toContain('More');
+    expect(generateCodemodeTypes([]).text).toBe(`declare const tools: {\n${DESCRIBE_DECLARATION}\n};`);
+    const brief = generateCodemodeTypes(BUDGET_CATALOG.slice(3, 4), { budget: 0 });
+    expect(brief.text).toBe(
+      `declare const tools: {\n${DESCRIBE_DECLARATION}\n  ${BRIEF_HEADER}\n  ping(args?: {}): Promise<unknown>;\n};`,
+    );
+  });
+
+  it('$describe gives the whole description and every comment', () => {
+    const [, reposGet] = generateCodemodeTypes(BUDGET_CATALOG, { budget: 0 }).tools;
+    if (!reposGet) throw new Error('no repos_get');
+    expect(describeCodemodeTool(reposGet)).toBe(REPOS_GET_DESCRIBED);
+  });
+
+  it('enableCodemode takes declarationBudget and countTokens; fullTypes declares every tool whole', () => {
+    const suite = createCoreSuite();
+    for (const spec of BUDGET_CATALOG) suite.register(spec, 'codemode');
+    const codemode = enableCodemode(suite, { runner, declarationBudget: 1, countTokens: () => 1 });
+    const types = generateCodemodeTypes(BUDGET_CATALOG, { budget: 1, countTokens: () => 1 }).text;
+    expect(codemode.types()).toBe(types);
+    expect(suite.get('codemode')?.spec.description).toBe(
+      `${CODEMODE_PREAMBLE}\n\n\`\`\`ts\n${types}\n\`\`\``,
+    );
+    expect(codemode.tools().map((entry) => entry.brief)).toEqual([false, true, true, true, true]);
+    const indent = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => `  ${line}`)
+        .join('\n');
+    expect(codemode.fullTypes()).toBe(
+      `declare const tools: {\n${DESCRIBE_DECLARATION}\n${codemode
+        .tools()
+        .map((entry) => indent(describeCodemodeTool(entry)))
+        .join('\n')}\n};`,
+    );
+    expect(codemode.fullTypes()).toContain(indent(REPOS_GET_DESCRIBED));
+  });
+
+  it('refuses a budget that is not a number of tokens, to the host', () => {
+    const fresh = createCoreSuite();
+    for (const budget of [-1, Number.NaN]) {
+      expect(() => enableCodemode(fresh, { runner, declarationBudget: budget })).toThrow(
+        `browser-agent-tools: enableCodemode: declarationBudget must be a number of tokens, 0 or more (Infinity declares every tool in full), got ${budget}.`,
+      );
+    }
+    expect(fresh.get('codemode')).toBeUndefined();
+    expect(() => generateCodemodeTypes([], { budget: -5 })).toThrow(
+      'browser-agent-tools: generateCodemodeTypes: budget must be a number of tokens, 0 or more (Infinity declares every tool in full), got -5.',
+    );
   });
 });
 
@@ -418,42 +680,39 @@ async function main(): Promise<void> {
 void main;
 `;
 
+/** The same calls against the budgeted form, where the awkward tools are declared in brief. */
+const USAGE_BRIEF = `export {};
+async function main(): Promise<void> {
+  const full: string = await tools.$describe('my-tool');
+  const made: unknown = await tools.my_tool_2({ 'file-name': 'a', nested: { deep: [{ x: 1, tag: 'b|c' }] } });
+  await tools.my_tool();
+  await tools._3d();
+  await tools._3d({ n: 3 });
+  await tools.then_();
+  await tools.shapes({ pair: ['x', 1], counts: { a: 1 } });
+  // @ts-expect-error: file-name is required
+  await tools.my_tool_2({ nested: {} });
+  // @ts-expect-error: the tuple is [string, number]
+  await tools.shapes({ pair: [1, 'x'] });
+  // @ts-expect-error: $describe takes a name
+  await tools.$describe();
+  const text: string = (await tools.read({ path: 'a.txt' })).path;
+  void [full, made, text];
+}
+void main;
+`;
+
 describe('the declarations compile with TypeScript', () => {
   const dirs: string[] = [];
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('for the built-ins and a catalog of awkward names and nested schemas', () => {
-    const suite = createCoreSuite();
-    for (const name of BUILTIN_TOOL_NAMES) suite.register(BUILTIN_SPECS[name], 'direct');
-    for (const spec of AWKWARD) suite.register(spec, 'codemode');
-    const codemode = enableCodemode(suite, { runner });
-    const types = codemode.types();
-    expect(codemode.tools().map((entry) => [entry.name, entry.identifier])).toEqual([
-      ['read', 'read'],
-      ['write', 'write'],
-      ['edit', 'edit'],
-      ['bash', 'bash'],
-      ['grep', 'grep'],
-      ['find', 'find'],
-      ['ls', 'ls'],
-      ['my-tool', 'my_tool_2'],
-      ['my_tool', 'my_tool'],
-      ['3d', '_3d'],
-      ['class', 'class'],
-      ['a.b', 'a_b_2'],
-      ['a_b', 'a_b'],
-      ['then', 'then_'],
-      ['shapes', 'shapes'],
-    ]);
-    expect(types).toContain('  /** Tool "my-tool". Dashes in the name. */\n  my_tool_2(args: {');
-    expect(types).not.toContain('second paragraph');
-
+  /** Runs tsc (strict) over `files`; returns its exit status and output. */
+  const compile = (files: Record<string, string>): { status: number; output: string } => {
     const dir = mkdtempSync(join(tmpdir(), 'codemode-types-'));
     dirs.push(dir);
-    writeFileSync(join(dir, 'tools.d.ts'), `${types}\n`);
-    writeFileSync(join(dir, 'usage.ts'), USAGE);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
@@ -467,21 +726,110 @@ describe('the declarations compile with TypeScript', () => {
           noEmit: true,
           skipLibCheck: false,
         },
-        files: ['tools.d.ts', 'usage.ts'],
+        files: Object.keys(files),
       }),
     );
-    let output = '';
-    let status = 0;
     try {
       execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], {
         encoding: 'utf8',
       });
+      return { status: 0, output: '' };
     } catch (error) {
       const failure = error as { status?: number; stdout?: string; stderr?: string };
-      status = failure.status ?? 1;
-      output = `${failure.stdout ?? ''}${failure.stderr ?? ''}`;
+      return { status: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
     }
-    expect({ status, output }).toEqual({ status: 0, output: '' });
+  };
+
+  const awkwardSuite = () => {
+    const suite = createCoreSuite();
+    for (const name of BUILTIN_TOOL_NAMES) suite.register(BUILTIN_SPECS[name], 'direct');
+    for (const spec of AWKWARD) suite.register(spec, 'codemode');
+    return suite;
+  };
+
+  it('for the built-ins and a catalog of awkward names and nested schemas, in full', () => {
+    const codemode = enableCodemode(awkwardSuite(), { runner });
+    const types = codemode.types();
+    expect(codemode.tools().map((entry) => [entry.name, entry.identifier, entry.brief])).toEqual([
+      ['read', 'read', false],
+      ['write', 'write', false],
+      ['edit', 'edit', false],
+      ['bash', 'bash', false],
+      ['grep', 'grep', false],
+      ['find', 'find', false],
+      ['ls', 'ls', false],
+      ['my-tool', 'my_tool_2', false],
+      ['my_tool', 'my_tool', false],
+      ['3d', '_3d', false],
+      ['class', 'class', false],
+      ['a.b', 'a_b_2', false],
+      ['a_b', 'a_b', false],
+      ['then', 'then_', false],
+      ['shapes', 'shapes', false],
+    ]);
+    expect(types).toContain('  /** Tool "my-tool". Dashes in the name. */\n  my_tool_2(args: {');
+    expect(types).not.toContain('second paragraph');
+    expect(compile({ 'tools.d.ts': `${types}\n`, 'usage.ts': USAGE })).toEqual({ status: 0, output: '' });
+  });
+
+  it('in the editor form (fullTypes), with every tool as $describe gives it', () => {
+    const codemode = enableCodemode(awkwardSuite(), { runner });
+    const full = codemode.fullTypes();
+    expect(full).toContain(
+      '  /**\n   * Tool "my-tool".\n   *\n   * Dashes in the name.\n   *\n   * This second paragraph is not shown.\n   */',
+    );
+    const described = codemode
+      .tools()
+      .map((entry) => describeCodemodeTool(entry, BUILTIN_OUTPUT_SCHEMAS))
+      .join('\n');
+    expect(
+      compile({
+        'tools.d.ts': `${full}\n`,
+        'usage.ts': USAGE,
+        'described.d.ts': `declare const described: {\n${described}\n};\n`,
+      }),
+    ).toEqual({ status: 0, output: '' });
+  });
+
+  it('in brief: every tool after the budget on one line, called with required and optional arguments', () => {
+    const suite = awkwardSuite();
+    const codemode = enableCodemode(suite, { runner, declarationBudget: 0 });
+    const types = codemode.types();
+    expect(codemode.tools().every((entry) => entry.brief)).toBe(true);
+    expect(types).toBe(`type More = Record<string, unknown>;
+declare const tools: {
+${DESCRIBE_DECLARATION}
+  ${BRIEF_HEADER}
+  read(args: { path: string } & More): Promise<unknown>; // Read a text file or an image from the workspace.
+  write(args: { path: string; content: string }): Promise<unknown>; // Create a file or overwrite it with the given content.
+  edit(args: { path: string } & More): Promise<unknown>; // Replace exact text in a file.
+  bash(args: { command: string } & More): Promise<unknown>; // Run a shell command in the workspace and return its combined stdout and stderr.
+  grep(args: { pattern: string } & More): Promise<unknown>; // Search file contents with a regular expression, or a plain string with literal: true.
+  find(args: { pattern: string } & More): Promise<unknown>; // Find files by glob pattern, e.g. "*.ts" (a pattern without / matches names at any depth) or "src/**/test_*.py".
+  ls(args?: More): Promise<unknown>; // List a directory: entries sorted alphabetically, directories end in /, dotfiles included.
+  my_tool_2(args: { "file-name": string } & More): Promise<unknown>; // Dashes in the name.
+  my_tool(args?: {}): Promise<unknown>; // Underscores.
+  _3d(args?: More): Promise<unknown>; // Starts with a digit.
+  class(args?: {}): Promise<unknown>; // A reserved word.
+  a_b_2(args?: {}): Promise<unknown>; // A dot.
+  a_b(args?: {}): Promise<unknown>; // Collides with a.b once sanitised.
+  then_(args?: {}): Promise<unknown>; // Would make tools a thenable.
+  shapes(args: { pair: [string, number] } & More): Promise<unknown>; // Tuples, maps, intersections and unions.
+};`);
+    // A budget (counted by the host's counter: one per declaration here) that only the built-ins fit.
+    const partial = enableCodemode(awkwardSuite(), {
+      runner,
+      declarationBudget: BUILTIN_TOOL_NAMES.length,
+      countTokens: () => 1,
+    });
+    expect(partial.tools().map((entry) => entry.brief)).toEqual([
+      ...BUILTIN_TOOL_NAMES.map(() => false),
+      ...AWKWARD.map(() => true),
+    ]);
+    expect(compile({ 'tools.d.ts': `${partial.types()}\n`, 'usage.ts': USAGE_BRIEF })).toEqual({
+      status: 0,
+      output: '',
+    });
   });
 });
 

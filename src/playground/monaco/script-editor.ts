@@ -39,7 +39,7 @@ javascriptDefaults.setDiagnosticsOptions({
 
 export interface ScriptEditorOptions {
   value: string;
-  /** The generated declarations (`handle.types(session)`). */
+  /** The generated declarations, every tool in full (`handle.fullTypes(session)`). */
   types: string;
   ariaLabel: string;
   dark: boolean;

@@ -37,7 +37,7 @@ export function Composer() {
   const codemodeEnabled = runtimeState.codemode !== null;
   const { codemode, session, revision } = runtimeState;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the declarations change with the revision
-  const types = useMemo(() => (codemode ? codemode.types(session) : ''), [codemode, session, revision]);
+  const types = useMemo(() => (codemode ? codemode.fullTypes(session) : ''), [codemode, session, revision]);
   const isScript = state.tool === CODEMODE_TOOL && codemodeEnabled;
   return (
     <Panel title="Call composer" testId="composer" className="composer">
