@@ -52,6 +52,11 @@ const COMPONENTS: readonly { label: string; test: RegExp }[] = [
     label: 'built-in tools: lazy helpers (diff, picomatch, ignore, re2js)',
     test: /node_modules\/(?:diff|picomatch|ignore|re2js)\//,
   },
+  { label: 'playground: demo catalog + example transcripts', test: /src\/playground\/demo\// },
+  {
+    label: 'playground: result-channel views',
+    test: /src\/playground\/(?:components\/(?:ResultChannels|JsonTree|DiffView)\/|state\/(?:json-view|diff-rows)\.ts)/,
+  },
 ];
 
 /** Files that hold code or what code loads (fonts, wasm); public/ copies such as images are left out. */
@@ -305,7 +310,7 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
       '',
       table(['part', 'files', 'raw', 'gzip'], componentRows),
       '',
-      `Lazy total: ${kib(sum(lazy, 'gzipBytes'))} gz in ${lazy.length} files. "Lazy" is by the definition above (not loaded by index.html itself); the playground's start-up code may still import some of them without any interaction (at this commit \`start()\` in \`src/playground/state/playground.ts\` loads the providers entry and codemode and boots the just-bash Worker).`,
+      `Lazy total: ${kib(sum(lazy, 'gzipBytes'))} gz in ${lazy.length} files. "Lazy" is by the definition above (not loaded by index.html itself); the playground's start-up code still imports some of them right after the first paint, without any interaction: \`start()\` in \`src/playground/state/playground.ts\` loads the demo catalog (which \`window.playground.ready\` waits for), the providers entry and codemode, and boots the just-bash Worker through its lazily loaded page side (\`src/playground/embedded-worker.ts\`); the result panel fetches the result-channel views after its first render.`,
       '',
       'Targets:',
       '',

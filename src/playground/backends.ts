@@ -1,17 +1,18 @@
 /**
  * The browser-only backend factories the page passes to the playground: the embedded shell in its own
- * Web Worker, and a WebContainer through the lazily loaded `browser-agent-tools/workspace/webcontainer`
- * entry (so `@webcontainer/api` is downloaded only when a user picks it).
+ * Web Worker (its page side loaded lazily from `embedded-worker.ts`), and a WebContainer through the
+ * lazily loaded `browser-agent-tools/workspace/webcontainer` entry (so `@webcontainer/api` is
+ * downloaded only when a user picks it).
  */
-import { createJustBashWorkerWorkspace } from 'browser-agent-tools/workspace/just-bash';
 import type { WebContainerBoot } from './state/backend-store.ts';
 import type { Workspace } from './state/types.ts';
 
-/** The embedded workspace (just-bash) in a dedicated Web Worker. */
-export function createEmbeddedWorkerWorkspace(
+/** The embedded workspace (just-bash) in a dedicated Web Worker; its page side is a lazy chunk. */
+export async function createEmbeddedWorkerWorkspace(
   files: Record<string, string | Uint8Array>,
   onReset: (reason: string) => void,
 ): Promise<Workspace> {
+  const { createJustBashWorkerWorkspace } = await import('./embedded-worker.ts');
   return createJustBashWorkerWorkspace({ files, onReset });
 }
 

@@ -1,15 +1,14 @@
 /**
  * Entry of index.html: builds the playground with the browser's pieces (the embedded shell in a Web
- * Worker, the lazily loaded WebContainer, providers, codemode and agent entries), applies a scenario from the URL hash,
- * exposes `window.playground`, and mounts the page. Imports the library by package name only.
+ * Worker, the lazily loaded WebContainer, providers, codemode and agent entries, and the demo catalog,
+ * also a lazy chunk), applies a scenario from the URL hash, exposes `window.playground`, and mounts the
+ * page. Imports the library by package name only.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
 import { App } from './components/App/App.tsx';
-import { DEMO_TOOLS } from './demo/demo-catalog.ts';
 import { DEMO_FILES } from './demo/demo-files.ts';
-import { EXAMPLE_TRANSCRIPTS } from './demo/transcripts.ts';
 import { PlaygroundContext } from './hooks/use-playground.ts';
 import { createPlayground } from './state/playground.ts';
 import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
@@ -34,9 +33,8 @@ const playground = createPlayground({
   loadProviders: () => import('browser-agent-tools/providers'),
   loadCodemode: () => import('browser-agent-tools/codemode'),
   loadAgent: () => import('browser-agent-tools/agent'),
-  demoTools: DEMO_TOOLS,
+  loadDemo: () => import('./demo/demo-content.ts').then((module) => module.DEMO_CONTENT),
   demoFiles: DEMO_FILES,
-  transcripts: EXAMPLE_TRANSCRIPTS,
 });
 
 /** Applies `#scenario=…` from the URL: rebuilds the state and re-runs its calls. */

@@ -3,26 +3,29 @@
  * WebContainer boot that the test decides, and the real providers entry. A plain module (not a test).
  */
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
-import { DEMO_TOOLS } from '../../src/playground/demo/demo-catalog.ts';
+import { DEMO_CONTENT } from '../../src/playground/demo/demo-content.ts';
 import { DEMO_FILES } from '../../src/playground/demo/demo-files.ts';
-import { EXAMPLE_TRANSCRIPTS } from '../../src/playground/demo/transcripts.ts';
 import {
   createPlayground,
   type Playground,
   type PlaygroundDeps,
 } from '../../src/playground/state/playground.ts';
 
-export async function startPlayground(deps: Partial<PlaygroundDeps> = {}): Promise<Playground> {
-  const playground = createPlayground({
+/** The playground, not started: no backend yet, the demo catalog not asked for. */
+export function createTestPlayground(deps: Partial<PlaygroundDeps> = {}): Playground {
+  return createPlayground({
     createEmbedded: (files) => createJustBashWorkspace({ files }),
     bootWebContainer: async () => ({ ok: false, reason: 'No WebContainer in unit tests.' }),
     isolated: () => true,
     loadProviders: () => import('browser-agent-tools/providers'),
-    demoTools: DEMO_TOOLS,
+    loadDemo: async () => DEMO_CONTENT,
     demoFiles: DEMO_FILES,
-    transcripts: EXAMPLE_TRANSCRIPTS,
     ...deps,
   });
+}
+
+export async function startPlayground(deps: Partial<PlaygroundDeps> = {}): Promise<Playground> {
+  const playground = createTestPlayground(deps);
   await playground.start();
   await playground.declarations.loadProviders();
   return playground;

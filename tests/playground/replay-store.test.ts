@@ -43,7 +43,7 @@ describe('replay', () => {
       args: { query: 'slack' },
       caller: 'model',
     });
-    const { replay } = playground;
+    const replay = await playground.replay();
 
     replay.loadExample('search-then-call');
     await replay.runAll();

@@ -29,7 +29,11 @@ export interface ApiExecuteOptions {
 }
 
 export interface PlaygroundApi {
-  /** Resolves when the backend is ready and a scenario from the URL, if any, has been applied. */
+  /**
+   * Resolves when the backend is ready, the demo catalog (a lazy chunk) is in the suite and a scenario
+   * from the URL, if any, has been applied. `declarations`, `register`, `setMode` and `scenario` do not
+   * wait for it; they wait for the demo catalog only.
+   */
   readonly ready: Promise<void>;
   execute(name: string, args?: unknown, options?: ApiExecuteOptions): Promise<ToolResult>;
   /** A raw call exactly as a model API returns it. */
@@ -67,12 +71,15 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
     executeCall: (raw, options = {}) => run({ kind: 'raw', raw, caller: options.caller ?? 'model' }, options),
     async declarations(provider = 'catalog') {
       if (!isDeclarationFormat(provider)) throw new Error(`Unknown provider ${JSON.stringify(provider)}.`);
+      await playground.demo();
       return plain(await playground.declarations.render(provider));
     },
     async register(spec, mode) {
+      await playground.demo();
       return plain(playground.runtime.register(spec, mode));
     },
     async setMode(name, mode) {
+      await playground.demo();
       playground.runtime.setMode(name, mode);
       return { name, mode };
     },
@@ -96,6 +103,7 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
       };
     },
     async scenario() {
+      await playground.demo();
       return plain(playground.scenario());
     },
   };

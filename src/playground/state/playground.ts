@@ -23,11 +23,20 @@ import {
   type HistoryStore,
   parseSessionFile,
 } from './history-store.ts';
-import { createReplayStore, type ReplayStore } from './replay-store.ts';
+import type { ReplayStore } from './replay-store.ts';
 import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
 import { createStore, messageOf, type Store } from './store.ts';
 import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
+
+/**
+ * The demo content the page loads after its first paint (a chunk of its own): the demo catalog, put in
+ * the suite before `start()` resolves, and the replay panel's example transcripts.
+ */
+export interface DemoContent {
+  tools: readonly DemoTool[];
+  transcripts: readonly ExampleTranscript[];
+}
 
 /** What the playground uses of `browser-agent-tools/codemode`. */
 export interface CodemodeModule {
@@ -45,9 +54,13 @@ export interface PlaygroundDeps extends BackendDeps {
   loadAgent?(): Promise<AgentModule>;
   /** Where the Agent panel keeps the API key when asked to. Default: this tab's `sessionStorage`, when there is one. */
   keyStorage?: KeyStorage;
-  demoTools: readonly DemoTool[];
+  /**
+   * Loads the demo catalog and transcripts (a lazy `import()` in the page). `start()` waits for it; the
+   * catalog goes where it always is, right after the built-ins (see `Runtime.addDemoTools`).
+   */
+  loadDemo(): Promise<DemoContent>;
+  /** The files the workspace starts with (in the entry chunk: the backend starts with them at once). */
   demoFiles: Readonly<Record<string, string>>;
-  transcripts: readonly ExampleTranscript[];
 }
 
 /** Page-level notices: a loaded link, a failed import. */
@@ -55,6 +68,8 @@ export interface PageState {
   readonly notice: { kind: 'info' | 'error'; text: string } | null;
   /** A reset or a scenario is being applied. */
   readonly resetting: boolean;
+  /** The demo catalog: loading (its chunk comes after the first paint), in the suite, or failed. */
+  readonly demo: 'loading' | 'ready' | 'failed';
 }
 
 export type PageEvent = { type: 'reset'; calls: number };
@@ -67,11 +82,20 @@ export interface Playground {
   readonly composer: ComposerStore;
   readonly history: HistoryStore;
   readonly workspace: WorkspaceViewStore;
-  readonly replay: ReplayStore;
+  /**
+   * The transcript replay's store, created on first use (its module and the example transcripts load
+   * lazily). Always the same promise.
+   */
+  replay(): Promise<ReplayStore>;
   /** The Agent panel's store, created on first use (its module loads lazily). Always the same promise. */
   agent(): Promise<AgentStore>;
+  /** Loads the demo catalog into the suite (once); resolves when it is there, or failed with a notice. */
+  demo(): Promise<void>;
   readonly page: Store<PageState, PageEvent>;
-  /** Starts the embedded backend and enables codemode (when it can load); resolves when the page can run calls. */
+  /**
+   * Starts the embedded backend, loads the demo catalog and enables codemode (when it can load);
+   * resolves when the page can run calls.
+   */
   start(): Promise<void>;
   /** Loads the codemode entry and registers the `codemode` tool. Resolves `false` (with a notice) when it failed. */
   enableCodemode(): Promise<boolean>;
@@ -91,12 +115,12 @@ const WRITES = new Set(['fs_write', 'exec']);
 
 export function createPlayground(deps: PlaygroundDeps): Playground {
   const backend = createBackendStore(deps);
-  const runtime = createRuntime({ workspace: backend.workspace, demoTools: deps.demoTools });
+  const runtime = createRuntime({ workspace: backend.workspace });
   const history = createHistoryStore();
   const catalog = createCatalogStore(runtime);
   const declarations = createDeclarationsStore(runtime, { loadProviders: deps.loadProviders });
   const workspace = createWorkspaceViewStore(() => backend.ready());
-  const page = createStore<PageState, PageEvent>({ notice: null, resetting: false });
+  const page = createStore<PageState, PageEvent>({ notice: null, resetting: false, demo: 'loading' });
   let startFiles: Record<string, ScenarioFile> = { ...deps.demoFiles };
 
   const mayWrite = (entry: HistoryEntry): boolean => {
@@ -117,12 +141,35 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   };
 
   const composer = createComposerStore(runtime, { run: runCall });
+
+  let demoLoading: Promise<DemoContent | null> | undefined;
+  /** The demo content once it is in the suite; `null` (with a notice) when it could not be loaded. */
+  const loadDemo = (): Promise<DemoContent | null> => {
+    demoLoading ??= deps.loadDemo().then(
+      (content) => {
+        runtime.addDemoTools(content.tools);
+        page.set({ demo: 'ready' });
+        return content;
+      },
+      (error: unknown) => {
+        demoLoading = undefined;
+        page.set({
+          demo: 'failed',
+          notice: { kind: 'error', text: `The demo catalog could not be loaded: ${messageOf(error)}` },
+        });
+        return null;
+      },
+    );
+    return demoLoading;
+  };
+
   let codemodeLoading: Promise<boolean> | undefined;
   const enableCodemode = (): Promise<boolean> => {
     const load = deps.loadCodemode;
     if (!load) return Promise.resolve(false);
-    codemodeLoading ??= load().then(
-      (module) => {
+    // After the demo catalog, so the codemode tool comes after it in the catalog without a rebuild.
+    codemodeLoading ??= Promise.all([load(), loadDemo()]).then(
+      ([module]) => {
         runtime.enableCodemode((suite) => module.enableCodemode(suite));
         return true;
       },
@@ -136,16 +183,22 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     );
     return codemodeLoading;
   };
-  const replay = createReplayStore({
-    examples: deps.transcripts,
-    async prepare() {
-      runtime.newSession();
-      await backend.replaceFiles(startFiles);
-      await workspace.refresh();
-    },
-    declarations: () => runtime.declarations().map((spec) => spec.name),
-    run: (request) => runCall(request),
-  });
+  let replayStore: Promise<ReplayStore> | undefined;
+  const replay = (): Promise<ReplayStore> => {
+    replayStore ??= Promise.all([import('./replay-store.ts'), loadDemo()]).then(([module, demo]) =>
+      module.createReplayStore({
+        examples: demo?.transcripts ?? [],
+        async prepare() {
+          runtime.newSession();
+          await backend.replaceFiles(startFiles);
+          await workspace.refresh();
+        },
+        declarations: () => runtime.declarations().map((spec) => spec.name),
+        run: (request) => runCall(request),
+      }),
+    );
+    return replayStore;
+  };
 
   let agentStore: Promise<AgentStore> | undefined;
   const agent = (): Promise<AgentStore> => {
@@ -180,6 +233,8 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       : { kind: 'named', name: call.name, args: call.arguments ?? {}, caller: call.caller ?? 'model' };
 
   const applyScenario = async (scenario: Scenario | undefined): Promise<void> => {
+    // The scenario's modes and calls may name demo tools.
+    await loadDemo();
     startFiles = scenario?.files ? { ...scenario.files } : { ...deps.demoFiles };
     runtime.rebuild(scenario);
     history.clear();
@@ -199,12 +254,17 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     workspace,
     replay,
     agent,
+    async demo() {
+      await loadDemo();
+    },
     page: page.store,
     async start() {
       void declarations.loadProviders();
+      const demo = loadDemo();
       const codemode = enableCodemode();
       await backend.start(startFiles);
       await workspace.refresh();
+      await demo;
       await codemode;
     },
     enableCodemode,

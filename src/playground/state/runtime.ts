@@ -91,12 +91,21 @@ export type RuntimeEvent =
   | { type: 'session'; event: SessionEvent }
   | { type: 'session-replaced' }
   | { type: 'call-finished'; record: CallRecord }
-  | { type: 'codemode-enabled' };
+  | { type: 'codemode-enabled' }
+  | { type: 'demo-added' };
 
 export interface Runtime {
   readonly store: Store<RuntimeState, RuntimeEvent>;
   /** A new suite: built-ins, tool_search, the demo catalog, then the scenario's tools and modes; a new session. */
   rebuild(scenario?: Scenario): void;
+  /**
+   * Puts the demo catalog (loaded lazily by the page) where {@link rebuild} puts it: after the built-ins
+   * and tool_search, before codemode and the user's tools, so the catalog order is the same whenever it
+   * arrives. Appended in place while the suite holds nothing else (the usual case: it arrives before
+   * codemode and before any registration); otherwise a new suite keeps the registered tools and changed
+   * modes, in that order. Once: later calls do nothing.
+   */
+  addDemoTools(tools: readonly DemoTool[]): void;
   /** Registers a spec in any format; answered by an echo of its arguments when `echo` (default true). */
   register(spec: AnyToolSpec, mode: ExposureMode, options?: { echo?: boolean }): ToolSpec;
   setMode(name: string, mode: ExposureMode): void;
@@ -117,8 +126,15 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** The workspace every suite gets (the playground passes a delegate that follows the backend). */
   workspace: Workspace;
-  /** The demo catalog, registered as deferred. */
-  demoTools: readonly DemoTool[];
+  /** The demo catalog, registered as deferred. Default: none until {@link Runtime.addDemoTools}. */
+  demoTools?: readonly DemoTool[];
+}
+
+/** A tool registered on top of the built-ins, the demo catalog and codemode. */
+interface ExtraTool {
+  spec: ToolSpec;
+  mode: ExposureMode;
+  implementation: ToolImplementation<Workspace> | undefined;
 }
 
 /** The implementation of tools registered in the playground: it answers with the arguments it received. */
@@ -135,6 +151,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let enableCodemode: CodemodeEnabler | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let unsubscribe: () => void = () => undefined;
+  let demoTools: readonly DemoTool[] = options.demoTools ?? [];
 
   const instrument =
     (implementation: ToolImplementation<Workspace>): ToolImplementation<Workspace> =>
@@ -144,7 +161,26 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return implementation(args, context);
     };
 
-  const build = (scenario: Scenario | undefined, previous: RuntimeState | undefined): RuntimeState => {
+  /** Registers the demo catalog (deferred) on `suite`, noting origins, default modes and examples. */
+  const registerDemo = (
+    suite: ToolSuite<Workspace>,
+    origins: Record<string, ToolOrigin>,
+    defaultModes: Record<string, ExposureMode>,
+    examples: Record<string, unknown>,
+  ): void => {
+    for (const demo of demoTools) {
+      suite.register(demo.spec, 'deferred', instrument(demo.run));
+      origins[demo.name] = 'demo';
+      defaultModes[demo.name] = 'deferred';
+      examples[demo.name] = demo.example;
+    }
+  };
+
+  const build = (
+    extra: readonly ExtraTool[],
+    modes: Readonly<Record<string, ExposureMode>>,
+    previous: RuntimeState | undefined,
+  ): RuntimeState => {
     const suite = createToolSuite({ workspace: options.workspace });
     const origins: Record<string, ToolOrigin> = {};
     const defaultModes: Record<string, ExposureMode> = {};
@@ -156,12 +192,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         suite.register(tool.spec, tool.mode, instrument(tool.implementation), { replace: true });
       }
     }
-    for (const demo of options.demoTools) {
-      suite.register(demo.spec, 'deferred', instrument(demo.run));
-      origins[demo.name] = 'demo';
-      defaultModes[demo.name] = 'deferred';
-      examples[demo.name] = demo.example;
-    }
+    registerDemo(suite, origins, defaultModes, examples);
     // Before the scenario's tools: the order a page that enabled codemode at start, then registered, has.
     let codemode: CodemodeHandle | null = null;
     if (enableCodemode && !suite.get('codemode')) {
@@ -169,11 +200,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       origins.codemode = 'builtin';
       defaultModes.codemode = suite.get('codemode')?.mode ?? 'model_only';
     }
-    for (const { spec, mode } of scenario?.tools ?? []) {
-      suite.register(spec, mode, instrument(echoImplementation), { replace: true });
+    for (const { spec, mode, implementation } of extra) {
+      suite.register(spec, mode, implementation, { replace: true });
       origins[spec.name] = 'registered';
     }
-    for (const [name, mode] of Object.entries(scenario?.modes ?? {})) {
+    for (const [name, mode] of Object.entries(modes)) {
       if (suite.get(name)) suite.setMode(name, mode);
     }
     return {
@@ -203,8 +234,34 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     };
   };
 
-  const handle = createStore<RuntimeState, RuntimeEvent>(build(undefined, undefined));
+  const handle = createStore<RuntimeState, RuntimeEvent>(build([], {}, undefined));
   follow(handle.get());
+
+  /** Makes `state` the current one: a new suite and session. */
+  const replace = (state: RuntimeState): void => {
+    const previous = handle.get().codemode;
+    handle.set(state, { type: 'rebuilt' });
+    follow(state);
+    previous?.dispose();
+  };
+
+  const registered = (): { spec: ToolSpec; mode: ExposureMode }[] => {
+    const { suite, origins } = handle.get();
+    return suite
+      .list()
+      .filter((tool) => origins[tool.spec.name] === 'registered')
+      .map((tool) => ({ spec: tool.spec, mode: tool.mode }));
+  };
+
+  const changedModes = (): Record<string, ExposureMode> => {
+    const { suite, defaultModes } = handle.get();
+    const changed: Record<string, ExposureMode> = {};
+    for (const tool of suite.list()) {
+      const initial = defaultModes[tool.spec.name];
+      if (initial !== undefined && initial !== tool.mode) changed[tool.spec.name] = tool.mode;
+    }
+    return changed;
+  };
 
   const declarations = (): ToolSpec[] => {
     const { suite, session, codemode } = handle.get();
@@ -263,11 +320,37 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   return {
     store: handle.store,
     rebuild(scenario) {
-      const previous = handle.get().codemode;
-      const state = build(scenario, handle.get());
-      handle.set(state, { type: 'rebuilt' });
-      follow(state);
-      previous?.dispose();
+      const extra = (scenario?.tools ?? []).map(({ spec, mode }) => ({
+        spec,
+        mode,
+        implementation: instrument(echoImplementation),
+      }));
+      replace(build(extra, scenario?.modes ?? {}, handle.get()));
+    },
+    addDemoTools(tools) {
+      if (demoTools.length > 0 || tools.length === 0) return;
+      demoTools = tools;
+      const state = handle.get();
+      const onlyBuiltins =
+        state.codemode === null &&
+        state.suite.list().every((tool) => state.origins[tool.spec.name] === 'builtin');
+      if (!onlyBuiltins) {
+        // Registered tools keep their implementation (an echo, or none); they come after the demo tools.
+        const extra = state.suite
+          .list()
+          .filter((tool) => state.origins[tool.spec.name] === 'registered')
+          .map((tool) => ({ spec: tool.spec, mode: tool.mode, implementation: tool.implementation }));
+        replace(build(extra, changedModes(), state));
+        return;
+      }
+      // In place, the session kept; one change for the whole catalog rather than one per tool.
+      unsubscribe();
+      const origins = { ...state.origins };
+      const defaultModes = { ...state.defaultModes };
+      const examples = { ...state.examples };
+      registerDemo(state.suite, origins, defaultModes, examples);
+      handle.set({ origins, defaultModes, examples, revision: state.revision + 1 }, { type: 'demo-added' });
+      follow(handle.get());
     },
     register(spec, mode, registerOptions = {}) {
       const normalized = normalizeSpec(spec);
@@ -329,21 +412,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         },
       );
     },
-    registered() {
-      const { suite, origins } = handle.get();
-      return suite
-        .list()
-        .filter((tool) => origins[tool.spec.name] === 'registered')
-        .map((tool) => ({ spec: tool.spec, mode: tool.mode }));
-    },
-    changedModes() {
-      const { suite, defaultModes } = handle.get();
-      const changed: Record<string, ExposureMode> = {};
-      for (const tool of suite.list()) {
-        const initial = defaultModes[tool.spec.name];
-        if (initial !== undefined && initial !== tool.mode) changed[tool.spec.name] = tool.mode;
-      }
-      return changed;
-    },
+    registered,
+    changedModes,
   };
 }

@@ -12,8 +12,9 @@ const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? ''
 
 /** Every registered tool with its mode (changeable in place), effects and origin; the register form. */
 export function CatalogPanel() {
-  const { catalog } = usePlayground();
+  const { catalog, page } = usePlayground();
   const state = useStoreState(catalog.store);
+  const { demo } = useStoreState(page);
   const filterId = useId();
   const modeFilterId = useId();
   const rows = catalog.visibleRows();
@@ -23,6 +24,11 @@ export function CatalogPanel() {
   return (
     <Panel title="Catalog" testId="catalog" aside={<span className="count">{state.rows.length} tools</span>}>
       <p className="note">{counts}</p>
+      {demo === 'loading' && (
+        <p className="note" role="status">
+          Loading the demo catalog…
+        </p>
+      )}
       <div className="toolbar">
         <label htmlFor={filterId} className="visually-hidden">
           Filter tools

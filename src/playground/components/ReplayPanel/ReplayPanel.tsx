@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { use, useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { Panel } from '../Panel/Panel.tsx';
@@ -10,7 +10,9 @@ import { VisibleText } from '../VisibleText/VisibleText.tsx';
  * see at each step the declarations the model had and the channels that came back.
  */
 export function ReplayPanel() {
-  const { replay, history } = usePlayground();
+  const playground = usePlayground();
+  const replay = use(playground.replay());
+  const { history } = playground;
   const state = useStoreState(replay.store);
   const { entries } = useStoreState(history.store);
   const textId = useId();

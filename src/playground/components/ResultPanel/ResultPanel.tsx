@@ -1,13 +1,47 @@
+import { useEffect, useState } from 'react';
+import { cachedImport } from '../../hooks/use-lazy-editor.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
+import { messageOf } from '../../state/store.ts';
 import { Panel } from '../Panel/Panel.tsx';
-import { ResultChannels } from '../ResultChannels/ResultChannels.tsx';
+
+type ResultChannelsModule = typeof import('../ResultChannels/ResultChannels.tsx');
+
+/**
+ * The channel views (JSON tree, diff, spill links, ...) are a chunk of their own: nothing shows them
+ * before the first call, and the panel fetches them right after its first render, so they are there by
+ * then. The replay and Agent panels share the chunk.
+ */
+const loadResultChannels = cachedImport(
+  (): Promise<ResultChannelsModule> => import('../ResultChannels/ResultChannels.tsx'),
+);
 
 /** The channels of the call selected in the history (the latest one by default). */
 export function ResultPanel() {
   const { history } = usePlayground();
   const state = useStoreState(history.store);
   const entry = state.entries.find((candidate) => candidate.id === state.selectedId) ?? null;
+  const [channels, setChannels] = useState<ResultChannelsModule | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt loads again
+  useEffect(() => {
+    let live = true;
+    loadResultChannels().then(
+      (module) => {
+        if (!live) return;
+        setChannels(module);
+        setLoadError(null);
+      },
+      (error: unknown) => {
+        if (live) setLoadError(messageOf(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const ResultChannels = channels?.ResultChannels;
   return (
     <Panel
       title="Result channels"
@@ -21,10 +55,19 @@ export function ResultPanel() {
         ) : null
       }
     >
-      {entry ? (
-        <ResultChannels record={entry} key={entry.id} />
-      ) : (
+      {!entry ? (
         <p className="note">Run a call to see its channels here.</p>
+      ) : ResultChannels ? (
+        <ResultChannels record={entry} key={entry.id} />
+      ) : loadError !== null ? (
+        <p className="note" role="alert">
+          The result view could not be loaded: {loadError}{' '}
+          <button type="button" onClick={() => setAttempt((count) => count + 1)}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <p className="note">Loading the result view…</p>
       )}
     </Panel>
   );
