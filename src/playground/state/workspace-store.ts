@@ -4,6 +4,7 @@
  * so looking at files never adds calls to the history. Framework-free.
  */
 import { createStore, messageOf, type Store } from './store.ts';
+import { formatCount } from './text.ts';
 import type { Workspace } from './types.ts';
 import { isText, listTree, type TreeEntry } from './workspace-files.ts';
 
@@ -27,6 +28,10 @@ export interface WorkspaceViewState {
   readonly file: OpenFile | null;
   /** Bumped on every refresh, so views can say "updated". */
   readonly refreshes: number;
+  /** Whether the backend keeps a snapshot before deleting commands (`Workspace.restoreSnapshot`). */
+  readonly canRestore: boolean;
+  /** What the last restore did, or why it could not. */
+  readonly restored: { readonly message: string; readonly ok: boolean } | null;
 }
 
 export type WorkspaceViewEvent = { type: 'refreshed' } | { type: 'opened'; path: string };
@@ -38,6 +43,8 @@ export interface WorkspaceViewStore {
   toggle(path: string): void;
   /** Entries whose ancestors are all expanded. */
   visibleEntries(): TreeEntry[];
+  /** Puts the workspace back as it was before the last command that deleted files, then refreshes. */
+  restoreSnapshot(): Promise<void>;
 }
 
 export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): WorkspaceViewStore {
@@ -51,6 +58,8 @@ export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): W
     selected: null,
     file: null,
     refreshes: 0,
+    canRestore: false,
+    restored: null,
   });
   let pending: Promise<void> | null = null;
   let again = false;
@@ -82,11 +91,24 @@ export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): W
           file,
           selected: file ? selected : null,
           refreshes: handle.get().refreshes + 1,
+          canRestore: typeof target.restoreSnapshot === 'function',
         },
         { type: 'refreshed' },
       );
     } catch (error) {
-      handle.set({ loading: false, error: messageOf(error) });
+      // A tree that cannot be listed (a command deleted the root) shows nothing, not stale entries.
+      handle.set(
+        {
+          loading: false,
+          error: messageOf(error),
+          entries: [],
+          hidden: 0,
+          file: null,
+          selected: null,
+          refreshes: handle.get().refreshes + 1,
+        },
+        { type: 'refreshed' },
+      );
     }
   };
 
@@ -117,6 +139,22 @@ export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): W
     toggle(path) {
       const { collapsed } = handle.get();
       handle.set({ collapsed: { ...collapsed, [path]: !collapsed[path] } });
+    },
+    async restoreSnapshot() {
+      const target = await workspace();
+      try {
+        if (!target.restoreSnapshot) throw new Error('This backend keeps no snapshots.');
+        const { files, directories } = await target.restoreSnapshot();
+        handle.set({
+          restored: {
+            ok: true,
+            message: `Restored the workspace as it was before the last command that deleted files: ${formatCount(files)} ${files === 1 ? 'file' : 'files'}, ${formatCount(directories)} ${directories === 1 ? 'directory' : 'directories'}.`,
+          },
+        });
+      } catch (error) {
+        handle.set({ restored: { ok: false, message: messageOf(error) } });
+      }
+      await this.refresh();
     },
     visibleEntries() {
       const { entries, collapsed } = handle.get();

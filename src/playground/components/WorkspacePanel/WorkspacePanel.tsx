@@ -15,9 +15,22 @@ export function WorkspacePanel() {
       title="Workspace"
       className="workspace"
       aside={
-        <button type="button" className="small" onClick={() => void workspace.refresh()}>
-          Refresh
-        </button>
+        <>
+          {state.canRestore && (
+            <button
+              type="button"
+              className="small"
+              data-testid="workspace-restore"
+              title="Put the workspace back as it was just before the last command that deleted files"
+              onClick={() => void workspace.restoreSnapshot()}
+            >
+              Undo last deletion
+            </button>
+          )}{' '}
+          <button type="button" className="small" onClick={() => void workspace.refresh()}>
+            Refresh
+          </button>
+        </>
       }
     >
       <p className="note">
@@ -28,6 +41,15 @@ export function WorkspacePanel() {
       {state.error && (
         <p className="error" role="alert">
           {state.error}
+        </p>
+      )}
+      {state.restored && (
+        <p
+          className={state.restored.ok ? 'note' : 'error'}
+          role="status"
+          data-testid="workspace-restore-status"
+        >
+          {state.restored.message}
         </p>
       )}
       <ul

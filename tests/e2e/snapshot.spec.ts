@@ -1,0 +1,37 @@
+/**
+ * Fault row 34 through the page: `rm -rf /` on the embedded backend (in its Worker) is reported as
+ * destructive, and the workspace panel's "Undo last deletion" puts every file back.
+ */
+import { expect, test } from '@playwright/test';
+import { collectErrors, openPlayground, outputText, runInComposer, usePlainEditor } from './playground.ts';
+
+test('rm -rf / is reported with the number of files deleted, and one click restores them all', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  await usePlainEditor(page);
+  const before = await page.evaluate(() => window.playground.files());
+  const count = Object.keys(before).length;
+  expect(count).toBeGreaterThan(0);
+
+  await runInComposer(page, 'bash', { command: 'rm -rf /' });
+  await expect(outputText(page)).toContainText(
+    `[This command deleted ${count} files that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]`,
+  );
+  await expect(page.getByTestId('workspace-tree').getByRole('button')).toHaveCount(0);
+
+  await page.getByTestId('workspace-restore').click();
+  await expect(page.getByTestId('workspace-restore-status')).toContainText(
+    'Restored the workspace as it was before the last command that deleted files:',
+  );
+  expect(await page.evaluate(() => window.playground.files())).toEqual(before);
+  await expect(page.getByTestId('workspace-tree').getByRole('button').first()).toBeVisible();
+
+  // The snapshot is used up: a second click says so, as text.
+  await page.getByTestId('workspace-restore').click();
+  await expect(page.getByTestId('workspace-restore-status')).toHaveText(
+    'There is no snapshot to restore: no command has deleted files since the workspace started or since the last restore.',
+  );
+  expect(errors).toEqual([]);
+});
