@@ -1,13 +1,15 @@
 /**
  * Section 1: tool_search quality. recall@1/5/10 and MRR@10 of the project's index, the BM25 baseline
- * and MiniSearch defaults on catalog A (GitHub REST, queries = operation summaries) and catalog B
- * (MCP servers, held-out queries), plus the worst misses of the project's index.
+ * and MiniSearch defaults on catalog A (GitHub REST, queries = operation summaries), catalog C (MCP
+ * servers, the development set tuned on) and catalog B (other MCP servers, held-out queries), plus
+ * the worst misses of the project's index.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Catalog, CatalogQuery } from '../catalogs/catalog-a.ts';
 import { loadCatalogA } from '../catalogs/catalog-a.ts';
 import { loadCatalogB } from '../catalogs/catalog-b.ts';
+import { loadCatalogC } from '../catalogs/catalog-c.ts';
 import { BM25, PROJECT, RANKERS, type Ranker, type RankerKind } from '../lib/rankers.ts';
 import { percent, sample, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
@@ -17,6 +19,27 @@ const MISS_DEPTH = 50;
 const WORST_MISSES = 10;
 /** Catalog A queries evaluated by `--quick` (a fixed sample). */
 const QUICK_A_QUERIES = 300;
+
+/**
+ * The account of the tuning rounds under the history table. Written when tuning ended, before B's
+ * final aggregate was measured (once); only the figures in the table are live.
+ */
+const HISTORY_NOTES: readonly string[] = [
+  'The third measurement (round 1) follows a change made after seeing the second, so that figure is not strictly untouched by B; it was the only change made after B was seen, chosen on a stated principle (the shortcuts exist for 10,000-tool speed; catalogs under 1,000 tools do not need them), and it does not affect catalog A, at 1,223 tools.',
+  '',
+  "Round 1, tried on catalog A (in order): one MiniSearch query per search instead of one per word; field boosts (parameters 1 → 0.2, kept at 1 in the end: with the later changes it no longer mattered on A); each field's words counted once; abbreviations replaced in tools and queries (`EQUIVALENT_TERMS`: repo, org, PR, folder, ...), the largest gain on A (recall@1 74.7 % → 88.6 % with everything else in place); synonyms only where no tool has all the words, merged as stand-ins; a bonus for tools whose name the query spells out; URLs dropped from descriptions; very common words looked up in names only on large catalogs. A development set of paraphrased A queries was written and consulted for a few early comparisons, then deleted once it turned out to echo B's phrasing (same author, same session); the one setting it had swayed (parameters boost 0.5) was reverted to 1.",
+  '',
+  "Round 2 added catalog C, a development set in B's style but from other servers: the tools of eight other published MCP servers, listed offline the same way, with 156 agent-style queries written before any change to `src/search/`. Tuning looked at A and C only (`npx tsx bench/tune.ts --misses=N`); B's aggregate was measured once, after tuning had ended. Before round 2, tool_search had recall@1 60.9 %, recall@5 85.3 %, recall@10 88.5 %, MRR@10 0.714 on C (BM25: 61.5 %, 82.1 %, 85.3 %, 0.707) and recall@1 88.6 %, recall@5 98.9 % on A. Kept:",
+  '',
+  "- a larger synonym table (`SYNONYM_GROUPS`) of general agent vocabulary, written from general knowledge: actions (remove/delete/uninstall, make/create/set up/spin up, show/display/view/read, shut/close, stop/end/kill, start/launch/trigger, refresh/reload, switch/select, run/execute/evaluate, ...) and things (tab/page/window, log/console/output, picture/image/screenshot, ticket/issue/bug, cost/price/billing, error/exception/crash, ...), plus more unambiguous abbreviations (`EQUIVALENT_TERMS`: postgres, prod, dev, var, app, auth, cmd, ...). Some groups were added after reading C's misses (tunnel/port forward, tear down/clean up, health check/ping, XHR/network request, watch/monitor, schema change/migration); they are stated in general words, not in the words of C's tools. This was the largest gain on C (recall@5 85.9 % → 93.6 %);",
+  '- capitalised compounds in descriptions and parameters (`JavaScript`, `GitHub`, `PostgreSQL`) indexed whole as well as split, so that "js" and "javascript" meet "JavaScript";',
+  '- the name bonus counts a name word the query reaches only through a synonym as half a word ("enumerate my projects" → `list_projects`);',
+  '- conversational filler (give, let, like, need, want, yet) added to the stop words.',
+  '',
+  'Tried in round 2 and dropped (no gain, or a query or two either way on C): weighting the matched-term count down for prefix/fuzzy-only and parameters-only matches; the matched-term count raised to the power 0, 0.5, 0.75 or 1.5 instead of 1 (0 and 0.5 cost A 1–5 points of recall@1); prefix matching from 4 or 5 letters instead of 3; prefix and fuzzy matching only for unknown words on small catalogs too (C recall@5 −2.6 points); other field boosts (parameters 0.5: A recall@1 +1.4 points but C recall@5 −1.3; name 2 or 4; description 2); synonym weight 0.25 or 0.5 instead of 0.35 (±2 queries on C); a larger cap on synonym terms per query. A Porter stemmer (the `stemmer` package) was considered and not adopted: it over-stems words that tool catalogs keep apart (organization → organ).',
+  '',
+  "One disclosure: before the single measurement of B, a quick run's status line for this section (which includes B's recall@5 target) was seen once; no tuning followed it.",
+];
 
 export interface QualityFigures {
   recall1: number;
@@ -99,7 +122,7 @@ function reportCatalog(
   title: string,
   catalog: Catalog,
   queries: readonly CatalogQuery[],
-  targets: { recall1?: number; recall5: number },
+  targets: { recall1?: number; recall5?: number },
   notes: string[],
 ): CatalogReport {
   const results = new Map<string, { figures: QualityFigures; outcomes: QueryOutcome[] }>();
@@ -113,10 +136,12 @@ function reportCatalog(
   if (project === undefined || bm25 === undefined) throw new Error('quality: a ranker did not run');
 
   const checks: { label: string; met: boolean }[] = [];
-  checks.push({
-    label: `recall@5 ≥ ${percent(targets.recall5, 0)} (got ${percent(project.figures.recall5)})`,
-    met: project.figures.recall5 >= targets.recall5,
-  });
+  if (targets.recall5 !== undefined) {
+    checks.push({
+      label: `recall@5 ≥ ${percent(targets.recall5, 0)} (got ${percent(project.figures.recall5)})`,
+      met: project.figures.recall5 >= targets.recall5,
+    });
+  }
   if (targets.recall1 !== undefined) {
     checks.push({
       label: `recall@1 ≥ ${percent(targets.recall1, 0)} (got ${percent(project.figures.recall1)})`,
@@ -174,6 +199,18 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
     ],
   );
 
+  const cStarted = performance.now();
+  const c = await loadCatalogC();
+  const cListSeconds = (performance.now() - cStarted) / 1000;
+  const reportC = reportCatalog('Catalog C: MCP servers (development set; tuned on)', c, c.queries, {}, [
+    'Queries: `bench/catalogs/catalog-c-queries.ts`, agent-style intents (everyday words, abbreviations, paraphrases rather than the words of the tool names), written before the changes to `src/search/` they informed. Tuning looked at these queries and their misses; it is a development set, not evidence of generalization.',
+    `Servers: ${Object.entries(c.versions)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(
+        ', ',
+      )} (listed offline in ${cListSeconds.toFixed(1)} s; Supabase without its \`docs\` feature, which needs the network to list its tool).`,
+  ]);
+
   const b = await loadCatalogB();
   const queryFile = new URL('../catalogs/catalog-b-queries.ts', import.meta.url);
   const digest = createHash('sha256').update(readFileSync(queryFile)).digest('hex').slice(0, 16);
@@ -193,7 +230,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
   const history = [
     '#### How the held-out figure moved, and what was tried',
     '',
-    "Catalog B's queries were written and frozen before any change to `src/search/`; tuning looked at catalog A only, and B's per-query results were not looked at until tuning had ended. B's aggregate was measured three times:",
+    "Catalog B's queries were written and frozen before any change to `src/search/`; tuning looked at catalog A (round 1) and catalogs A and C (round 2) only, and B's per-query results were not looked at until tuning had ended (in round 2, not at all). B's aggregate was measured four times:",
     '',
     table(
       ['state of `src/search/`', 'B recall@1', 'B recall@5', 'B recall@10', 'B MRR@10'],
@@ -205,9 +242,16 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
           '89.3 %',
           '0.588',
         ],
-        ['after tuning on A (below)', '38.8 %', '72.7 %', '85.1 %', '0.532'],
+        ['after tuning on A (round 1)', '38.8 %', '72.7 %', '85.1 %', '0.532'],
         [
-          'final: the speed shortcuts (prefix/fuzzy only for unknown words, synonyms only for rare words) limited to catalogs of 1,000 tools or more',
+          'the speed shortcuts (prefix/fuzzy only for unknown words, synonyms only for rare words) limited to catalogs of 1,000 tools or more',
+          '44.6 %',
+          '76.9 %',
+          '88.4 %',
+          '0.576',
+        ],
+        [
+          'final: after tuning on A and the development catalog C (round 2, below)',
           percent(reportB.project.recall1),
           percent(reportB.project.recall5),
           percent(reportB.project.recall10),
@@ -216,9 +260,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       ],
     ),
     '',
-    "The third measurement follows a change made after seeing the second, so B's final figure is not strictly untouched by B; the change is the only one made after B was seen, it was chosen on a stated principle (the shortcuts exist for 10,000-tool speed; catalogs under 1,000 tools do not need them), and catalog A, at 1,223 tools, is not affected by it. B's recall@5 target (80 %) is not met: the final figure is below the pre-tuning one by about three queries of 121.",
-    '',
-    "Tried on catalog A (in order): one MiniSearch query per search instead of one per word; field boosts (parameters 1 → 0.2, kept at 1 in the end: with the later changes it no longer mattered on A); each field's words counted once; abbreviations replaced in tools and queries (`EQUIVALENT_TERMS`: repo, org, PR, folder, ...), the largest gain on A (recall@1 74.7 % → 88.6 % with everything else in place); synonyms only where no tool has all the words, merged as stand-ins; a bonus for tools whose name the query spells out; URLs dropped from descriptions; very common words looked up in names only on large catalogs. A development set of paraphrased A queries was written and consulted for a few early comparisons, then deleted once it turned out to echo B's phrasing (same author, same session); the one setting it had swayed (parameters boost 0.5) was reverted to 1.",
+    ...HISTORY_NOTES,
   ].join('\n');
 
   return {
@@ -228,10 +270,12 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       '',
       reportA.markdown,
       '',
+      reportC.markdown,
+      '',
       reportB.markdown,
       '',
       history,
     ].join('\n'),
-    targetsMet: reportA.targetsMet && reportB.targetsMet,
+    targetsMet: reportA.targetsMet && reportC.targetsMet && reportB.targetsMet,
   };
 }

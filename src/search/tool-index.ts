@@ -1,11 +1,12 @@
 /**
  * A full-text index over catalog-form tool specs, built on one MiniSearch instance. It owns the text
- * analysis (identifier splitting, stop words, a light stemmer, abbreviations replaced in tools and
- * queries, query-side synonyms) and the ranking, which configures MiniSearch rather than replacing
- * it: field boosts, each field's words counted once, very common words looked up in names only,
- * prefix and fuzzy matching only for words no tool has, synonyms only for rare words the best match
- * lacks, a bonus for tools whose name the query spells out, ties in registration order. Updates are
- * incremental. May import `../core/types.ts`, `../core/errors.ts`, `./synonyms.ts` and `minisearch`.
+ * analysis (identifier splitting, capitalised compounds such as `JavaScript` kept whole as well,
+ * stop words, a light stemmer, abbreviations replaced in tools and queries, query-side synonyms) and
+ * the ranking, which configures MiniSearch rather than replacing it: field boosts, each field's words
+ * counted once, very common words looked up in names only, prefix and fuzzy matching only for words
+ * no tool has, synonyms only for rare words the best match lacks (the last three on catalogs of 1,000
+ * tools or more), a bonus for tools whose name the query spells out (a synonym counting half a word),
+ * ties in registration order. Updates are incremental. May import `../core/types.ts`, `../core/errors.ts`, `./synonyms.ts` and `minisearch`.
  */
 
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
@@ -128,6 +129,9 @@ const SYNONYM_RARE_MIN_TOOLS = 5;
  */
 const NAME_COVERAGE_BONUS = 0.5;
 
+/** What a name word the query says only through a synonym counts for, in the name bonus. */
+const NAME_SYNONYM_SHARE = 0.5;
+
 /** Weight of a synonym added to the query, relative to the words the caller wrote. */
 const SYNONYM_WEIGHT = 0.35;
 /** Longest query term looked up; longer "words" cannot name a tool. */
@@ -187,11 +191,21 @@ const LARGE_MASKS: MaskOps<bigint> = {
   },
 };
 
-/** The multiplier of {@link NAME_COVERAGE_BONUS} for a name and the query's terms. */
-function nameBonus(nameTerms: readonly string[], asked: ReadonlySet<string>): number {
+/**
+ * The multiplier of {@link NAME_COVERAGE_BONUS} for a name and the query's terms; a name word the
+ * query says only through a synonym (`alternatives`) counts {@link NAME_SYNONYM_SHARE} of a word.
+ */
+function nameBonus(
+  nameTerms: readonly string[],
+  asked: ReadonlySet<string>,
+  alternatives: ReadonlySet<string>,
+): number {
   if (nameTerms.length === 0) return 1;
   let covered = 0;
-  for (const term of nameTerms) if (asked.has(term)) covered += 1;
+  for (const term of nameTerms) {
+    if (asked.has(term)) covered += 1;
+    else if (alternatives.has(term)) covered += NAME_SYNONYM_SHARE;
+  }
   const share = covered / nameTerms.length;
   return 1 + NAME_COVERAGE_BONUS * share * share;
 }
@@ -215,6 +229,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   'does',
   'for',
   'from',
+  'give',
   'has',
   'have',
   'how',
@@ -224,8 +239,11 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   'is',
   'it',
   'its',
+  'let',
+  'like',
   'me',
   'my',
+  'need',
   'of',
   'on',
   'or',
@@ -244,6 +262,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   'this',
   'those',
   'to',
+  'want',
   'was',
   'we',
   'were',
@@ -255,6 +274,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   'will',
   'with',
   'would',
+  'yet',
   'you',
   'your',
 ]);
@@ -270,6 +290,8 @@ const ACRONYM_THEN_WORD = /(\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?:\P{Ll}|$))/gu;
 const IDENTIFIER = /^[\p{L}\p{N}]+(?:[_\-./:]+[\p{L}\p{N}]+)*$/u;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const PLAIN_WORD = /^[a-z]+$/;
+/** A word of letters only that starts with a capital and has another one later: `JavaScript`, `GitHub`. */
+const CAPITALISED_COMPOUND = /^\p{Lu}\p{L}*\p{Lu}\p{L}*$/u;
 const PLAIN_TERM = /^[\p{L}\p{N}]+$/u;
 const VOWEL = /[aeiouy]/;
 const DOUBLE_CONSONANT = /([b-df-hj-km-np-rtv-y])\1$/;
@@ -280,6 +302,15 @@ const DOUBLE_CONSONANT = /([b-df-hj-km-np-rtv-y])\1$/;
  * `parseHTTPResponse` → `parse http response`. No stop words are removed and nothing is stemmed.
  */
 export function splitWords(text: string): string[] {
+  return collectWords(text, false);
+}
+
+/**
+ * The words of {@link splitWords}; with `compounds`, a capitalised compound of letters
+ * (`JavaScript`, `GitHub`, `PostgreSQL`) is also kept whole, lowercased, before its parts: it is
+ * usually one name, and callers write it as one word (`javascript`) as often as in parts.
+ */
+function collectWords(text: string, compounds: boolean): string[] {
   const words: string[] = [];
   for (const chunk of text.split(NON_ASCII.test(text) ? NON_WORD : ASCII_NON_WORD)) {
     if (chunk === '') continue;
@@ -293,6 +324,7 @@ export function splitWords(text: string): string[] {
       .replace(ACRONYM_THEN_WORD, '$1 ')
       .toLowerCase()
       .split(NON_WORD);
+    if (compounds && split.length > 1 && CAPITALISED_COMPOUND.test(chunk)) words.push(chunk.toLowerCase());
     for (const word of split) if (word !== '') words.push(word);
   }
   return words;
@@ -445,6 +477,13 @@ function capExpansions(expansions: SynonymExpansion[]): SynonymExpansion[] {
   return kept;
 }
 
+/** Adds the terms of every alternative of `expansions` to `out`. */
+function noteAlternatives(expansions: readonly SynonymExpansion[], out: Set<string>): void {
+  for (const expansion of expansions) {
+    for (const alternative of expansion.alternatives) for (const term of alternative) out.add(term);
+  }
+}
+
 /** One indexed document. */
 interface IndexDocument {
   id: string;
@@ -539,7 +578,7 @@ export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
    */
   const tokenizeField = (text: string, fieldName?: string): string[] => {
     const terms = new Set<string>();
-    for (const word of fieldName === 'name' ? identifierTokens(text) : splitWords(text)) {
+    for (const word of fieldName === 'name' ? identifierTokens(text) : collectWords(text, true)) {
       const processed = processTerm(word);
       if (typeof processed === 'string') terms.add(processed);
       else if (processed !== null) for (const term of processed) terms.add(term);
@@ -642,12 +681,13 @@ export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
    * merged into it, a synonym at a discount and counting as the phrase it stands for, never on top of
    * the caller's own words. Each tool's score is finally multiplied by its name bonus.
    */
-  function rank(terms: readonly string[]): Map<string, number> | SearchResult[] {
+  function rank(terms: readonly string[], alternatives: Set<string>): Map<string, number> | SearchResult[] {
     // A catalog of fewer than BROAD_MATCHING_MAX_TOOLS tools is cheap to search broadly: every word
     // by prefix and fuzzily, every phrase through its synonyms.
     if (entries.size < BROAD_MATCHING_MAX_TOOLS) {
       const own = engine.search({ combineWith: 'OR', queries: terms.map(looseQuery) }, queryOptions);
       const expansions = expand === null ? [] : capExpansions(expand(terms));
+      noteAlternatives(expansions, alternatives);
       if (expansions.length === 0) return own;
       return terms.length <= 32
         ? merge(terms, own, [], expansions, SMALL_MASKS)
@@ -679,6 +719,7 @@ export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
               terms.slice(expansion.start, expansion.start + expansion.length).every(wanting),
             ),
           );
+    noteAlternatives(expansions, alternatives);
     if (unknown.length === 0 && expansions.length === 0) return own;
 
     return terms.length <= 32
@@ -766,7 +807,7 @@ export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
     const keep = (name: string, raw: number): void => {
       const entry = entries.get(name);
       if (entry === undefined) return;
-      const score = raw * nameBonus(entry.nameTerms, asked);
+      const score = raw * nameBonus(entry.nameTerms, asked, alternatives);
       const last = top[top.length - 1];
       if (top.length === cut && last !== undefined && !outranks(score, entry.order, last)) return;
       if (filter !== undefined && !filter(name)) return;
@@ -775,7 +816,8 @@ export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
       top.splice(at, 0, { name, score, order: entry.order });
       if (top.length > cut) top.pop();
     };
-    const scores = rank(terms);
+    const alternatives = new Set<string>();
+    const scores = rank(terms, alternatives);
     if (scores instanceof Map) {
       for (const [name, score] of scores) keep(name, score);
     } else {

@@ -246,6 +246,29 @@ describe('ranking', () => {
     expect(names(createToolIndex({ synonyms: [] }), 'delete folder')).toEqual([]);
   });
 
+  it('knows the everyday words agents use for browser, file and log tools', () => {
+    const index = createToolIndex();
+    index.add(tool('close_page', 'Closes the page by its index.'));
+    index.add(tool('select_page', 'Select a page as a context for future tool calls.'));
+    index.add(tool('take_screenshot', 'Take a screenshot of the page or element.'));
+    index.add(tool('list_console_messages', 'List all console messages for the target page.'));
+    index.add(tool('navigate_page', 'Go to a URL, or back, forward, or reload.'));
+    expect(names(index, 'shut the current tab')[0]).toBe('close_page');
+    expect(names(index, 'switch to another tab')[0]).toBe('select_page');
+    expect(names(index, 'grab a picture of the window')[0]).toBe('take_screenshot');
+    expect(names(index, 'show the logs')[0]).toBe('list_console_messages');
+    expect(names(index, 'refresh')[0]).toBe('navigate_page');
+  });
+
+  it('counts a name word the query says through a synonym toward the name bonus', () => {
+    const index = createToolIndex();
+    index.add(tool('get_project', 'Gets details for a project.'));
+    index.add(tool('list_projects', 'Lists all projects of the user.'));
+    index.add(tool('delete_project', 'Deletes a project.'));
+    expect(names(index, 'remove a project')[0]).toBe('delete_project');
+    expect(names(index, 'enumerate my projects')[0]).toBe('list_projects');
+  });
+
   it('keeps registration order among equal scores', () => {
     const index = createToolIndex();
     for (const name of ['zeta_tool', 'alpha_tool', 'mid_tool']) index.add(tool(name, 'Reads a widget.'));
@@ -282,6 +305,16 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     const plain = createToolIndex({ equivalents: [] });
     plain.add(tool('repos_get', 'Returns a fork and its parent.'));
     expect(names(plain, 'repository')).toEqual([]);
+  });
+
+  it('keeps a capitalised compound of a description whole as well as split', () => {
+    const index = createToolIndex({ synonyms: [] });
+    index.add(tool('evaluate_script', 'Evaluate JavaScript inside the target page.'));
+    index.add(tool('java_runtime', 'Starts a Java virtual machine.'));
+    expect(names(index, 'run JS')[0]).toBe('evaluate_script');
+    expect(names(index, 'javascript')[0]).toBe('evaluate_script');
+    expect(names(index, 'java')).toEqual(['java_runtime', 'evaluate_script']);
+    expect(splitWords('Evaluate JavaScript')).toEqual(['evaluate', 'java', 'script']);
   });
 
   it('ranks the tool whose name the query spells out first among equal descriptions', () => {
