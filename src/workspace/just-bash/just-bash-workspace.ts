@@ -105,15 +105,24 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   /** Every path at or below `dir`, from the filesystem's own index (no directory scans). */
   const pathsUnder = (dir: string): string[] => fs.getAllPaths().filter((path) => isInside(dir, path));
 
+  /** Every entry under the root, in index order (a directory before its contents). */
   const takeSnapshot = async (): Promise<Map<string, SnapshotEntry>> => {
+    const paths = pathsUnder(root);
+    // The filesystem answers synchronously under its promises: one batch instead of an await per entry.
+    const captured = await Promise.all(
+      paths.map(async (path): Promise<SnapshotEntry | undefined> => {
+        const stat = await fs.lstat(path).catch(() => undefined);
+        if (!stat) return undefined;
+        if (stat.isSymbolicLink) return { type: 'symlink', target: await fs.readlink(path) };
+        if (stat.isDirectory) return { type: 'directory', mode: stat.mode };
+        return { type: 'file', mode: stat.mode, content: await fs.readFileBuffer(path) };
+      }),
+    );
     const entries = new Map<string, SnapshotEntry>();
-    for (const path of pathsUnder(root)) {
-      const stat = await fs.lstat(path).catch(() => undefined);
-      if (!stat) continue;
-      if (stat.isSymbolicLink) entries.set(path, { type: 'symlink', target: await fs.readlink(path) });
-      else if (stat.isDirectory) entries.set(path, { type: 'directory', mode: stat.mode });
-      else entries.set(path, { type: 'file', mode: stat.mode, content: await fs.readFileBuffer(path) });
-    }
+    paths.forEach((path, index) => {
+      const entry = captured[index];
+      if (entry) entries.set(path, entry);
+    });
     return entries;
   };
 
@@ -216,15 +225,9 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
       const before = options.snapshots !== false && canDelete(command) ? await takeSnapshot() : undefined;
       const result = await runCommand(bash, root, command, execOptions);
       if (!before) return result;
+      const now = new Set(fs.getAllPaths());
       let deletedFiles = 0;
-      for (const [path, entry] of before) {
-        if (entry.type === 'directory') continue;
-        const present = await fs.lstat(path).then(
-          () => true,
-          () => false,
-        );
-        if (!present) deletedFiles += 1;
-      }
+      for (const [path, entry] of before) if (entry.type !== 'directory' && !now.has(path)) deletedFiles += 1;
       if (deletedFiles > 0) lastSnapshot = before;
       return { ...result, deletedFiles };
     },
