@@ -4,7 +4,12 @@
  */
 import { type CoreSuiteOptions, createCoreSuite, type ToolSuite } from './core/index.ts';
 import { enableToolSearch } from './search/index.ts';
-import { BUILTIN_TOOL_NAMES, type BuiltinToolName, registerBuiltinTools } from './tools/index.ts';
+import {
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+  type BuiltinToolOptions,
+  registerBuiltinTools,
+} from './tools/index.ts';
 import type { Workspace } from './workspace/workspace.ts';
 
 /** Options of {@link createToolSuite}. */
@@ -15,6 +20,11 @@ export interface ToolSuiteOptions extends CoreSuiteOptions<Workspace> {
    * `tool_search`. Default: `true`.
    */
   builtins?: boolean | readonly (BuiltinToolName | 'tool_search')[];
+  /**
+   * Options of the built-in tools, by name: `{ read: { maxBytes }, bash: { defaultTimeoutSeconds } }`.
+   * Default: each tool's defaults (2,000 lines or 50 KB of output, a 30 s bash timeout, ...).
+   */
+  builtinOptions?: BuiltinToolOptions;
 }
 
 /**
@@ -24,13 +34,14 @@ export interface ToolSuiteOptions extends CoreSuiteOptions<Workspace> {
  * never downloads just-bash. Throws `UsageError` for malformed options.
  */
 export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite<Workspace> {
-  const { builtins = true, workspace = createEmbeddedWorkspace, ...coreOptions } = options;
+  const { builtins = true, builtinOptions, workspace = createEmbeddedWorkspace, ...coreOptions } = options;
   const suite = createCoreSuite<Workspace>({ ...coreOptions, workspace });
   const names: readonly string[] =
     builtins === true ? [...BUILTIN_TOOL_NAMES, 'tool_search'] : builtins === false ? [] : builtins;
   registerBuiltinTools(
     suite,
     BUILTIN_TOOL_NAMES.filter((name) => names.includes(name)),
+    builtinOptions,
   );
   if (names.includes('tool_search')) enableToolSearch(suite);
   return suite;

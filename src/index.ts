@@ -58,7 +58,19 @@ export {
   type ToolSearchHandle,
   type ToolSearchOptions,
 } from './search/index.ts';
-export { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './tools/index.ts';
+export {
+  type BashToolOptions,
+  BUILTIN_SPECS,
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+  type BuiltinToolOptions,
+  type EditToolOptions,
+  type FindToolOptions,
+  type GrepToolOptions,
+  type LsToolOptions,
+  type ReadToolOptions,
+  type WriteToolOptions,
+} from './tools/index.ts';
 export {
   type ConfineOptions,
   confinePath,

@@ -4,41 +4,57 @@
  */
 import type { ToolSuite } from '../core/index.ts';
 import type { Workspace } from '../workspace/workspace.ts';
-import { createBashTool } from './bash.ts';
-import { createEditTool } from './edit.ts';
-import { createFindTool } from './find.ts';
-import { createGrepTool } from './grep.ts';
-import { createLsTool } from './ls.ts';
-import { createReadTool } from './read.ts';
-import { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
+import { type BashToolOptions, createBashTool } from './bash.ts';
+import { createEditTool, type EditToolOptions } from './edit.ts';
+import { createFindTool, type FindToolOptions } from './find.ts';
+import { createGrepTool, type GrepToolOptions } from './grep.ts';
+import { createLsTool, type LsToolOptions } from './ls.ts';
+import { createReadTool, type ReadToolOptions } from './read.ts';
+import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
-import { createWriteTool } from './write.ts';
+import { createWriteTool, type WriteToolOptions } from './write.ts';
 
+export type { BashToolOptions } from './bash.ts';
+export type { EditToolOptions } from './edit.ts';
+export type { FindToolOptions } from './find.ts';
+export type { GrepToolOptions } from './grep.ts';
+export type { LsToolOptions } from './ls.ts';
+export type { ReadToolOptions } from './read.ts';
 export { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
 export type { BuiltinTool } from './tool.ts';
+export type { WriteToolOptions } from './write.ts';
 
-/** Factories of the built-in tools that have an implementation. One line per tool. */
-const FACTORIES: Partial<Record<BuiltinToolName, () => BuiltinTool>> = {
-  read: createReadTool,
-  write: createWriteTool,
-  edit: createEditTool,
-  bash: createBashTool,
-  grep: createGrepTool,
-  find: createFindTool,
-  ls: createLsTool,
+/** Options of each built-in tool, by name: limits, timeouts, checks. */
+export interface BuiltinToolOptions {
+  read?: ReadToolOptions;
+  write?: WriteToolOptions;
+  edit?: EditToolOptions;
+  bash?: BashToolOptions;
+  grep?: GrepToolOptions;
+  find?: FindToolOptions;
+  ls?: LsToolOptions;
+}
+
+/** Factories of the built-in tools. One line per tool. */
+const FACTORIES: { [Name in BuiltinToolName]: (options: BuiltinToolOptions) => BuiltinTool } = {
+  read: (options) => createReadTool(options.read),
+  write: (options) => createWriteTool(options.write),
+  edit: (options) => createEditTool(options.edit),
+  bash: (options) => createBashTool(options.bash),
+  grep: (options) => createGrepTool(options.grep),
+  find: (options) => createFindTool(options.find),
+  ls: (options) => createLsTool(options.ls),
 };
 
-/**
- * Registers the built-in workspace tools as `direct` tools, in declaration order. A tool without an
- * implementation yet is registered with its spec only, so a call returns the not-implemented result.
- */
+/** Registers the built-in workspace tools as `direct` tools, in declaration order. */
 export function registerBuiltinTools(
   suite: ToolSuite<Workspace>,
   names: readonly BuiltinToolName[] = BUILTIN_TOOL_NAMES,
+  options: BuiltinToolOptions = {},
 ): void {
   for (const name of BUILTIN_TOOL_NAMES) {
     if (!names.includes(name)) continue;
-    const tool = FACTORIES[name]?.();
-    suite.register(tool?.spec ?? BUILTIN_SPECS[name], 'direct', tool?.implementation);
+    const tool = FACTORIES[name](options);
+    suite.register(tool.spec, 'direct', tool.implementation);
   }
 }

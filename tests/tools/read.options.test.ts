@@ -44,3 +44,21 @@ describe('read options', () => {
     );
   });
 });
+
+describe('createToolSuite builtinOptions', () => {
+  it("passes each built-in tool its options, and leaves the others' defaults", async () => {
+    const workspace = await createJustBashWorkspace({ files: { 'a.txt': 'l1\nl2\nl3\nl4\nl5\n' } });
+    const suite = createToolSuite({
+      workspace,
+      builtinOptions: { read: { maxLines: 2 }, bash: { defaultTimeoutSeconds: 1 } },
+    });
+    expect((await suite.execute('read', { path: 'a.txt' })).output).toBe(
+      'l1\nl2\n\n[Lines 1-2 of 5 shown (2-line limit). Use offset=3 to continue.]',
+    );
+    const slow = await suite.execute('bash', { command: 'sleep 3' });
+    expect(slow.is_error).toBe(true);
+    expect(slow.structured_output.error).toMatchObject({ code: 'COMMAND_TIMED_OUT' });
+    const plain = createToolSuite({ workspace });
+    expect((await plain.execute('read', { path: 'a.txt' })).output).toBe('l1\nl2\nl3\nl4\nl5');
+  });
+});
