@@ -27,7 +27,7 @@ const FULL: SpeedSettings = {
   queryRounds: 3,
   registrations: 200,
 };
-const QUICK: SpeedSettings = { tools: 2_000, queries: 40, buildRounds: 2, queryRounds: 3, registrations: 40 };
+const QUICK: SpeedSettings = { tools: 2_000, queries: 40, buildRounds: 3, queryRounds: 3, registrations: 40 };
 
 /** Catalog A repeated until `count` tools: copies get a `_rN` suffix on the name, text unchanged. */
 export function replicate(tools: readonly ToolSpec[], count: number): ToolSpec[] {
