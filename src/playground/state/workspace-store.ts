@@ -112,22 +112,24 @@ export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): W
     }
   };
 
+  const refresh = (): Promise<void> => {
+    if (pending) {
+      again = true;
+      return pending;
+    }
+    pending = (async () => {
+      do {
+        again = false;
+        await load();
+      } while (again);
+      pending = null;
+    })();
+    return pending;
+  };
+
   return {
     store: handle.store,
-    refresh() {
-      if (pending) {
-        again = true;
-        return pending;
-      }
-      pending = (async () => {
-        do {
-          again = false;
-          await load();
-        } while (again);
-        pending = null;
-      })();
-      return pending;
-    },
+    refresh,
     async open(path) {
       handle.set({ selected: path });
       const file = await read(path);
@@ -154,7 +156,7 @@ export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): W
       } catch (error) {
         handle.set({ restored: { ok: false, message: messageOf(error) } });
       }
-      await this.refresh();
+      await refresh();
     },
     visibleEntries() {
       const { entries, collapsed } = handle.get();

@@ -105,24 +105,25 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   /** Every path at or below `dir`, from the filesystem's own index (no directory scans). */
   const pathsUnder = (dir: string): string[] => fs.getAllPaths().filter((path) => isInside(dir, path));
 
-  /** Every entry under the root, in index order (a directory before its contents). */
+  /**
+   * `lstat` of every path in one batch (the filesystem answers synchronously under its promises, so one
+   * await for all rather than one per path); `undefined` for a path gone meanwhile.
+   */
+  const lstatAll = (paths: readonly string[]) =>
+    Promise.all(paths.map((path) => fs.lstat(path).catch(() => undefined)));
+
+  /** Every entry under the root, in index order. */
   const takeSnapshot = async (): Promise<Map<string, SnapshotEntry>> => {
     const paths = pathsUnder(root);
-    // The filesystem answers synchronously under its promises: one batch instead of an await per entry.
-    const captured = await Promise.all(
-      paths.map(async (path): Promise<SnapshotEntry | undefined> => {
-        const stat = await fs.lstat(path).catch(() => undefined);
-        if (!stat) return undefined;
-        if (stat.isSymbolicLink) return { type: 'symlink', target: await fs.readlink(path) };
-        if (stat.isDirectory) return { type: 'directory', mode: stat.mode };
-        return { type: 'file', mode: stat.mode, content: await fs.readFileBuffer(path) };
-      }),
-    );
+    const stats = await lstatAll(paths);
     const entries = new Map<string, SnapshotEntry>();
-    paths.forEach((path, index) => {
-      const entry = captured[index];
-      if (entry) entries.set(path, entry);
-    });
+    for (const [index, path] of paths.entries()) {
+      const stat = stats[index];
+      if (!stat) continue;
+      if (stat.isSymbolicLink) entries.set(path, { type: 'symlink', target: await fs.readlink(path) });
+      else if (stat.isDirectory) entries.set(path, { type: 'directory', mode: stat.mode });
+      else entries.set(path, { type: 'file', mode: stat.mode, content: await fs.readFileBuffer(path) });
+    }
     return entries;
   };
 
@@ -199,8 +200,9 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
           (entry) =>
             entry.length > prefix.length && entry.startsWith(prefix) && entered(entry.slice(prefix.length)),
         );
-      for (const entry of below) {
-        const stat = await fs.lstat(entry).catch(() => undefined);
+      const stats = await lstatAll(below);
+      for (const [index, entry] of below.entries()) {
+        const stat = stats[index];
         if (!stat) continue;
         const parent = parentOf(entry);
         let siblings = tree.get(parent);

@@ -244,22 +244,13 @@ export function defineFaultCases(c: CaseRegistrar): void {
         0,
       );
       const real = env.workspace;
-      let planted = false;
       // The race: after the tool confined dir/s.txt, a command swaps dir for a link to /outside.
-      const racing: Workspace = Object.create(real, {
-        writeFile: {
-          value: async (path: string, data: Uint8Array | string): Promise<void> => {
-            if (!planted) {
-              planted = true;
-              await real.exec('rm -rf dir && ln -s /outside dir');
-            }
-            return real.writeFile(path, data);
-          },
-        },
+      const racing = plantingBeforeWrite(real, 'rm -rf dir && ln -s /outside dir');
+      const result = await createToolSuite({ workspace: racing.workspace }).execute('write', {
+        path: 'dir/s.txt',
+        content: 'owned',
       });
-      const suite = createToolSuite({ workspace: racing });
-      const result = await suite.execute('write', { path: 'dir/s.txt', content: 'owned' });
-      expect(planted).toBe(true);
+      expect(racing.planted()).toBe(true);
       expect((await real.exec('cat /outside/s.txt')).output).toBe('secret\n');
       expectResultShape(result);
       expectNoLeak(result.output);
@@ -283,21 +274,12 @@ export function defineFaultCases(c: CaseRegistrar): void {
         0,
       );
       const real = env.workspace;
-      let planted = false;
-      const racing: Workspace = Object.create(real, {
-        writeFile: {
-          value: async (path: string, data: Uint8Array | string): Promise<void> => {
-            if (!planted) {
-              planted = true;
-              await real.exec('rm f.txt && ln -s /outside/s.txt f.txt');
-            }
-            return real.writeFile(path, data);
-          },
-        },
+      const racing = plantingBeforeWrite(real, 'rm f.txt && ln -s /outside/s.txt f.txt');
+      const result = await createToolSuite({ workspace: racing.workspace }).execute('write', {
+        path: 'f.txt',
+        content: 'owned',
       });
-      const suite = createToolSuite({ workspace: racing });
-      const result = await suite.execute('write', { path: 'f.txt', content: 'owned' });
-      expect(planted).toBe(true);
+      expect(racing.planted()).toBe(true);
       expect((await real.exec('cat /outside/s.txt')).output).toBe('secret\n');
       expectResultShape(result);
       // The backend's write replaces a link at the final name instead of following it.
@@ -318,4 +300,24 @@ export function defineFaultCases(c: CaseRegistrar): void {
     expect(result.is_error).toBe(false);
     expect(await text('.git/config')).toBe('[core]\n\tbare = false\n');
   });
+}
+
+/**
+ * `real`, except that its first `writeFile` runs `command` first: the race of fault row 41, a link
+ * planted after the tool confined the path and before the backend writes.
+ */
+function plantingBeforeWrite(real: Workspace, command: string): { workspace: Workspace; planted(): boolean } {
+  let planted = false;
+  const workspace: Workspace = Object.create(real, {
+    writeFile: {
+      value: async (path: string, data: Uint8Array | string): Promise<void> => {
+        if (!planted) {
+          planted = true;
+          await real.exec(command);
+        }
+        return real.writeFile(path, data);
+      },
+    },
+  });
+  return { workspace, planted: () => planted };
 }
