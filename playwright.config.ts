@@ -5,7 +5,9 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './tests/e2e/chromium.ts';
 
-const baseURL = 'http://localhost:4173';
+// PW_PORT lets two checkouts run their e2e suites side by side on one machine.
+const port = Number(process.env.PW_PORT ?? 4173);
+const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort',
+    command: `npx vite preview --port ${port} --strictPort`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
