@@ -208,7 +208,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       .map(([name, version]) => `${name} ${version}`)
       .join(
         ', ',
-      )} (listed offline in ${cListSeconds.toFixed(1)} s; Supabase without its \`docs\` feature, which needs the network to list its tool).`,
+      )} (tool lists from \`bench/catalogs/fixtures/catalog-c.json\`, read in ${cListSeconds.toFixed(1)} s; Supabase without its \`docs\` feature, which needs the network to list its tool).`,
   ]);
 
   const b = await loadCatalogB();
@@ -223,7 +223,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       `Queries: \`bench/catalogs/catalog-b-queries.ts\` (sha256 ${digest}…), written before any tuning.`,
       `Servers: ${Object.entries(b.versions)
         .map(([name, version]) => `${name} ${version}`)
-        .join(', ')}.`,
+        .join(', ')} (tool lists from \`bench/catalogs/fixtures/catalog-b.json\`).`,
     ],
   );
 
@@ -266,7 +266,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
   return {
     title: '1. tool_search quality',
     markdown: [
-      `Catalog A read from @octokit/openapi ${a.versions['@octokit/openapi']}.${context.quick ? ` Quick run: a fixed sample of ${aQueries.length} of catalog A's ${a.queries.length} queries.` : ''}`,
+      `Catalog A from \`bench/catalogs/fixtures/catalog-a.json\`, listed from @octokit/openapi ${a.versions['@octokit/openapi']}.${context.quick ? ` Quick run: a fixed sample of ${aQueries.length} of catalog A's ${a.queries.length} queries.` : ''}`,
       '',
       reportA.markdown,
       '',
