@@ -2,12 +2,13 @@
  * `createFetchHandler`: the tool suite as an MCP server over Streamable HTTP, behind one standard fetch
  * handler (Cloudflare Workers, Deno, Bun, service workers, Node's `Request`/`Response`). This file is the
  * glue around `@modelcontextprotocol/sdk`'s web-standard transport: routing, the bearer token, MCP
- * sessions ↔ suite sessions, the idle timeout and the session cap. Imports the package root entry, the
- * SDK and the edge room only; no `node:*`, no timers (idle sessions are swept when requests arrive).
+ * sessions ↔ suite sessions, the idle timeout, the session cap and the workspace memory budget. Imports
+ * the package root entry, the SDK and the edge room only (the embedded workspace is imported on demand);
+ * no `node:*`, no timers (idle sessions are swept when requests arrive).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { createToolSuite, type ToolSuite, UsageError } from '../index.ts';
+import { createToolSuite, type ToolSuite, UsageError, type Workspace } from '../index.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
 
 /** A standard fetch handler. Contract: never rejects; every failure is an HTTP response. */
@@ -23,29 +24,59 @@ export const DEFAULT_IDLE_TIMEOUT_MS: number = 15 * 60_000;
 export const DEFAULT_SERVER_INFO: Readonly<ServerInfo> = { name: 'browser-agent-tools', version: '0.1.0' };
 /** Largest request body read (4 MiB), the same bound the SDK's transport applies. */
 export const MAX_REQUEST_BODY_BYTES: number = 4 * 1024 * 1024;
+/** Bytes one session's workspace may hold (16 MiB), unless `workspaceBytes` says otherwise. */
+export const DEFAULT_WORKSPACE_BYTES: number = 16 * 1024 * 1024;
+/**
+ * Bytes the workspaces of all live sessions may hold together (64 MiB), unless `workspaceBudgetBytes`
+ * says otherwise: half of the 128 MB a Cloudflare Workers isolate gets, the rest being the code, the
+ * sessions' other state and the copies a write makes while it runs.
+ */
+export const DEFAULT_WORKSPACE_BUDGET_BYTES: number = 64 * 1024 * 1024;
+
+/** What `createSuite` gets for the session it builds a suite for. */
+export interface SuiteContext {
+  /**
+   * The most this session's workspace may hold, in bytes (`workspaceBytes`). It is reserved from
+   * `workspaceBudgetBytes` for as long as the session lives.
+   */
+  readonly workspaceBytes: number;
+  /**
+   * Creates the session's embedded (just-bash) workspace, limited to `workspaceBytes`: pass it on as
+   * `createToolSuite({ workspace })`. A write beyond the limit fails with an error naming it.
+   */
+  readonly workspace: () => Promise<Workspace>;
+}
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
   /**
    * Creates the suite of one MCP session: catalog, exposure modes, policy, workspace. Called once per
-   * session, on `initialize`, so every session has its own catalog state, its own activated tools and,
-   * with `createToolSuite`'s default workspace, its own embedded (just-bash) workspace. Must return a
-   * fresh suite each time: a suite shared between sessions shares its workspace.
-   * Default: `() => createToolSuite()` (the seven built-ins and tool_search, embedded workspace).
+   * session, on `initialize`, so every session has its own catalog state, its own activated tools and
+   * its own workspace. Must return a fresh suite each time: a suite shared between sessions shares its
+   * workspace. Give it `context.workspace` (`createToolSuite({ workspace: context.workspace })`) so its
+   * workspace keeps to the size the memory budget reserved for it; a workspace of your own should keep
+   * to `context.workspaceBytes`, or the budget does not bound it.
+   * Default: `(context) => createToolSuite({ workspace: context.workspace })` (the seven built-ins and
+   * tool_search, an embedded workspace of `workspaceBytes`).
    */
-  createSuite?: () => ToolSuite;
+  createSuite?: (context: SuiteContext) => ToolSuite;
   /** Path of the MCP endpoint. Other paths get 404. Default: `'/mcp'` ({@link DEFAULT_MCP_PATH}). */
   path?: string;
   /**
    * The bearer token every request must carry (`Authorization: Bearer <token>`); a request without it,
-   * or with another, gets 401. Compared in constant time. Default: none, every request is accepted; set
+   * or with another, gets 401. Compared in constant time. Only the characters a client can send in that
+   * header (RFC 6750: letters, digits, `-._~+/`, then `=` padding) are accepted; anything else throws
+   * `UsageError`, since no request could ever match it. Default: none, every request is accepted; set
    * one whenever the server is reachable by anyone but you.
    */
   bearerToken?: string;
   /**
-   * Origins a browser may call from. A request whose `Origin` header is not listed gets 403 (MCP asks
-   * servers to check it against DNS rebinding); requests without `Origin` (non-browser clients) pass.
-   * Default: not checked.
+   * Origins a browser may call from, each spelled as browsers send it (`https://app.example`, with a
+   * port when not the default; no path), or `'*'` for any. A request whose `Origin` header is not
+   * allowed gets 403 (MCP asks servers to check it, against DNS rebinding); requests without `Origin`
+   * (non-browser clients) pass. Default: with a `bearerToken`, any origin (the token is the check);
+   * without one, only localhost origins (`http://localhost:5173`, `http://127.0.0.1`, `http://[::1]`, any
+   * port, http or https).
    */
   allowedOrigins?: readonly string[];
   /**
@@ -59,6 +90,19 @@ export interface FetchHandlerOptions {
    * arrives, not by a timer. Default: 15 minutes ({@link DEFAULT_IDLE_TIMEOUT_MS}).
    */
   idleTimeoutMs?: number;
+  /**
+   * The most one session's workspace may hold, in bytes; a write beyond it fails with an error naming
+   * the limit. Default: 16 MiB ({@link DEFAULT_WORKSPACE_BYTES}).
+   */
+  workspaceBytes?: number;
+  /**
+   * The memory the workspaces of all live sessions may hold together, in bytes. Every session reserves
+   * `workspaceBytes` of it when it opens and gives it back when it ends or expires, so an `initialize`
+   * that would overdraw it gets 503 with `Retry-After`, like one over `maxSessions`. Sessions at once
+   * are thus at most `workspaceBudgetBytes / workspaceBytes` (4 by default): lower `workspaceBytes`
+   * for more. Default: 64 MiB ({@link DEFAULT_WORKSPACE_BUDGET_BYTES}).
+   */
+  workspaceBudgetBytes?: number;
   /** Name and version reported in `initialize`. Default: {@link DEFAULT_SERVER_INFO}. */
   serverInfo?: ServerInfo;
   /** Clock for the idle timeout, in milliseconds. Default: `Date.now`. */
@@ -94,8 +138,8 @@ interface LiveSession {
  * What a client sees when it is refused (bodies are JSON-RPC error objects with `id: null`):
  * 401 without the bearer token, 403 from an origin not allowed, 400 without a session ID (or with
  * unparsable JSON), 404 for an unknown or expired session, 413 for a body over 4 MiB, 503 with
- * `Retry-After` over the session cap, 405 for other methods; the SDK's own answers (406, 415, 400 for a
- * malformed message) pass through. The exact texts are pinned by tests.
+ * `Retry-After` over the session cap or the workspace memory budget, 405 for other methods; the SDK's
+ * own answers (406, 415, 400 for a malformed message) pass through. The exact texts are pinned by tests.
  *
  * Sessions live in this handler's memory. In Cloudflare Workers an isolate serves many requests, but
  * not every request: pin a client to one isolate (a Durable Object) when sessions must survive. Throws
@@ -103,9 +147,8 @@ interface LiveSession {
  */
 export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHandler {
   const settings = checkOptions(options);
-  const { createSuite, path, maxSessions, idleTimeoutMs, serverInfo, now, onError } = settings;
-  const sessions = new Map<string, LiveSession>();
-  const expiry = formatDuration(idleTimeoutMs);
+  const { now, onError } = settings;
+  const expiry = formatDuration(settings.idleTimeoutMs);
 
   const report = (error: unknown): void => {
     try {
@@ -114,108 +157,14 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
       // A failing error reporter must not take a response down with it.
     }
   };
-
-  const drop = (id: string): void => {
-    const live = sessions.get(id);
-    if (live === undefined) return;
-    sessions.delete(id);
-    live.close().catch(report);
-  };
-
-  const sweep = (at: number): void => {
-    for (const [id, live] of sessions) {
-      if (live.busy === 0 && at - live.lastSeen >= idleTimeoutMs) drop(id);
-    }
-  };
-
-  /** Seconds until the first idle session can expire: the `Retry-After` of a refused `initialize`. */
-  const retryAfter = (at: number): number => {
-    let soonest = idleTimeoutMs;
-    for (const live of sessions.values()) {
-      if (live.busy === 0) soonest = Math.min(soonest, live.lastSeen + idleTimeoutMs - at);
-    }
-    return Math.max(1, Math.ceil(soonest / 1000));
-  };
-
-  const open = async (request: Request, body: unknown, at: number): Promise<Response> => {
-    if (sessions.size >= maxSessions) {
-      const seconds = retryAfter(at);
-      return jsonRpcError(
-        503,
-        -32000,
-        `Too many sessions: this server already holds ${plural(maxSessions, 'MCP session')}, its limit. Retry in ${plural(seconds, 'second')}, when idle sessions start to expire, or end sessions you no longer use with DELETE ${path}.`,
-        { 'Retry-After': String(seconds) },
-      );
-    }
-    const id = crypto.randomUUID();
-    const suite = createSuite();
-    const session = suite.createSession({ id });
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => id,
-      onsessionclosed: () => drop(id),
-    });
-    transport.onerror = report;
-    const live: LiveSession = {
-      transport,
-      close: () => server.close(),
-      lastSeen: at,
-      busy: 0,
-    };
-    const server = createSessionServer(suite, session, {
-      serverInfo,
-      onCallStart: () => {
-        live.busy += 1;
-      },
-      onCallEnd: () => {
-        live.busy -= 1;
-        live.lastSeen = Math.max(live.lastSeen, now());
-      },
-    });
-    // Counted from here on, so concurrent initializes cannot overshoot the cap.
-    sessions.set(id, live);
-    try {
-      await server.connect(transport);
-      const response = await transport.handleRequest(request, { parsedBody: body });
-      // The SDK refused the initialize (wrong Accept header, a batch, ...): nothing to keep.
-      if (response.headers.get('mcp-session-id') !== id) drop(id);
-      return response;
-    } catch (error) {
-      drop(id);
-      throw error;
-    }
-  };
+  const sessions = createSessionTable(settings, report);
 
   const handle = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    if (url.pathname !== path) {
-      return new Response(`Not found: the MCP endpoint of this server is ${path}.\n`, {
-        status: 404,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-      });
-    }
-    const origin = request.headers.get('origin');
-    if (
-      origin !== null &&
-      settings.allowedOrigins !== undefined &&
-      !settings.allowedOrigins.includes(origin)
-    ) {
-      return jsonRpcError(403, -32000, `Forbidden: requests from origin ${origin} are not allowed.`);
-    }
-    if (settings.bearerToken !== undefined) {
-      const refusal = await checkBearer(request, settings.bearerToken);
-      if (refusal !== undefined) return refusal;
-    }
-    if (request.method !== 'POST' && request.method !== 'DELETE') {
-      return jsonRpcError(
-        405,
-        -32000,
-        'Method Not Allowed: send JSON-RPC messages with POST and end a session with DELETE. This server opens no GET stream: notifications arrive on the response to the request that caused them.',
-        { Allow: 'POST, DELETE' },
-      );
-    }
+    const refusal = await checkAccess(request, settings);
+    if (refusal !== undefined) return refusal;
 
     const at = now();
-    sweep(at);
+    sessions.sweep(at);
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const live = sessions.get(sessionId);
@@ -249,7 +198,7 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
     }
     const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
     if (!initializes) return jsonRpcError(400, -32000, missingSession);
-    return open(request, body, at);
+    return sessions.refusal(at) ?? openSession(request, body, at, settings, sessions, report);
   };
 
   return async (request) => {
@@ -266,49 +215,321 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
   };
 }
 
+/** The live sessions of one handler, and what may join them. */
+interface SessionTable {
+  get(id: string): LiveSession | undefined;
+  /** Counts the session from now on, against the cap and the budget. */
+  add(id: string, live: LiveSession): void;
+  /** Forgets the session and closes its server; a later request for it gets 404. */
+  drop(id: string): void;
+  /** Drops every session idle for `idleTimeoutMs` at `at`, unless a call of it is running. */
+  sweep(at: number): void;
+  /** The 503 for an `initialize` at `at` when no more session fits, else `undefined`. */
+  refusal(at: number): Response | undefined;
+}
+
+/**
+ * The session table. Every live session holds `workspaceBytes` of `workspaceBudgetBytes`, reserved when
+ * it opens and given back when it is dropped, so the workspaces of all sessions together never hold
+ * more than the budget: a reservation rather than a count of bytes in use, because a workspace grows
+ * inside shell commands, where nothing outside it could refuse a write in time.
+ */
+function createSessionTable(settings: Settings, report: (error: unknown) => void): SessionTable {
+  const { maxSessions, idleTimeoutMs, workspaceBytes, workspaceBudgetBytes, path } = settings;
+  const sessions = new Map<string, LiveSession>();
+  const budgetAllows = Math.floor(workspaceBudgetBytes / workspaceBytes);
+
+  const drop = (id: string): void => {
+    const live = sessions.get(id);
+    if (live === undefined) return;
+    sessions.delete(id);
+    live.close().catch(report);
+  };
+
+  /** Seconds until the first idle session can expire: the `Retry-After` of a refused `initialize`. */
+  const retryAfter = (at: number): number => {
+    let soonest = idleTimeoutMs;
+    for (const live of sessions.values()) {
+      if (live.busy === 0) soonest = Math.min(soonest, live.lastSeen + idleTimeoutMs - at);
+    }
+    return Math.max(1, Math.ceil(soonest / 1000));
+  };
+
+  return {
+    get: (id) => sessions.get(id),
+    add: (id, live) => {
+      sessions.set(id, live);
+    },
+    drop,
+    sweep(at) {
+      for (const [id, live] of sessions) {
+        if (live.busy === 0 && at - live.lastSeen >= idleTimeoutMs) drop(id);
+      }
+    },
+    refusal(at) {
+      if (sessions.size < Math.min(maxSessions, budgetAllows)) return undefined;
+      const seconds = retryAfter(at);
+      const held = plural(sessions.size, 'MCP session');
+      const limit =
+        sessions.size >= maxSessions
+          ? `${held}, its limit`
+          : `${held}, all its workspace memory budget allows (${formatBytes(workspaceBudgetBytes)} in all, ${formatBytes(workspaceBytes)} per session)`;
+      return jsonRpcError(
+        503,
+        -32000,
+        `Too many sessions: this server already holds ${limit}. Retry in ${plural(seconds, 'second')}, when idle sessions start to expire, or end sessions you no longer use with DELETE ${path}.`,
+        { 'Retry-After': String(seconds) },
+      );
+    },
+  };
+}
+
+/**
+ * Opens a session for an `initialize` the table has room for: one suite, one suite session, one
+ * protocol server, one transport, counted from before the first await so concurrent initializes cannot
+ * overshoot the cap or the budget.
+ */
+async function openSession(
+  request: Request,
+  body: unknown,
+  at: number,
+  settings: Settings,
+  sessions: SessionTable,
+  report: (error: unknown) => void,
+): Promise<Response> {
+  const id = crypto.randomUUID();
+  const suite = settings.createSuite(suiteContext(settings.workspaceBytes));
+  const session = suite.createSession({ id });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: () => id,
+    onsessionclosed: () => sessions.drop(id),
+  });
+  transport.onerror = report;
+  const live: LiveSession = {
+    transport,
+    close: () => server.close(),
+    lastSeen: at,
+    busy: 0,
+  };
+  const server = createSessionServer(suite, session, {
+    serverInfo: settings.serverInfo,
+    onCallStart: () => {
+      live.busy += 1;
+    },
+    onCallEnd: () => {
+      live.busy -= 1;
+      live.lastSeen = Math.max(live.lastSeen, settings.now());
+    },
+  });
+  sessions.add(id, live);
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody: body });
+    // The SDK refused the initialize (wrong Accept header, a batch, ...): nothing to keep.
+    if (response.headers.get('mcp-session-id') !== id) sessions.drop(id);
+    return response;
+  } catch (error) {
+    sessions.drop(id);
+    throw error;
+  }
+}
+
+/** What `createSuite` gets: the session's share of the budget and a workspace that keeps to it. */
+function suiteContext(workspaceBytes: number): SuiteContext {
+  return {
+    workspaceBytes,
+    async workspace() {
+      // Imported on demand, as `createToolSuite` does, so a suite with a workspace of its own never loads it.
+      const { createJustBashWorkspace } = await import('../workspace/just-bash/just-bash-workspace.ts');
+      return createJustBashWorkspace({ executionLimits: { maxFileSystemBytes: workspaceBytes } });
+    },
+  };
+}
+
+/**
+ * The refusal for a request that may not reach a session, in this order: another path (404), an origin
+ * not allowed (403), a missing or wrong bearer token (401), a method other than POST and DELETE (405).
+ * `undefined` when the request may go on.
+ */
+async function checkAccess(request: Request, settings: Settings): Promise<Response | undefined> {
+  const { path } = settings;
+  if (new URL(request.url).pathname !== path) {
+    return new Response(`Not found: the MCP endpoint of this server is ${path}.\n`, {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  const origin = request.headers.get('origin');
+  if (origin !== null && !settings.origins.allows(origin)) {
+    return jsonRpcError(403, -32000, settings.origins.refusal(origin));
+  }
+  if (settings.bearerToken !== undefined) {
+    const refusal = await checkBearer(request, settings.bearerToken);
+    if (refusal !== undefined) return refusal;
+  }
+  if (request.method !== 'POST' && request.method !== 'DELETE') {
+    return jsonRpcError(
+      405,
+      -32000,
+      'Method Not Allowed: send JSON-RPC messages with POST and end a session with DELETE. This server opens no GET stream: notifications arrive on the response to the request that caused them.',
+      { Allow: 'POST, DELETE' },
+    );
+  }
+  return undefined;
+}
+
+/** Which browser origins may call, and the 403 text for one that may not. */
+interface OriginPolicy {
+  allows(origin: string): boolean;
+  refusal(origin: string): string;
+}
+
+/** Host names of the loopback interface, as `URL.hostname` spells them. */
+const LOCALHOST_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether `origin` is a page served from this machine over http or https. */
+function isLocalhostOrigin(origin: string): boolean {
+  const url = parseUrl(origin);
+  return (url?.protocol === 'http:' || url?.protocol === 'https:') && LOCALHOST_NAMES.has(url.hostname);
+}
+
+/**
+ * The origin policy: the listed origins (`'*'` for all) when there is a list; else any origin when a
+ * bearer token guards the server (a page that does not know the token gets nowhere); else localhost
+ * only, so a page a rebinding DNS name points at this server cannot use it.
+ */
+function originPolicy(allowedOrigins: readonly string[] | undefined, hasToken: boolean): OriginPolicy {
+  if (allowedOrigins !== undefined) {
+    const listed = new Set(allowedOrigins);
+    return {
+      allows: (origin) => listed.has('*') || listed.has(origin),
+      refusal: (origin) => `Forbidden: requests from origin ${origin} are not allowed.`,
+    };
+  }
+  if (hasToken) return { allows: () => true, refusal: () => '' };
+  return {
+    allows: isLocalhostOrigin,
+    refusal: (origin) =>
+      `Forbidden: requests from origin ${origin} are not allowed. This server has no bearer token, so it accepts browser requests from localhost origins only; its operator can allow other origins with allowedOrigins.`,
+  };
+}
+
 interface Settings {
-  createSuite: () => ToolSuite;
+  createSuite: (context: SuiteContext) => ToolSuite;
   path: string;
   bearerToken: string | undefined;
-  allowedOrigins: readonly string[] | undefined;
+  origins: OriginPolicy;
   maxSessions: number;
   idleTimeoutMs: number;
+  workspaceBytes: number;
+  workspaceBudgetBytes: number;
   serverInfo: ServerInfo;
   now: () => number;
   onError: ((error: unknown) => void) | undefined;
 }
 
 function checkOptions(options: FetchHandlerOptions): Settings {
+  const fail = (message: string): never => {
+    throw new UsageError(`createFetchHandler: ${message}`);
+  };
+  const createSuite = options.createSuite ?? ((context) => createToolSuite({ workspace: context.workspace }));
+  if (typeof createSuite !== 'function') fail('createSuite must be a function that returns a suite.');
+  const path = options.path ?? DEFAULT_MCP_PATH;
+  if (!path.startsWith('/')) fail(`path must start with "/", got ${JSON.stringify(path)}.`);
+  const { bearerToken, allowedOrigins } = options;
+  if (bearerToken !== undefined) {
+    const problem = bearerTokenProblem(bearerToken);
+    if (problem !== undefined) fail(problem);
+  }
+  if (allowedOrigins !== undefined && !Array.isArray(allowedOrigins)) {
+    fail('allowedOrigins must be an array of origins.');
+  }
+  const badOrigin = allowedOrigins?.find((origin) => !isOriginSpelling(origin));
+  if (badOrigin !== undefined) {
+    fail(
+      `allowedOrigins must list origins as browsers send them, such as "https://app.example" or "http://localhost:5173" (scheme, host and port; no path, no trailing slash), or "*" for any; got ${JSON.stringify(badOrigin)}.`,
+    );
+  }
   const settings: Settings = {
-    createSuite: options.createSuite ?? (() => createToolSuite()),
-    path: options.path ?? DEFAULT_MCP_PATH,
-    bearerToken: options.bearerToken,
-    allowedOrigins: options.allowedOrigins,
+    createSuite,
+    path,
+    bearerToken,
+    origins: originPolicy(allowedOrigins, bearerToken !== undefined),
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    workspaceBytes: options.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES,
+    workspaceBudgetBytes: options.workspaceBudgetBytes ?? DEFAULT_WORKSPACE_BUDGET_BYTES,
     serverInfo: options.serverInfo ?? { ...DEFAULT_SERVER_INFO },
     now: options.now ?? Date.now,
     onError: options.onError,
   };
-  const fail = (message: string): never => {
-    throw new UsageError(`createFetchHandler: ${message}`);
-  };
-  if (typeof settings.createSuite !== 'function')
-    fail('createSuite must be a function that returns a suite.');
-  if (!settings.path.startsWith('/')) fail(`path must start with "/", got ${JSON.stringify(settings.path)}.`);
-  if (
-    settings.bearerToken !== undefined &&
-    (typeof settings.bearerToken !== 'string' || settings.bearerToken === '')
-  ) {
-    fail('bearerToken must be a non-empty string; leave it out to accept every request.');
-  }
-  if (!Number.isInteger(settings.maxSessions) || settings.maxSessions < 1) {
-    fail(`maxSessions must be an integer of at least 1, got ${String(settings.maxSessions)}.`);
-  }
-  if (!Number.isFinite(settings.idleTimeoutMs) || settings.idleTimeoutMs <= 0) {
-    fail(`idleTimeoutMs must be a positive number of milliseconds, got ${String(settings.idleTimeoutMs)}.`);
-  }
+  const limitsProblem = limitsProblemOf(settings);
+  if (limitsProblem !== undefined) fail(limitsProblem);
   return settings;
+}
+
+/** What is wrong with the numeric limits, or `undefined`. */
+function limitsProblemOf(settings: Settings): string | undefined {
+  const { maxSessions, idleTimeoutMs, workspaceBytes, workspaceBudgetBytes } = settings;
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+    return `maxSessions must be an integer of at least 1, got ${String(maxSessions)}.`;
+  }
+  if (!Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
+    return `idleTimeoutMs must be a positive number of milliseconds, got ${String(idleTimeoutMs)}.`;
+  }
+  if (!Number.isSafeInteger(workspaceBytes) || workspaceBytes < 1) {
+    return `workspaceBytes must be a positive whole number of bytes, got ${String(workspaceBytes)}.`;
+  }
+  if (!Number.isSafeInteger(workspaceBudgetBytes) || workspaceBudgetBytes < workspaceBytes) {
+    return `workspaceBudgetBytes must be a whole number of bytes of at least workspaceBytes (${workspaceBytes}), so one session fits; got ${String(workspaceBudgetBytes)}.`;
+  }
+  return undefined;
+}
+
+/** One character a `b64token` may hold (RFC 6750, section 2.1), `=` padding aside. */
+const TOKEN_CHARACTER = /^[A-Za-z0-9\-._~+/]$/;
+
+/**
+ * Why `token` could never match a request, or `undefined` when it can: a client sends it as
+ * `Authorization: Bearer <b64token>`, so a space, a quote or a non-ASCII letter in it can never arrive
+ * intact. Names the first bad character by position, never the token itself (it is a secret).
+ */
+function bearerTokenProblem(token: unknown): string | undefined {
+  if (typeof token !== 'string' || token === '') {
+    return 'bearerToken must be a non-empty string; leave it out to accept every request.';
+  }
+  const characters = [...token.replace(/=+$/, '')];
+  const bad = characters.findIndex((character) => !TOKEN_CHARACTER.test(character));
+  const problem =
+    characters.length === 0
+      ? 'is only "=" padding'
+      : bad === -1
+        ? undefined
+        : `has ${describeCharacter(characters[bad] ?? '')} at character ${bad + 1}`;
+  if (problem === undefined) return undefined;
+  return `bearerToken ${problem}, which an "Authorization: Bearer" header cannot carry (RFC 6750), so no request could ever match it. Use only letters, digits and - . _ ~ + /, with = allowed only at the end: a random hex or base64url string works.`;
+}
+
+/** A character as an error message names it: `a space`, `"="`, `U+00E9`. */
+function describeCharacter(character: string): string {
+  if (character === ' ') return 'a space';
+  if (/^[!-~]$/.test(character)) return JSON.stringify(character);
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Whether `entry` is `'*'` or an origin spelled exactly as a browser's `Origin` header would be. */
+function isOriginSpelling(entry: unknown): boolean {
+  if (entry === '*') return true;
+  return typeof entry === 'string' && parseUrl(entry)?.origin === entry;
+}
+
+/** `new URL(text)`, or `undefined` when `text` is not a URL. */
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A JSON-RPC error response, as the SDK's transport writes its own (`id: null`). */
@@ -396,4 +617,11 @@ export function formatDuration(ms: number): string {
     if (ms >= size && ms % size === 0) return plural(ms / size, unit);
   }
   return `${ms} ms`;
+}
+
+/** `16777216` → `"16 MiB"`: a size in whole MiB or KiB when it is one, else in bytes. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return plural(bytes, 'byte');
 }

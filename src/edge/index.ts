@@ -10,8 +10,11 @@ export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MCP_PATH,
   DEFAULT_SERVER_INFO,
+  DEFAULT_WORKSPACE_BUDGET_BYTES,
+  DEFAULT_WORKSPACE_BYTES,
   type FetchHandler,
   type FetchHandlerOptions,
   MAX_REQUEST_BODY_BYTES,
+  type SuiteContext,
 } from './fetch-handler.ts';
 export { CONTROL_META_KEY, DETAILS_META_KEY, type ServerInfo, toCallToolResult } from './mcp-server.ts';

@@ -1,8 +1,10 @@
 /**
  * Entry of the ready-made worker, `dist/edge/worker.js` (`npm run build:edge` bundles this file with
  * every dependency into one ES module): the seven built-ins, tool_search and the demo catalog of
- * deferred tools, served over MCP at `/mcp`. Set the `MCP_TOKEN` variable (a secret, in Cloudflare) to
- * require `Authorization: Bearer <MCP_TOKEN>`. Imports the package root entry and the edge room only.
+ * deferred tools, served over MCP at `/mcp`, each session with a 16 MiB workspace out of a 64 MiB budget.
+ * Set the `MCP_TOKEN` variable (a secret, in Cloudflare) to require `Authorization: Bearer <MCP_TOKEN>`;
+ * without it, browsers may call from localhost pages only, unless `MCP_ALLOWED_ORIGINS` lists others.
+ * Imports the package root entry and the edge room only.
  */
 import { createToolSuite } from '../index.ts';
 import { registerDemoTools } from './demo-tools.ts';
@@ -10,8 +12,13 @@ import { createFetchHandler, type FetchHandler } from './fetch-handler.ts';
 
 /** The bindings the worker reads. */
 export interface WorkerEnv {
-  /** The bearer token clients must send. Default: none, every request is accepted. */
+  /** The bearer token clients must send (RFC 6750 characters only). Default: none, no token is asked for. */
   MCP_TOKEN?: string;
+  /**
+   * Origins browsers may call from, separated by commas or spaces (`https://app.example,
+   * http://localhost:5173`), or `*` for any. Default: any origin with `MCP_TOKEN`, localhost only without.
+   */
+  MCP_ALLOWED_ORIGINS?: string;
 }
 
 /** The worker's module interface: a `fetch` handler, as Cloudflare Workers and workerd expect. */
@@ -22,20 +29,45 @@ export interface EdgeWorker {
 
 let handler: FetchHandler | undefined;
 
+/** Starts the text of a 500 for malformed bindings: the handler's errors name its options, not the bindings. */
+const MISCONFIGURED =
+  'Server misconfigured, so it serves no request until its bindings are fixed (MCP_TOKEN is the bearerToken, MCP_ALLOWED_ORIGINS the allowedOrigins):';
+
+/** The handler for the worker's bindings; throws `UsageError` when a binding is malformed. */
+function createWorkerHandler(env: WorkerEnv): FetchHandler {
+  const origins = env.MCP_ALLOWED_ORIGINS?.split(/[\s,]+/).filter((origin) => origin !== '');
+  return createFetchHandler({
+    bearerToken: env.MCP_TOKEN === '' ? undefined : env.MCP_TOKEN,
+    allowedOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
+    createSuite: ({ workspace }) => {
+      const suite = createToolSuite({ workspace });
+      registerDemoTools(suite);
+      return suite;
+    },
+  });
+}
+
 /**
  * The worker. The handler, and with it the session table, is created on the first request, because
- * bindings (`env`) arrive only with requests; it then lives as long as the isolate.
+ * bindings (`env`) arrive only with requests; it then lives as long as the isolate. Malformed bindings
+ * are answered with a 500 naming the problem (it never quotes the token), on every request until fixed.
  */
 const worker: EdgeWorker = {
-  fetch(request, env = {}) {
-    handler ??= createFetchHandler({
-      bearerToken: env.MCP_TOKEN === '' ? undefined : env.MCP_TOKEN,
-      createSuite: () => {
-        const suite = createToolSuite();
-        registerDemoTools(suite);
-        return suite;
-      },
-    });
+  async fetch(request, env = {}) {
+    try {
+      handler ??= createWorkerHandler(env);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const body = {
+        jsonrpc: '2.0',
+        error: { code: -32603, message: `${MISCONFIGURED} ${message}` },
+        id: null,
+      };
+      return new Response(JSON.stringify(body), {
+        status: 500,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     return handler(request);
   },
 };

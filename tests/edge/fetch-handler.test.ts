@@ -14,13 +14,15 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { registerDemoTools } from '../../src/edge/demo-tools.ts';
-import { formatDuration } from '../../src/edge/fetch-handler.ts';
+import { formatBytes, formatDuration } from '../../src/edge/fetch-handler.ts';
 import {
   CONTROL_META_KEY,
   createFetchHandler,
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SERVER_INFO,
+  DEFAULT_WORKSPACE_BUDGET_BYTES,
+  DEFAULT_WORKSPACE_BYTES,
   DETAILS_META_KEY,
   type FetchHandler,
   type FetchHandlerOptions,
@@ -40,6 +42,13 @@ async function connect(handler: FetchHandler, headers: Record<string, string> = 
   });
   await client.connect(transport);
   return client;
+}
+
+/** Ends the client's session with DELETE, as `close` alone does not, then closes the client. */
+async function end(client: Client): Promise<void> {
+  const transport = client.transport;
+  if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession();
+  await client.close();
 }
 
 function sessionIdOf(client: Client): string {
@@ -387,6 +396,151 @@ describe('createFetchHandler', () => {
     });
   });
 
+  it('without a bearer token, refuses browser origins other than localhost', async () => {
+    const handler = createFetchHandler();
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) {
+      const refused = await post(handler, INITIALIZE, { origin });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        jsonrpc: '2.0',
+        error: {
+          code: -32000,
+          message: `Forbidden: requests from origin ${origin} are not allowed. This server has no bearer token, so it accepts browser requests from localhost origins only; its operator can allow other origins with allowedOrigins.`,
+        },
+        id: null,
+      });
+    }
+    for (const origin of [
+      'http://localhost:5173',
+      'https://localhost',
+      'http://127.0.0.1:8787',
+      'http://[::1]:3000',
+    ]) {
+      const client = await connect(handler, { origin });
+      expect((await client.listTools()).tools.length).toBe(8);
+      await end(client);
+    }
+    // A client that is not a browser sends no Origin, and DNS rebinding needs a browser.
+    const client = await connect(handler);
+    expect((await client.listTools()).tools.length).toBe(8);
+    await end(client);
+  });
+
+  it('with a bearer token, or with allowedOrigins "*", accepts any origin', async () => {
+    const guarded = createFetchHandler({ bearerToken: 'dev-token' });
+    const withToken = await connect(guarded, {
+      origin: 'https://app.example',
+      authorization: 'Bearer dev-token',
+    });
+    expect((await withToken.listTools()).tools.length).toBe(8);
+    await withToken.close();
+    const refused = await post(guarded, INITIALIZE, { origin: 'https://app.example' });
+    expect(refused.status).toBe(401);
+
+    const open = createFetchHandler({ allowedOrigins: ['*'] });
+    const anyOrigin = await connect(open, { origin: 'https://anywhere.example' });
+    expect((await anyOrigin.listTools()).tools.length).toBe(8);
+    await anyOrigin.close();
+    // A list replaces the localhost default rather than adding to it.
+    const listed = createFetchHandler({ allowedOrigins: ['https://app.example'] });
+    expect((await post(listed, INITIALIZE, { origin: 'http://localhost:5173' })).status).toBe(403);
+  });
+
+  it('gives each session a workspace of workspaceBytes; a write beyond it names the limit', async () => {
+    const contexts: number[] = [];
+    const handler = createFetchHandler({
+      workspaceBytes: 64 * 1024,
+      createSuite: (context) => {
+        contexts.push(context.workspaceBytes);
+        return createToolSuite({ workspace: context.workspace });
+      },
+    });
+    const client = await connect(handler);
+    const fits = await client.callTool({
+      name: 'write',
+      arguments: { path: 'fits.txt', content: 'x'.repeat(40 * 1024) },
+    });
+    expect(fits.isError).toBe(false);
+    const full = await client.callTool({
+      name: 'write',
+      arguments: { path: 'full.txt', content: 'x'.repeat(30 * 1024) },
+    });
+    expect(full.isError).toBe(true);
+    expect(full.content).toEqual([
+      {
+        type: 'text',
+        text: 'write: The workspace is full (its limit is 64.0KB): full.txt could not be written. Remove files you no longer need and try again.',
+      },
+    ]);
+    const append = await client.callTool({
+      name: 'bash',
+      arguments: { command: 'cat fits.txt >> fits.txt' },
+    });
+    expect(append.isError).toBe(true);
+    expect(append.content).toEqual([
+      { type: 'text', text: 'bash: ENOSPC: in-memory filesystem byte limit exceeded (65536 bytes)' },
+    ]);
+    expect(contexts).toEqual([64 * 1024]);
+    await client.close();
+  });
+
+  it('gives the default suite a 16 MiB workspace out of a 64 MiB budget', async () => {
+    expect([DEFAULT_WORKSPACE_BYTES, DEFAULT_WORKSPACE_BUDGET_BYTES]).toEqual([
+      16 * 1024 * 1024,
+      64 * 1024 * 1024,
+    ]);
+    const client = await connect(createFetchHandler());
+    const chunk = 'x'.repeat(3 * 1024 * 1024);
+    const written = await client.callTool({ name: 'write', arguments: { path: 'a.txt', content: chunk } });
+    expect(written.isError).toBe(false);
+    const fits = await client.callTool({
+      name: 'bash',
+      arguments: { command: 'cat a.txt a.txt a.txt > b.txt' },
+    });
+    expect(fits.isError).toBe(false);
+    const full = await client.callTool({ name: 'bash', arguments: { command: 'cat a.txt a.txt > c.txt' } });
+    expect(full.content).toEqual([
+      { type: 'text', text: 'bash: ENOSPC: in-memory filesystem byte limit exceeded (16777216 bytes)' },
+    ]);
+    await end(client);
+  }, 30_000);
+
+  it('reserves workspaceBytes of the shared budget per session: an initialize beyond it gets 503 until one ends', async () => {
+    const time = clock();
+    const handler = createFetchHandler({
+      now: time.now,
+      workspaceBytes: 1024 * 1024,
+      workspaceBudgetBytes: 2.5 * 1024 * 1024,
+    });
+    const first = await connect(handler);
+    time.advance(60_000);
+    const second = await connect(handler);
+    const refused = await post(handler, INITIALIZE);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('840');
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message:
+          'Too many sessions: this server already holds 2 MCP sessions, all its workspace memory budget allows (2560 KiB in all, 1 MiB per session). Retry in 840 seconds, when idle sessions start to expire, or end sessions you no longer use with DELETE /mcp.',
+      },
+      id: null,
+    });
+
+    const transport = first.transport;
+    if (!(transport instanceof StreamableHTTPClientTransport)) throw new Error('unexpected transport');
+    await transport.terminateSession();
+    const third = await connect(handler);
+    expect((await third.listTools()).tools.length).toBe(8);
+    // An expired session gives its share back too.
+    time.advance(DEFAULT_IDLE_TIMEOUT_MS);
+    const fourth = await connect(handler);
+    const fifth = await connect(handler);
+    expect((await fifth.listTools()).tools.length).toBe(8);
+    await Promise.all([second.close(), third.close(), fourth.close(), fifth.close()]);
+  });
+
   it('answers malformed JSON-RPC with JSON-RPC errors and keeps serving the session', async () => {
     const handler = createFetchHandler();
     const client = await connect(handler);
@@ -472,9 +626,58 @@ describe('createFetchHandler', () => {
         { idleTimeoutMs: -1 },
         'createFetchHandler: idleTimeoutMs must be a positive number of milliseconds, got -1.',
       ],
+      [
+        { workspaceBytes: 0.5 },
+        'createFetchHandler: workspaceBytes must be a positive whole number of bytes, got 0.5.',
+      ],
+      [
+        { workspaceBytes: 1024, workspaceBudgetBytes: 1000 },
+        'createFetchHandler: workspaceBudgetBytes must be a whole number of bytes of at least workspaceBytes (1024), so one session fits; got 1000.',
+      ],
+      [
+        { allowedOrigins: ['https://app.example/'] },
+        'createFetchHandler: allowedOrigins must list origins as browsers send them, such as "https://app.example" or "http://localhost:5173" (scheme, host and port; no path, no trailing slash), or "*" for any; got "https://app.example/".',
+      ],
+      [
+        { allowedOrigins: ['https://app.example:443'] },
+        'createFetchHandler: allowedOrigins must list origins as browsers send them, such as "https://app.example" or "http://localhost:5173" (scheme, host and port; no path, no trailing slash), or "*" for any; got "https://app.example:443".',
+      ],
     ];
     for (const [options, message] of cases) expect(() => createFetchHandler(options)).toThrow(message);
     expect(DEFAULT_MAX_SESSIONS).toBe(100);
+  });
+});
+
+describe('createFetchHandler bearerToken', () => {
+  const advice =
+    'which an "Authorization: Bearer" header cannot carry (RFC 6750), so no request could ever match it. Use only letters, digits and - . _ ~ + /, with = allowed only at the end: a random hex or base64url string works.';
+
+  it('refuses a token a client cannot send, naming the first bad character but never the token', () => {
+    const cases: [string, string][] = [
+      ['a long random secret', 'has a space at character 2'],
+      ['abc=def', 'has "=" at character 4'],
+      ['tok\u00e9n', 'has U+00E9 at character 4'],
+      ['"quoted"', 'has "\\"" at character 1'],
+      ['line\nbreak', 'has U+000A at character 5'],
+      ['==', 'is only "=" padding'],
+    ];
+    for (const [bearerToken, problem] of cases) {
+      expect(() => createFetchHandler({ bearerToken })).toThrow(
+        `createFetchHandler: bearerToken ${problem}, ${advice}`,
+      );
+    }
+  });
+
+  it('accepts every RFC 6750 b64token, and the client that sends it', async () => {
+    for (const bearerToken of ['Zm9vYmFy', 'a-b.c_d~e+f/g', 'padded==', '0123456789abcdef']) {
+      expect(() => createFetchHandler({ bearerToken })).not.toThrow();
+    }
+    const token = 'mF_9.B5f-4.1JqM+/x==';
+    const client = await connect(createFetchHandler({ bearerToken: token }), {
+      authorization: `Bearer ${token}`,
+    });
+    expect((await client.listTools()).tools.length).toBe(8);
+    await client.close();
   });
 });
 
@@ -507,6 +710,16 @@ describe('toCallToolResult', () => {
     expect(result.content).toEqual([
       { type: 'text', text: 'Read image a.png (image/png, 3 bytes).' },
       { type: 'image', data: 'AAEC', mimeType: 'image/png' },
+    ]);
+  });
+
+  it('formats sizes for clients', () => {
+    expect([16 * 1024 * 1024, 2.5 * 1024 * 1024, 64 * 1024, 1000, 1].map(formatBytes)).toEqual([
+      '16 MiB',
+      '2560 KiB',
+      '64 KiB',
+      '1000 bytes',
+      '1 byte',
     ]);
   });
 

@@ -25,6 +25,9 @@ const BUILTINS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_s
 let source = '';
 let miniflare: Miniflare | undefined;
 let endpoint: URL;
+/** The same worker without `MCP_TOKEN`: origins are checked, sessions are ended by each test. */
+let tokenless: Miniflare | undefined;
+let tokenlessEndpoint: URL;
 const clients: Client[] = [];
 
 /** A connected client of the worker, closed after the file. */
@@ -57,11 +60,35 @@ beforeAll(async () => {
     bindings: { MCP_TOKEN: TOKEN },
   });
   endpoint = new URL('/mcp', await miniflare.ready);
+  tokenless = new Miniflare({ modules: true, script: source, compatibilityDate: COMPATIBILITY_DATE });
+  tokenlessEndpoint = new URL('/mcp', await tokenless.ready);
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
-  await miniflare?.dispose();
+  await Promise.all([miniflare?.dispose(), tokenless?.dispose()]);
+});
+
+/** A client of the worker without `MCP_TOKEN`, sending `headers` (an `Origin`, say). */
+async function connectTokenless(headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'workerd-test', version: '1.0.0' });
+  client.onerror = () => {};
+  await client.connect(new StreamableHTTPClientTransport(tokenlessEndpoint, { requestInit: { headers } }));
+  return client;
+}
+
+/** Ends the client's session with DELETE (`close` alone leaves it to expire), then closes the client. */
+async function end(client: Client): Promise<void> {
+  const transport = client.transport;
+  if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession();
+  await client.close();
+}
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 });
 
 /**
@@ -208,5 +235,85 @@ describe('the worker in workerd, driven by the MCP SDK client', () => {
 
     const bash = await client.callTool({ name: 'bash', arguments: { command: 'echo still serving' } });
     expect(textOf(bash)).toBe('still serving');
+  });
+});
+
+describe('the worker in workerd without MCP_TOKEN', () => {
+  it('refuses a page from another origin, and serves localhost pages and clients that send no Origin', async () => {
+    const foreign = await fetch(tokenlessEndpoint, {
+      method: 'POST',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: INITIALIZE,
+    });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message:
+          'Forbidden: requests from origin https://evil.example are not allowed. This server has no bearer token, so it accepts browser requests from localhost origins only; its operator can allow other origins with allowedOrigins.',
+      },
+      id: null,
+    });
+
+    const page = await connectTokenless({ origin: 'http://localhost:8787' });
+    const script = await connectTokenless();
+    expect((await page.listTools()).tools.map((tool) => tool.name)).toEqual(BUILTINS);
+    expect(textOf(await script.callTool({ name: 'bash', arguments: { command: 'echo no origin' } }))).toBe(
+      'no origin',
+    );
+    await Promise.all([end(page), end(script)]);
+  });
+
+  it('gives a session 16 MiB of workspace, and a write beyond it names the limit', async () => {
+    const client = await connectTokenless();
+    const chunk = 'x'.repeat(3 * 1024 * 1024);
+    const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
+    expect((await call('write', { path: 'a.txt', content: chunk })).isError).toBe(false);
+    expect((await call('bash', { command: 'cat a.txt a.txt a.txt > b.txt' })).isError).toBe(false);
+    expect((await call('bash', { command: 'cat a.txt > c.txt' })).isError).toBe(false);
+
+    const write = await call('write', { path: 'd.txt', content: chunk });
+    expect(write.isError).toBe(true);
+    expect(textOf(write)).toBe(
+      'write: The workspace is full (its limit is 16.0MB): d.txt could not be written. Remove files you no longer need and try again.',
+    );
+    const append = await call('bash', { command: 'cat a.txt >> c.txt' });
+    expect(append.isError).toBe(true);
+    expect(textOf(append)).toBe('bash: ENOSPC: in-memory filesystem byte limit exceeded (16777216 bytes)');
+    await end(client);
+  }, 60_000);
+
+  it('shares a 64 MiB budget: a fifth session is refused, naming the budget, until one ends', async () => {
+    const held = await Promise.all([1, 2, 3, 4].map(() => connectTokenless()));
+    const refused = await fetch(tokenlessEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: INITIALIZE,
+    });
+    expect(refused.status).toBe(503);
+    // Seconds until the first session can expire: 900 less the time the test took, read from the header.
+    const seconds = Number(refused.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(800);
+    expect(seconds).toBeLessThanOrEqual(900);
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: `Too many sessions: this server already holds 4 MCP sessions, all its workspace memory budget allows (64 MiB in all, 16 MiB per session). Retry in ${seconds} seconds, when idle sessions start to expire, or end sessions you no longer use with DELETE /mcp.`,
+      },
+      id: null,
+    });
+
+    const [first, ...others] = held;
+    if (first === undefined) throw new Error('no session was opened');
+    await end(first);
+    const next = await connectTokenless();
+    expect((await next.listTools()).tools.map((tool) => tool.name)).toEqual(BUILTINS);
+    await Promise.all([next, ...others].map(end));
   });
 });

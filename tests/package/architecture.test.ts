@@ -24,8 +24,9 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   root: ['root', 'core', 'tools', 'search', 'providers', 'workspace/workspace.ts'],
   // The MCP server entry composes the suite exactly as a consumer does, through the root entry
   // (createToolSuite, toProviderTools and the types are all public there), so what it serves is what the
-  // package exports. It reaches into no room directly: the embedded workspace arrives through
-  // createToolSuite's lazy import, and codemode and the playground stay out of the worker.
+  // package exports. It reaches into no room statically: the embedded workspace, sized to each session's
+  // share of the memory budget, is loaded lazily (LAZY_ROOMS), and codemode and the playground stay out
+  // of the worker.
   edge: ['edge', 'root'],
   playground: ['playground'],
 };
@@ -43,6 +44,9 @@ function roomOf(path: string): string {
 /** Rooms a room may load lazily with `import()` on top of its static rules. */
 const LAZY_ROOMS: Record<string, readonly string[]> = {
   root: ['workspace/just-bash'],
+  // The MCP handler gives every session an embedded workspace limited to its share of the budget, which
+  // createToolSuite's default workspace (just-bash's own 128 MiB limit) cannot be told.
+  edge: ['workspace/just-bash'],
 };
 
 /** Import specifiers of a module: static imports, re-exports and dynamic imports. */
@@ -186,6 +190,13 @@ describe('architecture', () => {
       );
       expect(violations('edge/worker-entry.ts', "import { Bash } from 'just-bash';")).toEqual([
         'edge/worker-entry.ts: "just-bash" is a backend or QuickJS; the edge entry gets its workspace through createToolSuite',
+      ]);
+      const backend = '../workspace/just-bash/just-bash-workspace.ts';
+      expect(violations('edge/fetch-handler.ts', `const m = await import('${backend}');`)).toEqual([]);
+      expect(
+        violations('edge/fetch-handler.ts', `import { createJustBashWorkspace } from '${backend}';`),
+      ).toEqual([
+        `edge/fetch-handler.ts: "${backend}" reaches workspace/just-bash, but edge may only import edge, root`,
       ]);
     });
     it('the MCP SDK outside the edge entry', () => {
