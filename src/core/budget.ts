@@ -6,7 +6,7 @@
  * business; this file only measures, cuts and words.
  */
 import { UsageError } from './errors.ts';
-import type { OutputBudget } from './types.ts';
+import type { OutputBudget, SpillRequest } from './types.ts';
 
 /** The budget every tool gets unless the suite or its registration says otherwise: 2000 lines, 50 KB. */
 export const DEFAULT_OUTPUT_BUDGET: Readonly<Required<OutputBudget>> = Object.freeze({
@@ -99,6 +99,45 @@ export function cutToBudget(text: string, budget: Required<OutputBudget>): Budge
     outputBytes: utf8Length(kept),
     firstLinePartial: lines === 0,
   };
+}
+
+/**
+ * `text` within `budget`: unchanged when it fits; else its head, a notice, and the details that say
+ * where the full text went: a file `spill` wrote (`read` pages through it from the offset the notice
+ * names), or `details.full_output` when there is no spill, it returns `undefined` or it fails.
+ */
+export async function fitOutput(
+  text: string,
+  budget: Required<OutputBudget>,
+  request: SpillRequest,
+  spill: ((request: SpillRequest) => Promise<string | undefined>) | undefined,
+): Promise<{ text: string; details: Record<string, unknown> }> {
+  const cut = cutToBudget(text, budget);
+  if (!cut) return { text, details: {} };
+  const shown = shownRange(cut, budget);
+  const again = `call ${request.tool} again in a way that returns less output.`;
+  let path: string | undefined;
+  let failure: string | undefined;
+  try {
+    path = await spill?.(request);
+  } catch (error) {
+    failure = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 500);
+  }
+  const notice =
+    path !== undefined
+      ? `[${shown}. The full output is in ${path}: read it with offset=${nextOffset(cut)} for the rest.]`
+      : failure !== undefined
+        ? `[${shown}. The full output could not be saved (${failure}); ${again}]`
+        : `[${shown}. The rest is not shown; ${again}]`;
+  const truncation = {
+    truncated_by: cut.truncatedBy,
+    total_lines: cut.totalLines,
+    total_bytes: cut.totalBytes,
+    output_lines: cut.outputLines,
+    output_bytes: cut.outputBytes,
+  };
+  const kept = path !== undefined ? { spilled_path: path } : { full_output: text };
+  return { text: `${cut.content}\n\n${notice}`, details: { ...kept, output_truncation: truncation } };
 }
 
 /** `Lines 1-40 of 90 shown (50.0KB limit)`: the head of every budget notice. */

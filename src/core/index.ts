@@ -18,5 +18,5 @@ export {
   notImplementedResult,
 } from './results.ts';
 export { applyControl, createSession } from './session.ts';
-export { type CoreSuiteOptions, createCoreSuite, type SpillRequest } from './suite.ts';
+export { type CoreSuiteOptions, createCoreSuite } from './suite.ts';
 export * from './types.ts';

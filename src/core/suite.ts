@@ -5,7 +5,7 @@
  */
 import { AliasRepairError, redirectByPayload, repairArguments, resolveToolName } from './aliases.ts';
 import { ArgumentsError, coerceArguments, extractArguments, validateArguments } from './arguments.ts';
-import { cutToBudget, nextOffset, resolveOutputBudget, shownRange } from './budget.ts';
+import { fitOutput, resolveOutputBudget } from './budget.ts';
 import { createCatalog } from './catalog.ts';
 import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
@@ -35,6 +35,7 @@ import type {
   OutputBudget,
   Policy,
   RegisteredTool,
+  SpillRequest,
   ToolContext,
   ToolControl,
   ToolResult,
@@ -71,16 +72,6 @@ export interface CoreSuiteOptions<W = unknown> {
    * callable.
    */
   spill?: (request: SpillRequest) => Promise<string | undefined>;
-}
-
-/** What {@link CoreSuiteOptions.spill} is asked to keep. */
-export interface SpillRequest {
-  /** The tool whose output was cut. */
-  tool: string;
-  /** Its full output. */
-  text: string;
-  caller: Caller;
-  session: ToolSession | undefined;
 }
 
 /** Characters of what a call sent that an error echoes. */
@@ -409,44 +400,16 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       : defaultBudget;
   }
 
-  /**
-   * `text` cut to the tool's budget with a notice, and the details that say where the full text is: a
-   * spill file `read` can page through, else `details.full_output`.
-   */
-  async function withinBudget(
+  /** `text` within the tool's budget, and the details that say where the full text went. */
+  function withinBudget(
     tool: RegisteredTool<W>,
     text: string,
     caller: Caller,
     session: ToolSession | undefined,
   ): Promise<{ text: string; details: Record<string, unknown> }> {
     const budget = budgetOf(tool);
-    const cut = budget ? cutToBudget(text, budget) : undefined;
-    if (!budget || !cut) return { text, details: {} };
-    const name = tool.spec.name;
-    const truncation = {
-      truncated_by: cut.truncatedBy,
-      total_lines: cut.totalLines,
-      total_bytes: cut.totalBytes,
-      output_lines: cut.outputLines,
-      output_bytes: cut.outputBytes,
-    };
-    const shown = shownRange(cut, budget);
-    const again = `call ${name} again in a way that returns less output.`;
-    let path: string | undefined;
-    let failure: string | undefined;
-    try {
-      path = await options.spill?.({ tool: name, text, caller, session });
-    } catch (error) {
-      failure = firstLine(error instanceof Error ? error.message : String(error));
-    }
-    const notice =
-      path !== undefined
-        ? `[${shown}. The full output is in ${path}: read it with offset=${nextOffset(cut)} for the rest.]`
-        : failure !== undefined
-          ? `[${shown}. The full output could not be saved (${failure}); ${again}]`
-          : `[${shown}. The rest is not shown; ${again}]`;
-    const kept = path !== undefined ? { spilled_path: path } : { full_output: text };
-    return { text: `${cut.content}\n\n${notice}`, details: { ...kept, output_truncation: truncation } };
+    if (!budget) return Promise.resolve({ text, details: {} });
+    return fitOutput(text, budget, { tool: tool.spec.name, text, caller, session }, options.spill);
   }
 
   /** A thrown error as a result, the output it carried cut to the tool's budget. */

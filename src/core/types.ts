@@ -189,6 +189,16 @@ export interface RegisteredTool<W = unknown> {
   readonly outputBudget?: OutputBudget | false;
 }
 
+/** What a suite's `spill` hook is asked to keep: the full output of a call the output budget cut. */
+export interface SpillRequest {
+  /** The tool whose output was cut. */
+  tool: string;
+  /** Its full output. */
+  text: string;
+  caller: Caller;
+  session: ToolSession | undefined;
+}
+
 /** Lines and UTF-8 bytes of `output` one result may carry to the model. */
 export interface OutputBudget {
   /** Default: 2000, as the built-in tools. */
