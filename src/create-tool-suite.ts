@@ -2,7 +2,7 @@
  * The composition root: the core engine plus the built-in tools and `tool_search`. Same import rules
  * as `src/index.ts`: core, tools, search; no backend, no QuickJS.
  */
-import { type CoreSuiteOptions, createCoreSuite, type ToolSuite } from './core/index.ts';
+import { type CoreSuiteOptions, createCoreSuite, type SpillRequest, type ToolSuite } from './core/index.ts';
 import { enableToolSearch } from './search/index.ts';
 import {
   BUILTIN_TOOL_NAMES,
@@ -10,6 +10,7 @@ import {
   type BuiltinToolOptions,
   registerBuiltinTools,
 } from './tools/index.ts';
+import { spillOutput } from './tools/spill.ts';
 import type { Workspace } from './workspace/workspace.ts';
 
 /** Options of {@link createToolSuite}. */
@@ -35,7 +36,13 @@ export interface ToolSuiteOptions extends CoreSuiteOptions<Workspace> {
  */
 export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite<Workspace> {
   const { builtins = true, builtinOptions, workspace = createEmbeddedWorkspace, ...coreOptions } = options;
-  const suite = createCoreSuite<Workspace>({ ...coreOptions, workspace });
+  // A cut output is kept where the model can page through it, when it can: with `read`, from the spill
+  // directory, as bash's own cut output is.
+  const spill = async ({ tool, text, caller, session }: SpillRequest): Promise<string | undefined> => {
+    if (!suite.isCallable('read', caller, session)) return undefined;
+    return spillOutput(await suite.getWorkspace(), tool, text);
+  };
+  const suite: ToolSuite<Workspace> = createCoreSuite<Workspace>({ spill, ...coreOptions, workspace });
   const names: readonly string[] =
     builtins === true ? [...BUILTIN_TOOL_NAMES, 'tool_search'] : builtins === false ? [] : builtins;
   registerBuiltinTools(

@@ -233,7 +233,9 @@ export async function runAgentLoop<P extends AgentProvider, W = unknown>(
 
     if (signal.aborted) return finish('aborted', ABORTED_DETAIL);
     const terminating = step.results.find((entry) => entry.result.control?.terminate !== undefined);
-    const terminate = terminating?.result.control?.terminate;
+    const directive = terminating?.result.control?.terminate;
+    // `terminate: true` is the wire form of a terminate without a reason.
+    const terminate = directive === true ? {} : directive;
     if (terminating && terminate) {
       return finish('terminated', terminatedDetail(terminating.name, terminate), { terminate });
     }

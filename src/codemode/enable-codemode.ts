@@ -7,6 +7,7 @@
  * Imports `../core/` and this room only; QuickJS is loaded by the runners with `import()`.
  */
 import { ERROR_CODES, ToolError, UsageError } from '../core/errors.ts';
+import { clipText } from '../core/results.ts';
 import { closestNames } from '../core/similar.ts';
 import type {
   JsonObject,
@@ -341,7 +342,9 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
       log: (line) => {
         logs.push(line);
       },
-      async callTool(name, argsJson) {
+      async callTool(requestedName, argsJson) {
+        // A script can ask for any key of `tools`; what is recorded and echoed of it stays small.
+        const name = clipName(requestedName);
         try {
           if (stopReason !== undefined) {
             return reply({
@@ -390,7 +393,7 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
           };
           records.push(record);
           const started = now();
-          const result = await suite.execute(name, parsed, {
+          const result = await suite.execute(requestedName, parsed, {
             caller: 'codemode',
             session,
             signal: nested.signal,
@@ -530,7 +533,8 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
     });
   };
 
-  let registered = suite.register(specFor(undefined), 'model_only', implementation);
+  // Codemode cuts its own output (truncateOutput), with a notice about what a script should return.
+  let registered = suite.register(specFor(undefined), 'model_only', implementation, { outputBudget: false });
   const ours = (): boolean => suite.get(CODEMODE_TOOL_NAME)?.implementation === implementation;
   const refresh = (): void => {
     if (!ours()) return;
@@ -539,6 +543,7 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
     const mode = suite.get(CODEMODE_TOOL_NAME)?.mode ?? 'model_only';
     registered = suite.register({ ...specFor(undefined), description }, mode, implementation, {
       replace: true,
+      outputBudget: false,
     });
   };
   const unsubscribe = suite.subscribe((event) => {
@@ -567,6 +572,14 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
       if (ours()) suite.unregister(CODEMODE_TOOL_NAME);
     },
   };
+}
+
+/** Characters of a requested tool name kept in call records and error replies. */
+const MAX_RECORDED_NAME_CHARS = 128;
+
+/** `name`, or its head and `…` when it is longer than any tool name can be. */
+function clipName(name: string): string {
+  return clipText(name, MAX_RECORDED_NAME_CHARS);
 }
 
 /** The failure kind a model reads: the host's reason to stop wins over what the sandbox saw. */

@@ -2,6 +2,7 @@
  * The catalog: registered tools as data, in registration order, with a change event. Exposure rules
  * read it; `tool_search` re-indexes from its events.
  */
+import { hasOwnOutputBudget, resolveOutputBudget } from './budget.ts';
 import { UsageError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
 import {
@@ -29,7 +30,10 @@ export interface Catalog<W = unknown> {
   subscribe(listener: (event: CatalogEvent<W>) => void): () => void;
 }
 
-/** Creates an empty catalog. Replacing or re-moding a tool keeps its place in the order. */
+/**
+ * Creates an empty catalog. Replacing or re-moding a tool keeps its place in the order (and, unless the
+ * replacement brings its own, its output budget).
+ */
 export function createCatalog<W = unknown>(): Catalog<W> {
   const tools = new Map<string, RegisteredTool<W>>();
   const listeners = new Set<(event: CatalogEvent<W>) => void>();
@@ -46,13 +50,23 @@ export function createCatalog<W = unknown>(): Catalog<W> {
           `the implementation of a tool must be a function, got ${typeof implementation}.`,
         );
       }
-      const tool: RegisteredTool<W> = Object.freeze({ spec: normalizeSpec(spec), mode, implementation });
-      const previous = tools.get(tool.spec.name);
+      const normalized = normalizeSpec(spec);
+      const previous = tools.get(normalized.name);
       if (previous && !options.replace) {
         throw new UsageError(
-          `a tool named "${tool.spec.name}" is already registered. Pass { replace: true } to replace it, or unregister it first.`,
+          `a tool named "${normalized.name}" is already registered. Pass { replace: true } to replace it, or unregister it first.`,
         );
       }
+      // A replacement keeps the budget of the tool it replaces unless it brings its own, as it keeps its
+      // place: wrapping a built-in's implementation must not put a second budget on its output.
+      const budget = options.outputBudget ?? (hasOwnOutputBudget(spec) ? false : previous?.outputBudget);
+      if (budget !== undefined && budget !== false) resolveOutputBudget(budget, `tool "${normalized.name}"`);
+      const tool: RegisteredTool<W> = Object.freeze({
+        spec: normalized,
+        mode,
+        implementation,
+        ...(budget === undefined ? {} : { outputBudget: budget === false ? false : { ...budget } }),
+      });
       tools.set(tool.spec.name, tool);
       emit(previous ? { type: 'replaced', tool, previous } : { type: 'registered', tool });
       return tool;

@@ -3,13 +3,20 @@
  * package's public surface is `src/index.ts`, which picks from here.
  */
 export { argvToCommand, PARAMETER_ALIASES, resolveToolName, TOOL_ALIASES } from './aliases.ts';
+export { DEFAULT_OUTPUT_BUDGET, markOwnOutputBudget } from './budget.ts';
 export { type Catalog, createCatalog } from './catalog.ts';
 export { BUILTIN_EFFECTS, effectsFromAnnotations, effectVocabulary, isEffect } from './effects.ts';
 export { ERROR_CODES, type ErrorCode, ToolError, type ToolErrorOptions, UsageError } from './errors.ts';
-export { normalizeSpec, normalizeSpecs } from './normalize.ts';
+export { isToolName, MAX_TOOL_NAME_LENGTH, normalizeSpec, normalizeSpecs } from './normalize.ts';
 export { evaluatePolicy, type PolicyVerdict } from './policy.ts';
 export { type ParsedToolCall, parseToolCall, type ToolCallFormat } from './raw-call.ts';
-export { type ErrorResultOptions, errorResult, isPlainObject, notImplementedResult } from './results.ts';
+export {
+  type ErrorResultOptions,
+  errorResult,
+  isPlainObject,
+  MAX_ERROR_MESSAGE_CHARS,
+  notImplementedResult,
+} from './results.ts';
 export { applyControl, createSession } from './session.ts';
 export { type CoreSuiteOptions, createCoreSuite } from './suite.ts';
 export * from './types.ts';

@@ -7,8 +7,19 @@ import { UsageError } from './errors.ts';
 import { isPlainObject } from './results.ts';
 import type { AnyToolSpec, Effect, JsonSchema, ToolAnnotations, ToolSpec } from './types.ts';
 
+/** The longest tool name `register` accepts. */
+export const MAX_TOOL_NAME_LENGTH = 128;
+
 /** Names every provider accepts: a letter, digit or `_`, then up to 127 of those plus `.`, `:` and `-`. */
 const NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,127}$/;
+
+/**
+ * Whether `name` has the shape of a tool name `register` accepts (the length is checked first, so a
+ * huge string costs nothing). `execute` refuses other names before any lookup or similarity search.
+ */
+export function isToolName(name: string): boolean {
+  return name.length <= MAX_TOOL_NAME_LENGTH && NAME_PATTERN.test(name);
+}
 
 /** Keys that may hold the parameter schema, in lookup order. */
 const SCHEMA_KEYS = [

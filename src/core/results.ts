@@ -20,8 +20,21 @@ export interface ErrorResultOptions {
   durationMs?: number;
 }
 
-/** A failed call: `is_error: true`, the message in `output`, the code in `structured_output.error`. */
-export function errorResult(message: string, options: ErrorResultOptions): ToolResult {
+/**
+ * Characters of an error message kept, in `output` and in `structured_output.error.message`: a message
+ * that echoes what a call sent (a script's thrown error, say) cannot grow a result without bound.
+ */
+export const MAX_ERROR_MESSAGE_CHARS: number = 16 * 1024;
+
+/**
+ * A failed call: `is_error: true`, the message in `output`, the code in `structured_output.error`. A
+ * message over {@link MAX_ERROR_MESSAGE_CHARS} is cut, with a marker saying so.
+ */
+export function errorResult(fullMessage: string, options: ErrorResultOptions): ToolResult {
+  const message =
+    fullMessage.length > MAX_ERROR_MESSAGE_CHARS
+      ? `${clipText(fullMessage, MAX_ERROR_MESSAGE_CHARS)} [message cut: the first ${MAX_ERROR_MESSAGE_CHARS} of ${fullMessage.length} characters are shown]`
+      : fullMessage;
   const output = options.output ? `${options.output.replace(/\n+$/, '')}\n\n${message}` : message;
   return {
     output,
@@ -66,6 +79,16 @@ export function toJsonObject(value: Record<string, unknown> | undefined): JsonOb
   } catch {
     return {};
   }
+}
+
+/**
+ * `text` when it has at most `maxChars` characters, else its first `maxChars` (never half a surrogate
+ * pair) followed by `…`.
+ */
+export function clipText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+  return `${text.slice(0, end)}…`;
 }
 
 /** `true` for `{}`-like objects (not arrays, not null). */

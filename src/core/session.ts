@@ -71,8 +71,9 @@ export function createSession(canActivate: (name: string) => boolean, id?: strin
       emit({ type: 'handoff', directive: control.handoff });
     }
     if (control.terminate) {
-      terminated = control.terminate;
-      emit({ type: 'terminated', directive: control.terminate });
+      const directive = control.terminate === true ? {} : control.terminate;
+      terminated = directive;
+      emit({ type: 'terminated', directive });
     }
   });
   return session;

@@ -1,41 +1,62 @@
 /**
  * "Did you mean": ranks names by edit distance (optimal string alignment) with a bonus for shared
  * prefixes and containment, so `reed` suggests `read` and `github_issue` suggests `github_create_issue`.
+ *
+ * The work is bounded whatever the caller sends: a target longer than {@link MAX_COMPARED_CHARS} gets no
+ * suggestions without being compared, names whose lengths differ by more than the accepted distance are
+ * skipped, and each comparison keeps three rows and stops as soon as no alignment can be close enough.
  */
+
+/**
+ * Longest name compared, in characters: twice the longest name a catalog accepts (128), so a qualified
+ * name such as `tools.name()` in codemode still gets suggestions.
+ */
+export const MAX_COMPARED_CHARS = 256;
 
 /** Up to `limit` names close to `target`, best first; empty when nothing is reasonably close. */
 export function closestNames(target: string, names: readonly string[], limit = 3): string[] {
+  if (target.length === 0 || target.length > MAX_COMPARED_CHARS) return [];
   const wanted = target.toLowerCase();
-  const scored = names
-    .map((name, order) => ({ name, order, distance: distanceScore(wanted, name.toLowerCase()) }))
-    .filter(
-      ({ distance, name }) => distance <= Math.max(2, Math.ceil(Math.max(wanted.length, name.length) / 3)),
-    )
-    .sort((a, b) => a.distance - b.distance || a.order - b.order);
+  const scored: { name: string; order: number; distance: number }[] = [];
+  names.forEach((name, order) => {
+    if (name.length === 0 || name.length > MAX_COMPARED_CHARS) return;
+    const candidate = name.toLowerCase();
+    const allowed = Math.max(2, Math.ceil(Math.max(wanted.length, candidate.length) / 3));
+    const distance = distanceScore(wanted, candidate, allowed);
+    if (distance <= allowed) scored.push({ name, order, distance });
+  });
+  scored.sort((a, b) => a.distance - b.distance || a.order - b.order);
   return scored.slice(0, limit).map(({ name }) => name);
 }
 
-function distanceScore(a: string, b: string): number {
-  if (a.length > 0 && b.length > 0 && (a.includes(b) || b.includes(a))) return 1;
-  return editDistance(a, b);
+/** The score of `b` for `a`: 1 when one contains the other, else the edit distance (capped past `allowed`). */
+function distanceScore(a: string, b: string, allowed: number): number {
+  if (a.includes(b) || b.includes(a)) return 1;
+  if (Math.abs(a.length - b.length) > allowed) return allowed + 1;
+  return editDistance(a, b, allowed);
 }
 
-function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
+/** Optimal string alignment distance; any value over `allowed` is returned as `allowed + 1`. */
+function editDistance(a: string, b: string, allowed: number): number {
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  const at = (i: number, j: number): number => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
-  for (let i = 1; i < rows; i += 1) {
+  let beforePrevious = new Uint16Array(cols);
+  let previous = Uint16Array.from({ length: cols }, (_, j) => j);
+  let current = new Uint16Array(cols);
+  for (let i = 1; i <= a.length; i += 1) {
+    current[0] = i;
+    let rowMinimum = i;
     for (let j = 1; j < cols; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      const row = d[i];
-      if (row) row[j] = best;
+        best = Math.min(best, (beforePrevious[j - 2] ?? 0) + 1);
+      current[j] = best;
+      rowMinimum = Math.min(rowMinimum, best);
     }
+    // Row minima never decrease (a transposition costs no less than the substitution beside it), so
+    // once a whole row is past `allowed` the distance is too.
+    if (rowMinimum > allowed) return allowed + 1;
+    [beforePrevious, previous, current] = [previous, current, beforePrevious];
   }
-  return at(a.length, b.length);
+  return Math.min(previous[b.length] ?? allowed + 1, allowed + 1);
 }

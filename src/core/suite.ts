@@ -5,13 +5,23 @@
  */
 import { AliasRepairError, redirectByPayload, repairArguments, resolveToolName } from './aliases.ts';
 import { ArgumentsError, coerceArguments, extractArguments, validateArguments } from './arguments.ts';
+import { fitOutput, resolveOutputBudget } from './budget.ts';
 import { createCatalog } from './catalog.ts';
 import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
-import { normalizeSpec } from './normalize.ts';
+import { isToolName, MAX_TOOL_NAME_LENGTH, normalizeSpec } from './normalize.ts';
 import { evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
-import { errorResult, isPlainObject, notImplementedResult, successResult, toJsonObject } from './results.ts';
+import {
+  clipText,
+  errorResult,
+  isPlainObject,
+  MAX_ERROR_MESSAGE_CHARS,
+  notImplementedResult,
+  successResult,
+  toJsonObject,
+} from './results.ts';
+import { readReturned } from './returned.ts';
 import { applyControl, createSession } from './session.ts';
 import { closestNames } from './similar.ts';
 import type {
@@ -22,8 +32,10 @@ import type {
   Effect,
   ExecuteOptions,
   JsonObject,
+  OutputBudget,
   Policy,
   RegisteredTool,
+  SpillRequest,
   ToolContext,
   ToolControl,
   ToolResult,
@@ -47,14 +59,37 @@ export interface CoreSuiteOptions<W = unknown> {
   onApproval?: (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
   /** Clock for `duration_ms`. Default: `Date.now`. */
   now?: () => number;
+  /**
+   * How much `output` one result may carry, for every tool registered without its own `outputBudget`.
+   * Default: 2000 lines or 50 KB, as the built-in tools.
+   */
+  outputBudget?: OutputBudget;
+  /**
+   * Keeps the full text of an output the budget cut where the caller can page through it with `read`
+   * and `offset`, and returns its path; `undefined` when there is no such place for this caller. Without
+   * it, or when it returns `undefined` or fails, the full text goes into `details.full_output`.
+   * `createToolSuite` installs one that writes into the workspace's spill directory when `read` is
+   * callable.
+   */
+  spill?: (request: SpillRequest) => Promise<string | undefined>;
 }
 
+/** Characters of what a call sent that an error echoes. */
 const MAX_ECHO = 600;
+/** Problems listed in an invalid-arguments error; the rest are counted. */
+const MAX_LISTED_PROBLEMS = 20;
+/** Characters of one listed problem. */
+const MAX_PROBLEM_CHARS = 300;
+/** Tool names listed in an unknown-tool error; the rest are counted. */
+const MAX_LISTED_TOOLS = 50;
+/** Characters of a called name that is not a tool name echoed back. */
+const MAX_ECHOED_NAME_CHARS = 64;
 
 /** Creates a suite with an empty catalog. Throws `UsageError` for a malformed `agentConfig`. */
 export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}): ToolSuite<W> {
   const catalog = createCatalog<W>();
   const now = options.now ?? Date.now;
+  const defaultBudget = resolveOutputBudget(options.outputBudget, 'createToolSuite');
   const configured = new Map<string, readonly Effect[]>();
   for (const spec of options.agentConfig?.tools ?? []) {
     const normalized = normalizeSpec(spec);
@@ -183,7 +218,14 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       );
     }
     const calledName = rawName.trim();
-    const resolved = resolveToolName(calledName, (name) => catalog.get(name) !== undefined);
+    // Before any lookup or similarity search: the cost of a call must not grow with the name's size.
+    if (!isToolName(calledName)) return notAToolNameResult(calledName, caller, session);
+    // Hidden tools are not resolved at all, so no answer can tell them from names never registered.
+    const visible = (name: string): boolean => {
+      const tool = catalog.get(name);
+      return tool !== undefined && tool.mode !== 'hidden';
+    };
+    const resolved = resolveToolName(calledName, visible);
     if (!resolved) return unknownToolResult(calledName, caller, session);
 
     const first = catalog.get(resolved.name);
@@ -208,7 +250,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       throw error;
     }
     const tool = catalog.get(name);
-    if (!tool) return unknownToolResult(name, caller, session);
+    if (!tool || tool.mode === 'hidden') return unknownToolResult(name, caller, session);
     if (!callable(tool, caller, session)) return refusedResult(tool, caller, session);
 
     const repaired = repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
@@ -277,11 +319,11 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     } catch (error) {
       if (signal?.aborted)
         return abortedResult(name, error instanceof ToolError ? { kind: 'explained', error } : undefined);
-      return thrownResult(name, error);
+      return thrownWithinBudget(tool, error, caller, session);
     } finally {
       removeAbortListener();
     }
-    return finish(name, returned, session);
+    return finish(tool, returned, caller, session);
   }
 
   async function askApproval(request: ApprovalRequest): Promise<string | undefined> {
@@ -304,21 +346,19 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     return `The user did not approve tool "${request.tool}" (${what})${reason}. Do not retry the same call; ask the user how to proceed.`;
   }
 
-  function finish(name: string, returned: unknown, session: ToolSession | undefined): ToolResult {
-    const partial = typeof returned === 'string' ? { output: returned } : returned;
-    if (!isPlainObject(partial) || typeof partial.output !== 'string') {
-      return invalidResult(name, 'expected a string or an object with a string "output"');
-    }
-    if (partial.structured_output !== undefined && !isPlainObject(partial.structured_output)) {
-      return invalidResult(name, '"structured_output" must be a JSON object');
-    }
-    if (partial.details !== undefined && !isPlainObject(partial.details)) {
-      return invalidResult(name, '"details" must be an object');
-    }
+  async function finish(
+    tool: RegisteredTool<W>,
+    returned: unknown,
+    caller: Caller,
+    session: ToolSession | undefined,
+  ): Promise<ToolResult> {
+    const name = tool.spec.name;
+    const parts = readReturned(returned);
+    if ('problem' in parts) return invalidResult(name, parts.problem);
     let control: ToolControl | undefined;
-    if (partial.control !== undefined) {
+    if (parts.control !== undefined) {
       try {
-        control = normalizeControl(partial.control);
+        control = normalizeControl(parts.control);
       } catch (error) {
         return invalidResult(
           name,
@@ -326,26 +366,105 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
         );
       }
     }
-    const structured: JsonObject = toJsonObject(partial.structured_output);
-    const details = isPlainObject(partial.details) ? partial.details : {};
+    const fitted = await withinBudget(tool, parts.output, caller, session);
+    const details = { ...parts.details, ...fitted.details };
     if (control && session) {
       const activated = applyControl(session, control);
       if (control.add_tools) details.activated_tools = activated;
     }
-    return successResult(partial.output, structured, details, 0, control);
+    const structured: JsonObject = toJsonObject(parts.structured);
+    if (parts.isError) {
+      // The tool said it failed: an error result, with the tool's own text and data kept.
+      structured.error ??= {
+        code: ERROR_CODES.TOOL_FAILED,
+        message: clipText(fitted.text, MAX_ERROR_MESSAGE_CHARS),
+        tool: name,
+      };
+      const result: ToolResult = {
+        output: fitted.text,
+        structured_output: structured,
+        details: { ...details, duration_ms: 0 },
+        is_error: true,
+      };
+      if (control) result.control = control;
+      return result;
+    }
+    return successResult(fitted.text, structured, details, 0, control);
   }
 
-  function unknownToolResult(called: string, caller: Caller, session: ToolSession | undefined): ToolResult {
-    const available = catalog
+  /** The budget of `tool`: its own, the suite's, or none (`false`: the tool cuts its own output). */
+  function budgetOf(tool: RegisteredTool<W>): Required<OutputBudget> | undefined {
+    if (tool.outputBudget === false) return undefined;
+    return tool.outputBudget
+      ? resolveOutputBudget(tool.outputBudget, tool.spec.name, defaultBudget)
+      : defaultBudget;
+  }
+
+  /** `text` within the tool's budget, and the details that say where the full text went. */
+  function withinBudget(
+    tool: RegisteredTool<W>,
+    text: string,
+    caller: Caller,
+    session: ToolSession | undefined,
+  ): Promise<{ text: string; details: Record<string, unknown> }> {
+    const budget = budgetOf(tool);
+    if (!budget) return Promise.resolve({ text, details: {} });
+    return fitOutput(text, budget, { tool: tool.spec.name, text, caller, session }, options.spill);
+  }
+
+  /** A thrown error as a result, the output it carried cut to the tool's budget. */
+  async function thrownWithinBudget(
+    tool: RegisteredTool<W>,
+    error: unknown,
+    caller: Caller,
+    session: ToolSession | undefined,
+  ): Promise<ToolResult> {
+    if (!(error instanceof ToolError) || !error.output) return thrownResult(tool.spec.name, error);
+    const fitted = await withinBudget(tool, error.output, caller, session);
+    if (fitted.text === error.output) return thrownResult(tool.spec.name, error);
+    const within = new ToolError(error.message, {
+      code: error.code,
+      output: fitted.text,
+      ...(error.data ? { data: error.data } : {}),
+      details: { ...error.details, ...fitted.details },
+    });
+    return thrownResult(tool.spec.name, within);
+  }
+
+  /** A called name no tool can have (too long, or characters names never have): refused unsearched. */
+  function notAToolNameResult(called: string, caller: Caller, session: ToolSession | undefined): ToolResult {
+    const shown = JSON.stringify(clipText(called, MAX_ECHOED_NAME_CHARS));
+    const size = called.length > MAX_ECHOED_NAME_CHARS ? ` (${called.length} characters)` : '';
+    const text = `Unknown tool ${shown}${size}: tool names are 1-${MAX_TOOL_NAME_LENGTH} characters of letters, digits, "_", ".", ":" and "-". Available tools: ${availableList(caller, session)}.${searchHint(caller, session)}`;
+    return errorResult(text, {
+      code: ERROR_CODES.UNKNOWN_TOOL,
+      data: { tool: clipText(called, MAX_ECHOED_NAME_CHARS), suggestions: [] },
+    });
+  }
+
+  function availableNames(caller: Caller, session: ToolSession | undefined): string[] {
+    return catalog
       .list()
       .filter((tool) => callable(tool, caller, session))
       .map((tool) => tool.spec.name);
-    const close = closestNames(called, available);
+  }
+
+  /** `read, write, ls`, at most {@link MAX_LISTED_TOOLS} names, or `none`. */
+  function availableList(caller: Caller, session: ToolSession | undefined): string {
+    const available = availableNames(caller, session);
+    if (available.length === 0) return 'none';
+    const listed = available.slice(0, MAX_LISTED_TOOLS).join(', ');
+    const more = available.length - MAX_LISTED_TOOLS;
+    return more > 0 ? `${listed} and ${more} more` : listed;
+  }
+
+  function unknownToolResult(called: string, caller: Caller, session: ToolSession | undefined): ToolResult {
+    const close = closestNames(called, availableNames(caller, session));
     const search = searchHint(caller, session);
     const text =
       close.length > 0
         ? `Unknown tool "${called}". The closest tools are: ${close.join(', ')}. Call one of them by its exact name.${search}`
-        : `Unknown tool "${called}". Available tools: ${available.length > 0 ? available.join(', ') : 'none'}.${search}`;
+        : `Unknown tool "${called}". Available tools: ${availableList(caller, session)}.${search}`;
     return errorResult(text, { code: ERROR_CODES.UNKNOWN_TOOL, data: { tool: called, suggestions: close } });
   }
 
@@ -387,13 +506,8 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
         { code: ERROR_CODES.NOT_CALLABLE, data },
       );
     }
-    return errorResult(
-      `Tool "${name}" is not available to any caller. Use one of the available tools instead.`,
-      {
-        code: ERROR_CODES.NOT_CALLABLE,
-        data,
-      },
-    );
+    // Only a hidden tool gets here, and hidden tools answer exactly as names never registered.
+    return unknownToolResult(name, caller, session);
   }
 
   return suite;
@@ -403,16 +517,26 @@ function propertiesOf(spec: ToolSpec): Record<string, unknown> {
   return isPlainObject(spec.parameters.properties) ? spec.parameters.properties : {};
 }
 
+/**
+ * The invalid-arguments error. Its size does not grow with the call: at most
+ * {@link MAX_LISTED_PROBLEMS} problems of {@link MAX_PROBLEM_CHARS} characters are listed (the rest
+ * counted), and what was sent is echoed up to {@link MAX_ECHO} characters.
+ */
 function invalidArgumentsResult(name: string, problems: readonly string[], received: unknown): ToolResult {
+  const listed = problems
+    .slice(0, MAX_LISTED_PROBLEMS)
+    .map((problem) => clipText(problem, MAX_PROBLEM_CHARS));
+  const omitted = problems.length - listed.length;
   const text = [
     `Invalid arguments for ${name}:`,
-    ...problems.map((problem) => `- ${problem}`),
+    ...listed.map((problem) => `- ${problem}`),
+    ...(omitted > 0 ? [`- … and ${omitted} more ${omitted === 1 ? 'problem' : 'problems'}.`] : []),
     `Received: ${echo(received)}`,
     `Fix the arguments and call ${name} again.`,
   ].join('\n');
   return errorResult(text, {
     code: ERROR_CODES.INVALID_ARGUMENTS,
-    data: { tool: name, problems: [...problems] },
+    data: { tool: name, problems: listed, ...(omitted > 0 ? { problems_omitted: omitted } : {}) },
   });
 }
 
@@ -505,10 +629,11 @@ function normalizeControl(value: unknown): ToolControl {
     }
     control.handoff = value.handoff as unknown as ToolControl['handoff'];
   }
-  if (value.terminate !== undefined && value.terminate !== false) {
-    control.terminate = isPlainObject(value.terminate)
-      ? { ...(typeof value.terminate.reason === 'string' ? { reason: value.terminate.reason } : {}) }
-      : {};
+  if (value.terminate === true) control.terminate = true;
+  else if (isPlainObject(value.terminate)) {
+    control.terminate = typeof value.terminate.reason === 'string' ? { reason: value.terminate.reason } : {};
+  } else if (value.terminate !== undefined && value.terminate !== false) {
+    throw new Error('terminate must be true or { reason?: string }');
   }
   return control;
 }

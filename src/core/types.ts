@@ -84,7 +84,8 @@ export interface ToolControl {
   /** Catalog-form specs to activate for the session's next `declarations()`. */
   add_tools?: ToolSpec[];
   handoff?: HandoffDirective;
-  terminate?: TerminateDirective;
+  /** `true`, or `{ reason }`: kept as the tool gave it (`true` stays `true` on the wire). */
+  terminate?: TerminateDirective | true;
 }
 
 /** What the UI gets: `duration_ms` always, plus tool-specific fields (`diff`, `line_count`, ...). */
@@ -107,9 +108,15 @@ export interface ToolResult {
   is_error: boolean;
 }
 
-/** What an implementation may return besides a plain string (taken as `output`). */
+/**
+ * What an implementation may return besides a plain string (taken as `output`). An MCP
+ * `CallToolResult` (`{ content, structuredContent?, isError? }`) is accepted too and mapped onto the
+ * channels.
+ */
 export interface PartialToolResult {
   output: string;
+  /** `true` when the tool did not do its job: the result is an error result. Default: `false`. */
+  is_error?: boolean;
   structured_output?: JsonObject;
   details?: Record<string, unknown>;
   /** Directives; `add_tools` may hold specs in any supported format (they are normalized). */
@@ -178,6 +185,26 @@ export interface RegisteredTool<W = unknown> {
   readonly spec: ToolSpec;
   readonly mode: ExposureMode;
   readonly implementation: ToolImplementation<W> | undefined;
+  /** Its own output budget, when registered with one (`false`: the tool cuts its own output). */
+  readonly outputBudget?: OutputBudget | false;
+}
+
+/** What a suite's `spill` hook is asked to keep: the full output of a call the output budget cut. */
+export interface SpillRequest {
+  /** The tool whose output was cut. */
+  tool: string;
+  /** Its full output. */
+  text: string;
+  caller: Caller;
+  session: ToolSession | undefined;
+}
+
+/** Lines and UTF-8 bytes of `output` one result may carry to the model. */
+export interface OutputBudget {
+  /** Default: 2000, as the built-in tools. */
+  maxLines?: number;
+  /** Default: 51,200 (50 KB), as the built-in tools. */
+  maxBytes?: number;
 }
 
 /** What the catalog reports when it changes. */
@@ -220,6 +247,13 @@ export interface ExecuteOptions {
 export interface RegisterOptions {
   /** Replace a tool of the same name instead of throwing. Default: `false`. */
   replace?: boolean;
+  /**
+   * How much `output` this tool's results may carry; a longer output is cut, ends with a notice, and
+   * its full text is kept (see the suite's `spill`). Default: the budget of the tool it replaces, else
+   * the suite's `outputBudget` (2000 lines, 50 KB). `false` for a tool that cuts its own output with its
+   * own notice, as the built-ins do.
+   */
+  outputBudget?: OutputBudget | false;
 }
 
 /** The catalog, the exposure rules and the one `execute` path. `W` is the workspace type. */

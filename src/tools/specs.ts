@@ -2,7 +2,7 @@
  * The built-in tools' specs: names, descriptions and parameter schemas the model sees. Model-facing
  * text: changing a word here changes what every model reads, and tests pin it.
  */
-import type { ToolSpec } from '../core/index.ts';
+import { markOwnOutputBudget, type ToolSpec } from '../core/index.ts';
 
 /** Names of the seven built-in workspace tools, in declaration order. */
 export const BUILTIN_TOOL_NAMES: readonly BuiltinToolName[] = [
@@ -185,3 +185,7 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
     },
   },
 };
+
+// Every built-in cuts its own output (2000 lines or 50 KB by default) with a notice that fits the tool,
+// so registering one of these specs does not put the suite's output budget on top.
+for (const spec of Object.values(BUILTIN_SPECS)) markOwnOutputBudget(spec);

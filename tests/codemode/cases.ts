@@ -78,7 +78,8 @@ const NO_CALLS = 'It made no tool calls.';
 export const REFUSALS = {
   modelOnly:
     'Tool "secret" cannot be called from a codemode script. Return what you have and let the model call it directly.',
-  hidden: 'Tool "vault" is not available to any caller. Use one of the available tools instead.',
+  // A hidden tool answers exactly as a name that was never registered: its existence does not leak.
+  hidden: 'Unknown tool "vault". Available tools: lookup, add, wait, hang, fail, note, blob, save, publish.',
   notLoaded:
     'Tool "archive" is not loaded yet. Call tool_search with words for what you need (for example "archive"); matching tools become callable from your next call.',
   codemode:
@@ -151,7 +152,7 @@ export const CODEMODE_CASES: CodemodeCase[] = [
     expected: {
       result: [
         ['ToolError', 'secret', 'NOT_CALLABLE', REFUSALS.modelOnly],
-        ['ToolError', 'vault', 'NOT_CALLABLE', REFUSALS.hidden],
+        ['ToolError', 'vault', 'UNKNOWN_TOOL', REFUSALS.hidden],
         ['ToolError', 'codemode', 'NOT_CALLABLE', REFUSALS.codemode],
       ],
       logs: [],

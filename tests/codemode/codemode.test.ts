@@ -248,3 +248,40 @@ describe('a misbehaving runner', () => {
     });
   });
 });
+
+describe('a huge tool name from a script costs the host no more than a short one', () => {
+  const huge = "'x'.repeat(2_000_000)";
+  const unknown = `Unknown tool "${'x'.repeat(64)}…" (2000000 characters): tool names are 1-128 characters of letters, digits, "_", ".", ":" and "-". Available tools: lookup, add, wait, hang, fail, note, blob, save, publish.`;
+
+  it('tools[name](): refused without a similarity search; the name is clipped in the error and the records', async () => {
+    const { suite, session } = createCodemodeFixture(runner);
+    const code = `try { await tools[${huge}]({}); } catch (error) { return { message: error.message, tool: error.tool, code: error.code }; }`;
+    const result = await suite.execute('codemode', { code }, { session });
+    const clipped = `${'x'.repeat(128)}…`;
+    expect(result.structured_output).toEqual({
+      result: { message: unknown, tool: clipped, code: 'UNKNOWN_TOOL' },
+      logs: [],
+      calls: [{ name: clipped, args: {}, is_error: true }],
+    });
+  });
+
+  it('an uncaught failure lists the clipped name; the whole result stays small', async () => {
+    const { suite, session } = createCodemodeFixture(runner);
+    const result = await suite.execute('codemode', { code: `await tools[${huge}]({});` }, { session });
+    expect(result.is_error).toBe(true);
+    expect(result.output).toContain(`because tool "${'x'.repeat(128)}…" failed:\n${unknown}`);
+    expect(JSON.stringify(result).length).toBeLessThan(3_000);
+  });
+
+  it('tools.$describe(name) answers without comparing the name to every tool', async () => {
+    const { suite, session } = createCodemodeFixture(runner);
+    const result = await suite.execute(
+      'codemode',
+      { code: `return await tools.$describe(${huge});` },
+      { session },
+    );
+    expect(result.structured_output.result).toBe(
+      `tools.$describe("${'x'.repeat(100)}…"): no tool of that name can be called from a codemode script here. Use a name or identifier from the codemode tool's declarations.`,
+    );
+  });
+});

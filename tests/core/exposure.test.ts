@@ -109,11 +109,14 @@ describe('refusals say why', () => {
   });
 
   it('hidden', async () => {
+    // A hidden tool answers as a name never registered, so a model cannot learn that it exists.
     const result = await suiteWith('hidden').execute('jira_create_ticket', { summary: 'x' });
     expect(result.output).toBe(
-      'Tool "jira_create_ticket" is not available to any caller. Use one of the available tools instead.',
+      'Unknown tool "jira_create_ticket". Available tools: tool_search. To find other tools, call tool_search.',
     );
-    expect(result.structured_output).toMatchObject({ error: { code: 'NOT_CALLABLE' } });
+    expect(result.structured_output).toEqual({
+      error: { code: 'UNKNOWN_TOOL', message: result.output, tool: 'jira_create_ticket', suggestions: [] },
+    });
   });
 
   it('codemode-only tool called by the model', async () => {
@@ -154,5 +157,48 @@ describe('refusals say why', () => {
     await suite.execute('later', {});
     await suite.execute('secret', {}, { caller: 'codemode' });
     expect(ran).toBe(0);
+  });
+});
+
+describe('a hidden tool cannot be told from a name never registered', () => {
+  /** The same catalog with and without the hidden tools: every answer must be the same. */
+  function twins(hidden: string[]) {
+    const make = (withHidden: boolean) => {
+      const suite = createToolSuite({ builtins: ['read', 'edit', 'ls', 'tool_search'] });
+      suite.register({ name: 'secret_tools' }, 'direct', () => 'listed');
+      if (withHidden) for (const name of hidden) suite.register({ name }, 'hidden', () => 'leaked');
+      return suite;
+    };
+    return { withHidden: make(true), without: make(false) };
+  }
+  const answer = async (suite: ReturnType<typeof createToolSuite>, name: string, caller: Caller) => {
+    const result = await suite.execute(name, { path: 'a.txt', content: 'x', command: 'create' }, { caller });
+    return { ...result, details: {} };
+  };
+
+  it.each([
+    ['its exact name', 'secret'],
+    ['upper-cased', 'SECRET'],
+    ['with spaces around', '  secret '],
+    ['close to it', 'secrt'],
+  ])('called by %s, from the model and from codemode', async (_, called) => {
+    const { withHidden, without } = twins(['secret']);
+    for (const caller of ['model', 'codemode'] as const) {
+      expect(await answer(withHidden, called, caller)).toEqual(await answer(without, called, caller));
+    }
+    expect((await answer(withHidden, 'secret', 'model')).output).toBe(
+      'Unknown tool "secret". The closest tools are: secret_tools. Call one of them by its exact name. To find other tools, call tool_search.',
+    );
+  });
+
+  it('a hidden tool named like an alias does not shadow it, and a redirect to a hidden tool is unknown', async () => {
+    const { withHidden, without } = twins(['view', 'write']);
+    expect(await answer(withHidden, 'view', 'model')).toEqual(await answer(without, 'view', 'model'));
+    expect(await answer(withHidden, 'str_replace_based_edit_tool', 'model')).toEqual(
+      await answer(without, 'str_replace_based_edit_tool', 'model'),
+    );
+    expect((await answer(withHidden, 'str_replace_based_edit_tool', 'model')).output).toBe(
+      'Unknown tool "write". Available tools: read, edit, ls, tool_search, secret_tools. To find other tools, call tool_search.',
+    );
   });
 });

@@ -15,7 +15,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function ControlChannel({ control, testId }: ControlChannelProps) {
   const addTools = Array.isArray(control?.add_tools) ? control.add_tools : [];
   const handoff = isRecord(control?.handoff) ? control.handoff : null;
-  const terminate = isRecord(control?.terminate) ? control.terminate : null;
+  // `terminate: true` (no reason) ends the session just as `{ reason }` does.
+  const terminate =
+    control?.terminate === true ? {} : isRecord(control?.terminate) ? control.terminate : null;
   const empty = addTools.length === 0 && !handoff && !terminate;
   return (
     <section className="channel" data-testid={testId} aria-label="control channel">

@@ -1,0 +1,155 @@
+/**
+ * Nothing a call sends makes its answer grow with it: a name that cannot be a tool name is refused
+ * before any lookup or similarity search, every echo is clipped, problem lists and error messages have
+ * caps. Sizes and texts are asserted here; how long it takes is measured in bench/.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCoreSuite, MAX_ERROR_MESSAGE_CHARS, ToolError } from '../../src/core/index.ts';
+import { closestNames, MAX_COMPARED_CHARS } from '../../src/core/similar.ts';
+import { createToolSuite as createFullSuite } from '../../src/index.ts';
+import { fuzzRuns } from '../faults/runs.ts';
+
+const NAME_RULE = 'tool names are 1-128 characters of letters, digits, "_", ".", ":" and "-"';
+
+function plainSuite() {
+  const suite = createFullSuite({ builtins: ['read', 'ls'] });
+  return suite;
+}
+
+describe('a called name that cannot be a tool name', () => {
+  it('a million characters: refused with a short echo, no suggestions', async () => {
+    const result = await plainSuite().execute('q'.repeat(1_000_000), {});
+    const head = 'q'.repeat(64);
+    expect(result.output).toBe(
+      `Unknown tool "${head}…" (1000000 characters): ${NAME_RULE}. Available tools: read, ls.`,
+    );
+    expect(result.structured_output).toEqual({
+      error: { code: 'UNKNOWN_TOOL', message: result.output, tool: `${head}…`, suggestions: [] },
+    });
+  });
+
+  it('a name that contains a registered name is not searched either, through executeCall too', async () => {
+    const result = await plainSuite().executeCall({ name: `${'x'.repeat(3_000_000)}read`, arguments: {} });
+    expect(result.output.length).toBeLessThan(300);
+    expect(result.output).toContain(`(3000004 characters): ${NAME_RULE}.`);
+  });
+
+  it('characters no tool name has: refused, the name shown with its control characters escaped', async () => {
+    const result = await plainSuite().execute('read file\n', {});
+    // Only outer whitespace is trimmed, as before.
+    expect(result.output).toBe(`Unknown tool "read file": ${NAME_RULE}. Available tools: read, ls.`);
+    const control = await plainSuite().execute('re\u0000ad', {});
+    expect(control.output).toBe(`Unknown tool "re\\u0000ad": ${NAME_RULE}. Available tools: read, ls.`);
+  });
+
+  it('the longest name register accepts (128 characters) is still called; 129 is refused', async () => {
+    const suite = createFullSuite({ builtins: false });
+    const longest = `t${'o'.repeat(127)}`;
+    suite.register({ name: longest }, 'direct', () => 'ran');
+    expect((await suite.execute(longest, {})).output).toBe('ran');
+    expect(() => suite.register({ name: `${longest}o` }, 'direct')).toThrow(/1-128 characters/);
+    expect((await suite.execute(`${longest}o`, {})).output).toBe(
+      `Unknown tool "${longest.slice(0, 64)}…" (129 characters): ${NAME_RULE}. Available tools: ${longest}.`,
+    );
+  });
+
+  it('an unknown-tool answer lists at most 50 available tools', async () => {
+    const suite = createFullSuite({ builtins: false });
+    for (let index = 0; index < 60; index += 1) suite.register({ name: `tool_${index}` }, 'direct');
+    const result = await suite.execute('zzz', {});
+    const listed = Array.from({ length: 50 }, (_, index) => `tool_${index}`).join(', ');
+    expect(result.output).toBe(`Unknown tool "zzz". Available tools: ${listed} and 10 more.`);
+  });
+});
+
+describe('closestNames bounds its work', () => {
+  it('a target longer than any comparable name gets no suggestions, uncompared', () => {
+    expect(closestNames('read'.repeat(1_000_000), ['read', 'write'])).toEqual([]);
+    expect(closestNames('x'.repeat(MAX_COMPARED_CHARS + 1), ['x'])).toEqual([]);
+    expect(closestNames('x', ['x'.repeat(MAX_COMPARED_CHARS + 1)])).toEqual([]);
+  });
+
+  it('ranks exactly as the full edit-distance matrix does, for names within the bound', () => {
+    const name = fc.stringMatching(/^[a-e_]{1,12}$/);
+    fc.assert(
+      fc.property(name, fc.array(name, { maxLength: 8 }), (target, names) => {
+        expect(closestNames(target, names)).toEqual(referenceClosest(target, names));
+      }),
+      { numRuns: fuzzRuns(2000) },
+    );
+    expect(closestNames('reed', ['read', 'write', 'edit'])).toEqual(['read']);
+    expect(closestNames('wrtie', ['write'])).toEqual(['write']);
+  });
+});
+
+describe('error texts have caps, whatever the call sent', () => {
+  it('50,000 extra properties: 20 problems listed, the rest counted, the echo clipped', async () => {
+    const args: Record<string, unknown> = { path: 'a.txt' };
+    for (let index = 0; index < 50_000; index += 1) args[`p${index}`] = index;
+    const result = await plainSuite().execute('read', args);
+    const lines = result.output.split('\n');
+    expect(lines[0]).toBe('Invalid arguments for read:');
+    expect(lines[1]).toBe('- p0: not a parameter of this tool (parameters: path, offset, limit).');
+    expect(lines[20]).toBe('- p19: not a parameter of this tool (parameters: path, offset, limit).');
+    expect(lines[21]).toBe('- … and 49980 more problems.');
+    expect(lines[22]).toMatch(/^Received: \{"path":"a\.txt","p0":0,.*… \(\d+ characters\)$/);
+    expect(lines[23]).toBe('Fix the arguments and call read again.');
+    expect(lines).toHaveLength(24);
+    expect(result.output.length).toBeLessThan(3_000);
+    const error = result.structured_output.error as Record<string, unknown>;
+    expect(error.problems).toHaveLength(20);
+    expect(error.problems_omitted).toBe(49_980);
+    expect(JSON.stringify(result.structured_output).length).toBeLessThan(6_000);
+  });
+
+  it('one problem naming a huge property is clipped', async () => {
+    const key = 'k'.repeat(100_000);
+    const result = await plainSuite().execute('read', { path: 'a.txt', [key]: 1 });
+    const problem = result.output.split('\n')[1] ?? '';
+    expect(problem).toBe(`- ${'k'.repeat(300)}…`);
+  });
+
+  it('a thrown message over the cap is cut with a marker, in output and structured form', async () => {
+    const suite = createCoreSuite();
+    suite.register({ name: 'loud' }, 'direct', () => {
+      throw new ToolError('e'.repeat(1_000_000));
+    });
+    const result = await suite.execute('loud', {});
+    const kept = `loud: ${'e'.repeat(MAX_ERROR_MESSAGE_CHARS - 6)}`;
+    const message = `${kept}… [message cut: the first ${MAX_ERROR_MESSAGE_CHARS} of 1000006 characters are shown]`;
+    expect(result.output).toBe(message);
+    expect(result.structured_output).toEqual({ error: { code: 'TOOL_FAILED', message, tool: 'loud' } });
+  });
+});
+
+/** The ranking before the work was bounded: a full optimal-string-alignment matrix per name. */
+function referenceClosest(target: string, names: readonly string[], limit = 3): string[] {
+  const wanted = target.toLowerCase();
+  const score = (a: string, b: string): number => {
+    if (a.length > 0 && b.length > 0 && (a.includes(b) || b.includes(a))) return 1;
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
+    const at = (i: number, j: number): number => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
+    for (let i = 1; i <= a.length; i += 1) {
+      for (let j = 1; j <= b.length; j += 1) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          best = Math.min(best, at(i - 2, j - 2) + 1);
+        const row = d[i];
+        if (row) row[j] = best;
+      }
+    }
+    return at(a.length, b.length);
+  };
+  return names
+    .map((name, order) => ({ name, order, distance: score(wanted, name.toLowerCase()) }))
+    .filter(
+      ({ distance, name }) => distance <= Math.max(2, Math.ceil(Math.max(wanted.length, name.length) / 3)),
+    )
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, limit)
+    .map(({ name }) => name);
+}
