@@ -32,6 +32,8 @@ export {
   parseToolCall,
   type RegisteredTool,
   type RegisterOptions,
+  type ResponsesCallOutput,
+  responsesCallOutput,
   type SessionEvent,
   type TerminateDirective,
   type ToolAnnotations,

@@ -3,7 +3,14 @@
  * only boundary that turns a throw into an `is_error` result; nothing a model sends makes it throw.
  * Knows no concrete tool: built-ins and `tool_search` are installed on top of it by `createToolSuite`.
  */
-import { AliasRepairError, redirectByPayload, repairArguments, resolveToolName } from './aliases.ts';
+import {
+  AliasRepairError,
+  type PayloadRedirect,
+  rawPayload,
+  redirectByPayload,
+  repairArguments,
+  resolveToolName,
+} from './aliases.ts';
 import { ArgumentsError, coerceArguments, extractArguments, validateArguments } from './arguments.ts';
 import { createCatalog } from './catalog.ts';
 import { BUILTIN_EFFECTS } from './effects.ts';
@@ -191,9 +198,10 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
 
     let extracted: Record<string, unknown>;
     let name = resolved.name;
+    let redirected: PayloadRedirect | undefined;
     try {
-      extracted = extractArguments(rawArgs, propertiesOf(first.spec));
-      const redirected = redirectByPayload(resolved, extracted);
+      extracted = extractArguments(rawPayload(resolved, rawArgs), propertiesOf(first.spec));
+      redirected = redirectByPayload(resolved, extracted);
       name = redirected.name;
       extracted = redirected.args;
     } catch (error) {
@@ -211,9 +219,13 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     if (!tool) return unknownToolResult(name, caller, session);
     if (!callable(tool, caller, session)) return refusedResult(tool, caller, session);
 
-    const repaired = repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
-    const coerced = coerceArguments(repaired, tool.spec.parameters) as Record<string, unknown>;
-    const problems = validateArguments(coerced, tool.spec.parameters);
+    // Arguments a redirect built itself are checked against its schema, not repaired as a model's.
+    const schema = redirected.parameters ?? tool.spec.parameters;
+    const repaired = redirected.parameters
+      ? extracted
+      : repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
+    const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
+    const problems = validateArguments(coerced, schema);
     if (problems.length > 0) return invalidArgumentsResult(name, problems, rawArgs);
 
     const toolEffects = effects(name);
@@ -277,7 +289,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     } catch (error) {
       if (signal?.aborted)
         return abortedResult(name, error instanceof ToolError ? { kind: 'explained', error } : undefined);
-      return thrownResult(name, error);
+      return thrownResult(redirected.reportAs ?? name, error);
     } finally {
       removeAbortListener();
     }

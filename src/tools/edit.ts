@@ -4,8 +4,9 @@
  * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
  * errors) and the tools' shared helpers only.
  */
-import { ToolError } from '../core/index.ts';
+import { isPlainObject, type ParsedPatch, ToolError } from '../core/index.ts';
 import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { applyPatch } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
   type ComparisonForm,
@@ -83,6 +84,10 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
     spec: BUILTIN_SPECS.edit,
     async implementation(args, context) {
       const workspace = await context.workspace();
+      // Codex's apply_patch arrives here parsed (see the core's payload redirect), never from a model.
+      if (isPlainObject(args.patch)) {
+        return applyPatch(workspace, args.patch as unknown as ParsedPatch, context.signal, verify);
+      }
       const { absolute, display } = await resolvePath(workspace, String(args.path));
       const requests = parseRequests(args, display);
       return withFileMutation(workspace, absolute, async () => {
