@@ -45,6 +45,7 @@ const DELETE = '*** Delete File: ';
 const UPDATE = '*** Update File: ';
 const MOVE = '*** Move to: ';
 const END_OF_FILE = '*** End of File';
+const UNIFIED_RANGE = /^-\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
 const RESEND = 'Nothing was changed; fix it and send the whole patch again.';
 const HEADERS = "'*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'";
 
@@ -171,7 +172,9 @@ function parseChunk(
       `Line ${lineOf(start)} of the patch, '${opener}', should start a hunk with '@@' (or '@@ ' and a line the change comes after). ${RESEND}`,
     );
   }
-  const context = opener.startsWith('@@ ') ? opener.slice(3) : undefined;
+  // A unified diff's `@@ -12,7 +12,8 @@` says where by numbers, not by a line of the file: no context.
+  const header = opener.startsWith('@@ ') ? opener.slice(3) : undefined;
+  const context = header !== undefined && UNIFIED_RANGE.test(header) ? undefined : header;
   const chunk: PatchChunk = {
     ...(context === undefined || context.trim() === '' ? {} : { context }),
     lines: [],

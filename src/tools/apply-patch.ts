@@ -192,9 +192,7 @@ async function summary(
 ): Promise<PartialToolResult> {
   const order = ['added', 'modified', 'deleted'] as const;
   const sorted = order.flatMap((status) => changes.filter((change) => change.status === status));
-  const diffs = await Promise.all(
-    changed.map((file) => unifiedPatch(file.display, baseOf(file), file.after ?? '')),
-  );
+  const diffs = await Promise.all(changed.map(diffOf));
   return {
     output: [
       'Success. Updated the following files:',
@@ -203,6 +201,15 @@ async function summary(
     structured_output: { files: sorted.map((change) => ({ ...change })) },
     details: { diff: diffs.join(''), files_changed: changed.length },
   };
+}
+
+/** The file's unified patch for the UI; a deleted binary file gets a one-line note instead. */
+function diffOf(file: PlannedFile): Promise<string> {
+  const base = baseOf(file);
+  if (base.kind === 'binary' && file.after === undefined) {
+    return Promise.resolve(`Binary file ${file.display} (${base.bytes} bytes) deleted\n`);
+  }
+  return unifiedPatch(file.display, base, file.after ?? '');
 }
 
 function baseOf(file: PlannedFile): PatchBase {
@@ -263,13 +270,21 @@ async function rolledBack(
   failed: PlannedFile,
   error: unknown,
 ): Promise<ToolError> {
-  const reason = reasonOf(error, failed.display);
+  const described = reasonOf(error, failed.display);
+  // Workspace errors already name the file; anything else is said about it.
+  const verb = failed.after === undefined ? 'deleted' : 'written';
+  const said = described.includes(failed.display)
+    ? described
+    : `${failed.display} could not be ${verb}: ${described}`;
+  const reason = /[.!?]$/.test(said) ? said : `${said}.`;
   const notRestored: string[] = [];
   for (const step of [...done].reverse()) {
     try {
       await restore(workspace, step);
     } catch (restoreError) {
-      notRestored.push(`${step.file.display} (${reasonOf(restoreError, step.file.display)})`);
+      notRestored.push(
+        `${step.file.display} (${reasonOf(restoreError, step.file.display).replace(/\.$/, '')})`,
+      );
     }
   }
   const earlier = done.filter((step) => step.file !== failed).map((step) => step.file.display);
@@ -279,8 +294,8 @@ async function rolledBack(
       : `The files already changed (${earlier.join(', ')}) were put back as they were, so no file changed.`;
   const text =
     notRestored.length === 0
-      ? `${failed.display} could not be ${failed.after === undefined ? 'deleted' : 'written'}: ${reason} The patch was not applied. ${putBack} Fix the cause and send the patch again.`
-      : `${failed.display} could not be ${failed.after === undefined ? 'deleted' : 'written'}: ${reason} The patch was not applied, and putting back the files it had changed failed for ${notRestored.join(', ')}. Check those files with read before going on.`;
+      ? `${reason} The patch was not applied. ${putBack} Fix the cause and send the patch again.`
+      : `${reason} The patch was not applied, and putting back the files it had changed failed for ${notRestored.join(', ')}. Check those files with read before going on.`;
   return new ToolError(text, {
     code: error instanceof ToolError || error instanceof WorkspaceError ? error.code : 'PATCH_WRITE_FAILED',
     data: { path: failed.display, not_restored: notRestored.length },

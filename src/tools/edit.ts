@@ -75,7 +75,7 @@ const BLANK = /^[ \t\u00A0\u2002-\u200A\u202F\u205F\u3000]$/;
  * fuzzy form (NFKC, trailing blanks, smart quotes, dashes, special spaces). Only the matched spans are
  * rewritten; the BOM and each region's line endings are kept. Not found, not unique, overlapping, empty
  * and no-op edits, directories, missing and binary files are error results that leave the file as it
- * was.
+ * was. A Codex `apply_patch` call reaches it parsed, as `{ patch }` (see `./apply-patch.ts`).
  */
 export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
   const maxFuzzyChars = options.maxFuzzyChars ?? DEFAULT_MAX_FUZZY_CHARS;

@@ -369,6 +369,15 @@ describe('Codex apply_patch unit cases', () => {
     );
   });
 
+  it("a unified diff's numbered @@ line is taken as no context line", async () => {
+    const [result, tree] = await applyPatch(
+      { 'f.txt': 'a\nb\n' },
+      '*** Begin Patch\n*** Update File: f.txt\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n*** End Patch',
+    );
+    expect(result.output).toBe(`${SUCCESS}\nM f.txt`);
+    expect(tree).toEqual({ 'f.txt': 'a\nB\n' });
+  });
+
   it('an @@ line narrows where the hunk applies', async () => {
     const [result, tree] = await applyPatch(
       { 'f.py': 'def f():\n    return 1\n\ndef g():\n    return 1\n' },
@@ -426,7 +435,7 @@ describe('Codex apply_patch is atomic', () => {
     const result = await suite.execute('apply_patch', { input: patch });
     expect(result.is_error).toBe(true);
     expect(result.output).toBe(
-      'apply_patch: new/dir/c.txt could not be written: The workspace is full: new/dir/c.txt could not be written. Remove files you no longer need and try again. The patch was not applied. The files already changed (a.txt, b.txt) were put back as they were, so no file changed. Fix the cause and send the patch again.',
+      'apply_patch: The workspace is full: new/dir/c.txt could not be written. Remove files you no longer need and try again. The patch was not applied. The files already changed (a.txt, b.txt) were put back as they were, so no file changed. Fix the cause and send the patch again.',
     );
     expect(await treeOf(workspace)).toEqual({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' });
 
@@ -439,6 +448,27 @@ describe('Codex apply_patch is atomic', () => {
       'new/dir/': null,
       'new/dir/c.txt': 'c\n',
     });
+  });
+
+  it('a file that cannot be put back is named, so the model checks it', async () => {
+    const workspace = await workspaceWith({ 'a.txt': 'alpha\n' });
+    const writeFile = workspace.writeFile.bind(workspace);
+    let writes = 0;
+    workspace.writeFile = async (path, data) => {
+      writes += 1;
+      if (path.endsWith('/b.txt')) throw new Error('disk went away');
+      if (path.endsWith('/a.txt') && writes > 1) throw new WorkspaceError('EACCES', path);
+      return writeFile(path, data);
+    };
+    const result = await createToolSuite({ workspace }).execute('apply_patch', {
+      input:
+        '*** Begin Patch\n*** Update File: a.txt\n@@\n-alpha\n+ALPHA\n*** Add File: b.txt\n+b\n*** End Patch',
+    });
+    expect(result.is_error).toBe(true);
+    expect(result.output).toBe(
+      'apply_patch: b.txt could not be written: disk went away. The patch was not applied, and putting back the files it had changed failed for a.txt (Permission denied for a.txt). Check those files with read before going on.',
+    );
+    expect(result.structured_output).toMatchObject({ error: { path: 'b.txt', not_restored: 1 } });
   });
 
   it('a path outside the workspace refuses the whole patch', async () => {
@@ -472,6 +502,23 @@ describe('Codex apply_patch results', () => {
     expect(diff).toContain('--- a/gone.txt\n+++ b/gone.txt\n@@ -1,1 +0,0 @@\n-bye\n');
     expect(diff).toContain('--- /dev/null\n+++ b/add.txt\n@@ -0,0 +1,1 @@\n+hi\n');
     expect(result.details.files_changed).toBe(4);
+  });
+
+  it('deleting a binary file is allowed; updating one is refused', async () => {
+    const workspace = await createJustBashWorkspace({ files: { 'img.bin': new Uint8Array([0, 1, 2]) } });
+    const suite = createToolSuite({ workspace });
+    const update = await suite.execute('apply_patch', {
+      input: '*** Begin Patch\n*** Update File: img.bin\n@@\n-x\n+y\n*** End Patch',
+    });
+    expect(update.output).toBe(
+      'apply_patch: img.bin is not a UTF-8 text file, so its update (line 2 of the patch) cannot be applied. No file was changed. Replace it whole with write, or use bash.',
+    );
+    const deleted = await suite.execute('apply_patch', {
+      input: '*** Begin Patch\n*** Delete File: img.bin\n*** End Patch',
+    });
+    expect(deleted.output).toBe(`${SUCCESS}\nD img.bin`);
+    expect(deleted.details.diff).toBe('Binary file img.bin (3 bytes) deleted\n');
+    expect(await treeOf(workspace)).toEqual({});
   });
 });
 
