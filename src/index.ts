@@ -34,6 +34,8 @@ export {
   parseToolCall,
   type RegisteredTool,
   type RegisterOptions,
+  type ResponsesCallOutput,
+  responsesCallOutput,
   type SessionEvent,
   type SpillRequest,
   type TerminateDirective,

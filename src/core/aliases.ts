@@ -3,7 +3,9 @@
  * CLI, OpenCode, Cline, Cursor, Anthropic's text-editor tool), and the argument repairs each needs.
  * Pure data and pure functions; `execute` applies them before validation.
  */
+import { type ParsedPatch, type PatchHunk, PatchSyntaxError, parsePatch, patchFromCommand } from './patch.ts';
 import { isPlainObject } from './results.ts';
+import type { JsonSchema } from './types.ts';
 
 /** Tool-name aliases: what a model may call → the canonical built-in name. */
 export const TOOL_ALIASES: Readonly<Record<string, string>> = {
@@ -153,15 +155,26 @@ export function resolveToolName(
 /** A repair that cannot produce arguments for the tool; the message is shown to the model. */
 export class AliasRepairError extends Error {}
 
+/** The tool a call's payload sends it to, with the arguments for that tool. */
+export interface PayloadRedirect {
+  name: string;
+  args: Record<string, unknown>;
+  /**
+   * The schema `args` are checked against instead of the tool's declared one, for arguments the
+   * redirect built itself (a parsed patch); the tool's own repairs are then skipped.
+   */
+  parameters?: JsonSchema;
+  /** The name error texts start with, when it is not the tool's: the name the model called. */
+  reportAs?: string;
+}
+
 /**
  * Redirects calls whose payload decides the tool: Anthropic's text-editor tool (`command` = view,
- * create, str_replace) and Codex's `apply_patch` (an Add File section is a write). Returns the tool
- * to run and its arguments.
+ * create, str_replace), Codex's `apply_patch`, and a shell call whose command is `apply_patch` (Codex
+ * sends the patch that way too: no workspace shell has that command). Returns the tool to run and its
+ * arguments.
  */
-export function redirectByPayload(
-  resolved: ResolvedName,
-  args: Record<string, unknown>,
-): { name: string; args: Record<string, unknown> } {
+export function redirectByPayload(resolved: ResolvedName, args: Record<string, unknown>): PayloadRedirect {
   const alias = resolved.alias;
   if (
     (alias === 'str_replace_based_edit_tool' || alias === 'str_replace_editor') &&
@@ -176,6 +189,10 @@ export function redirectByPayload(
     );
   }
   if (alias === 'apply_patch') return patchToCall(args);
+  if (resolved.name === 'bash') {
+    const patch = shellPatchCall(args);
+    if (patch) return patch;
+  }
   return { name: resolved.name, args };
 }
 
@@ -348,10 +365,28 @@ function parseSearchReplaceBlocks(diff: string): { oldText: string; newText: str
 }
 
 /**
- * Codex `apply_patch`: one `*** Update File:` section becomes an edit (context and `-` lines are the
- * old text, context and `+` lines the new), one `*** Add File:` section becomes a write.
+ * Raw arguments as `execute` should extract them: Codex's freeform `apply_patch` sends the patch itself,
+ * not JSON, so a patch string becomes `{ input: patch }`. Everything else is left as sent.
  */
-function patchToCall(args: Record<string, unknown>): { name: string; args: Record<string, unknown> } {
+export function rawPayload(resolved: ResolvedName, raw: unknown): unknown {
+  if (resolved.alias !== 'apply_patch' || typeof raw !== 'string') return raw;
+  const start = raw.trimStart();
+  return start.startsWith('*** Begin Patch') || start.startsWith('<<') ? { input: raw } : raw;
+}
+
+/** The arguments schema of a patch redirected to edit: the parsed sections, never seen by a model. */
+export const PATCH_PARAMETERS: JsonSchema = {
+  type: 'object',
+  properties: { patch: { type: 'object' } },
+  required: ['patch'],
+  additionalProperties: false,
+};
+
+/**
+ * Codex `apply_patch` (`input` or `patch` holds the patch text): the whole patch goes to edit, which
+ * applies every section or none. A patch that cannot be read is answered here, before anything runs.
+ */
+function patchToCall(args: Record<string, unknown>): PayloadRedirect {
   const patch =
     typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : undefined;
   if (patch === undefined) {
@@ -359,50 +394,39 @@ function patchToCall(args: Record<string, unknown>): { name: string; args: Recor
       'apply_patch needs the patch text in "input". Or call edit with path, oldText and newText.',
     );
   }
-  const lines = patch.replace(/\r\n/g, '\n').split('\n');
-  const headers = lines.filter((line) => /^\*\*\* (Add|Update|Delete) File: /.test(line));
-  const header = headers[0];
-  if (
-    headers.length !== 1 ||
-    header === undefined ||
-    lines.some((line) => line.startsWith('*** Move to: '))
-  ) {
-    throw new AliasRepairError(
-      'apply_patch is accepted here for one added or updated file per call, without moves. Split the patch, or use write and edit directly.',
-    );
+  return patchCall(patch, undefined);
+}
+
+/** A shell call whose command is Codex's `apply_patch` (argv or heredoc) becomes the same patch call. */
+function shellPatchCall(args: Record<string, unknown>): PayloadRedirect | undefined {
+  const found = patchFromCommand(args.command ?? args.cmd);
+  if (!found) return undefined;
+  const workdir = ['cwd', ...(PARAMETER_ALIASES.bash?.cwd ?? [])]
+    .map((key) => args[key])
+    .find((value): value is string => typeof value === 'string' && value !== '');
+  const cwd = found.cwd === undefined ? workdir : joinDir(workdir, found.cwd);
+  return patchCall(found.patch, cwd);
+}
+
+function joinDir(base: string | undefined, dir: string): string {
+  return base === undefined || dir.startsWith('/') ? dir : `${base.replace(/\/+$/, '')}/${dir}`;
+}
+
+function patchCall(text: string, cwd: string | undefined): PayloadRedirect {
+  let hunks: PatchHunk[];
+  try {
+    hunks = parsePatch(text);
+  } catch (error) {
+    if (error instanceof PatchSyntaxError) throw new AliasRepairError(`apply_patch: ${error.message}`);
+    throw error;
   }
-  const path = header.replace(/^\*\*\* (Add|Update|Delete) File: /, '').trim();
-  const body = lines.slice(lines.indexOf(header) + 1).filter((line) => !line.startsWith('*** End Patch'));
-  if (header.startsWith('*** Delete File: ')) {
-    throw new AliasRepairError(
-      `apply_patch cannot delete files here. Use bash (rm "${path}") to delete ${path}.`,
-    );
-  }
-  if (header.startsWith('*** Add File: ')) {
-    const content = body.map((line) => line.slice(1)).join('\n');
-    return { name: 'write', args: { path, content: content.endsWith('\n') ? content : `${content}\n` } };
-  }
-  const edits: { oldText: string; newText: string }[] = [];
-  let oldLines: string[] = [];
-  let newLines: string[] = [];
-  const flush = (): void => {
-    if (oldLines.length > 0 || newLines.length > 0)
-      edits.push({ oldText: oldLines.join('\n'), newText: newLines.join('\n') });
-    oldLines = [];
-    newLines = [];
+  const parsed: ParsedPatch = cwd === undefined ? { hunks } : { hunks, cwd };
+  return {
+    name: 'edit',
+    args: { patch: parsed as unknown as Record<string, unknown> },
+    parameters: PATCH_PARAMETERS,
+    reportAs: 'apply_patch',
   };
-  for (const line of body) {
-    if (line.startsWith('@@')) flush();
-    else if (line.startsWith('-')) oldLines.push(line.slice(1));
-    else if (line.startsWith('+')) newLines.push(line.slice(1));
-    else if (line.startsWith(' ') || line === '') {
-      oldLines.push(line.slice(1));
-      newLines.push(line.slice(1));
-    }
-  }
-  flush();
-  if (edits.length === 0) throw new AliasRepairError(`apply_patch: the update of ${path} has no hunks.`);
-  return { name: 'edit', args: { path, edits } };
 }
 
 function truthy(value: unknown): boolean {

@@ -8,8 +8,15 @@ export { type Catalog, createCatalog } from './catalog.ts';
 export { BUILTIN_EFFECTS, effectsFromAnnotations, effectVocabulary, isEffect } from './effects.ts';
 export { ERROR_CODES, type ErrorCode, ToolError, type ToolErrorOptions, UsageError } from './errors.ts';
 export { isToolName, MAX_TOOL_NAME_LENGTH, normalizeSpec, normalizeSpecs } from './normalize.ts';
+export { type ParsedPatch, type PatchChunk, type PatchHunk, type PatchLine, parsePatch } from './patch.ts';
 export { evaluatePolicy, type PolicyVerdict } from './policy.ts';
-export { type ParsedToolCall, parseToolCall, type ToolCallFormat } from './raw-call.ts';
+export {
+  type ParsedToolCall,
+  parseToolCall,
+  type ResponsesCallOutput,
+  responsesCallOutput,
+  type ToolCallFormat,
+} from './raw-call.ts';
 export {
   type ErrorResultOptions,
   errorResult,

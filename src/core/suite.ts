@@ -3,7 +3,14 @@
  * only boundary that turns a throw into an `is_error` result; nothing a model sends makes it throw.
  * Knows no concrete tool: built-ins and `tool_search` are installed on top of it by `createToolSuite`.
  */
-import { AliasRepairError, redirectByPayload, repairArguments, resolveToolName } from './aliases.ts';
+import {
+  AliasRepairError,
+  type PayloadRedirect,
+  rawPayload,
+  redirectByPayload,
+  repairArguments,
+  resolveToolName,
+} from './aliases.ts';
 import { ArgumentsError, coerceArguments, extractArguments, validateArguments } from './arguments.ts';
 import { fitOutput, resolveOutputBudget } from './budget.ts';
 import { createCatalog } from './catalog.ts';
@@ -233,9 +240,10 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
 
     let extracted: Record<string, unknown>;
     let name = resolved.name;
+    let redirected: PayloadRedirect | undefined;
     try {
-      extracted = extractArguments(rawArgs, propertiesOf(first.spec));
-      const redirected = redirectByPayload(resolved, extracted);
+      extracted = extractArguments(rawPayload(resolved, rawArgs), propertiesOf(first.spec));
+      redirected = redirectByPayload(resolved, extracted);
       name = redirected.name;
       extracted = redirected.args;
     } catch (error) {
@@ -253,9 +261,13 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     if (!tool || tool.mode === 'hidden') return unknownToolResult(name, caller, session);
     if (!callable(tool, caller, session)) return refusedResult(tool, caller, session);
 
-    const repaired = repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
-    const coerced = coerceArguments(repaired, tool.spec.parameters) as Record<string, unknown>;
-    const problems = validateArguments(coerced, tool.spec.parameters);
+    // Arguments a redirect built itself are checked against its schema, not repaired as a model's.
+    const schema = redirected.parameters ?? tool.spec.parameters;
+    const repaired = redirected.parameters
+      ? extracted
+      : repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
+    const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
+    const problems = validateArguments(coerced, schema);
     if (problems.length > 0) return invalidArgumentsResult(name, problems, rawArgs);
 
     const toolEffects = effects(name);
@@ -319,7 +331,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     } catch (error) {
       if (signal?.aborted)
         return abortedResult(name, error instanceof ToolError ? { kind: 'explained', error } : undefined);
-      return thrownWithinBudget(tool, error, caller, session);
+      return thrownWithinBudget(tool, error, caller, session, redirected.reportAs);
     } finally {
       removeAbortListener();
     }
@@ -418,17 +430,19 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     error: unknown,
     caller: Caller,
     session: ToolSession | undefined,
+    reportAs?: string,
   ): Promise<ToolResult> {
-    if (!(error instanceof ToolError) || !error.output) return thrownResult(tool.spec.name, error);
+    const name = reportAs ?? tool.spec.name;
+    if (!(error instanceof ToolError) || !error.output) return thrownResult(name, error);
     const fitted = await withinBudget(tool, error.output, caller, session);
-    if (fitted.text === error.output) return thrownResult(tool.spec.name, error);
+    if (fitted.text === error.output) return thrownResult(name, error);
     const within = new ToolError(error.message, {
       code: error.code,
       output: fitted.text,
       ...(error.data ? { data: error.data } : {}),
       details: { ...error.details, ...fitted.details },
     });
-    return thrownResult(tool.spec.name, within);
+    return thrownResult(name, within);
   }
 
   /** A called name no tool can have (too long, or characters names never have): refused unsearched. */

@@ -4,8 +4,9 @@
  * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
  * errors) and the tools' shared helpers only.
  */
-import { ToolError } from '../core/index.ts';
+import { isPlainObject, type ParsedPatch, ToolError } from '../core/index.ts';
 import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { applyPatch } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
   type ComparisonForm,
@@ -74,7 +75,7 @@ const BLANK = /^[ \t\u00A0\u2002-\u200A\u202F\u205F\u3000]$/;
  * fuzzy form (NFKC, trailing blanks, smart quotes, dashes, special spaces). Only the matched spans are
  * rewritten; the BOM and each region's line endings are kept. Not found, not unique, overlapping, empty
  * and no-op edits, directories, missing and binary files are error results that leave the file as it
- * was.
+ * was. A Codex `apply_patch` call reaches it parsed, as `{ patch }` (see `./apply-patch.ts`).
  */
 export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
   const maxFuzzyChars = options.maxFuzzyChars ?? DEFAULT_MAX_FUZZY_CHARS;
@@ -83,6 +84,10 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
     spec: BUILTIN_SPECS.edit,
     async implementation(args, context) {
       const workspace = await context.workspace();
+      // Codex's apply_patch arrives here parsed (see the core's payload redirect), never from a model.
+      if (isPlainObject(args.patch)) {
+        return applyPatch(workspace, args.patch as unknown as ParsedPatch, context.signal, verify);
+      }
       const { absolute, display } = await resolvePath(workspace, String(args.path));
       const requests = parseRequests(args, display);
       return withFileMutation(workspace, absolute, async () => {

@@ -35,3 +35,20 @@ export function withFileMutation<T>(
   tail.then(done);
   return run;
 }
+
+/**
+ * Runs `mutate` holding the queues of every path in `paths` (a patch that changes several files):
+ * taken one after another in sorted order, so two such calls can never wait for each other.
+ */
+export function withFileMutations<T>(
+  workspace: Workspace,
+  paths: readonly string[],
+  mutate: () => Promise<T>,
+): Promise<T> {
+  const sorted = [...new Set(paths)].sort();
+  const hold = (index: number): Promise<T> => {
+    const path = sorted[index];
+    return path === undefined ? mutate() : withFileMutation(workspace, path, () => hold(index + 1));
+  };
+  return hold(0);
+}

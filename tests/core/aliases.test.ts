@@ -266,30 +266,58 @@ describe('parameter aliases', () => {
     ]);
   });
 
-  it('Codex apply_patch: an update becomes edits, an add becomes a write', async () => {
+  it('Codex apply_patch: the whole patch goes to edit, parsed; one that cannot be read never runs', async () => {
     const suite = echoSuite();
     const update =
       '*** Begin Patch\n*** Update File: src/a.ts\n@@ function main\n const a = 1;\n-const b = 2;\n+const b = 3;\n*** End Patch';
     expect(await call(suite, 'apply_patch', { input: update })).toEqual([
       'edit',
       {
-        path: 'src/a.ts',
-        edits: [{ oldText: 'const a = 1;\nconst b = 2;', newText: 'const a = 1;\nconst b = 3;' }],
+        patch: {
+          hunks: [
+            {
+              type: 'update',
+              path: 'src/a.ts',
+              patchLine: 2,
+              chunks: [
+                {
+                  context: 'function main',
+                  endOfFile: false,
+                  patchLine: 3,
+                  lines: [
+                    { kind: ' ', text: 'const a = 1;' },
+                    { kind: '-', text: 'const b = 2;' },
+                    { kind: '+', text: 'const b = 3;' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
       },
     ]);
-    const add = '*** Begin Patch\n*** Add File: notes.md\n+# Notes\n+hello\n*** End Patch';
-    expect(await call(suite, 'apply_patch', { input: add })).toEqual([
-      'write',
-      { path: 'notes.md', content: '# Notes\nhello\n' },
-    ]);
-    const two = '*** Begin Patch\n*** Add File: a\n+a\n*** Add File: b\n+b\n*** End Patch';
-    expect(await call(suite, 'apply_patch', { input: two })).toEqual([
-      'error',
-      'apply_patch is accepted here for one added or updated file per call, without moves. Split the patch, or use write and edit directly.',
+    const several = '*** Begin Patch\n*** Add File: a\n+a\n*** Delete File: x\n*** End Patch';
+    expect(await call(suite, 'apply_patch', { input: several })).toEqual([
+      'edit',
+      {
+        patch: {
+          hunks: [
+            { type: 'add', path: 'a', content: 'a\n', patchLine: 2 },
+            { type: 'delete', path: 'x', patchLine: 4 },
+          ],
+        },
+      },
     ]);
     expect(
-      await call(suite, 'apply_patch', { input: '*** Begin Patch\n*** Delete File: x\n*** End Patch' }),
-    ).toEqual(['error', 'apply_patch cannot delete files here. Use bash (rm "x") to delete x.']);
+      await call(suite, 'apply_patch', { input: '*** Begin Patch\n*** Update File: x\n*** End Patch' }),
+    ).toEqual([
+      'error',
+      "apply_patch: The update of x (line 2 of the patch) has no changes: give them as '@@' hunks of ' ', '-' and '+' lines, or leave the section out. Nothing was changed; fix it and send the whole patch again.",
+    ]);
+    expect(await call(suite, 'apply_patch', {})).toEqual([
+      'error',
+      'apply_patch needs the patch text in "input". Or call edit with path, oldText and newText.',
+    ]);
   });
 
   it('bash: cmd, argv arrays, workdir, timeout_ms and Claude-style millisecond timeouts', async () => {
