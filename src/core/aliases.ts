@@ -9,6 +9,8 @@ import { isPlainObject } from './results.ts';
 export const TOOL_ALIASES: Readonly<Record<string, string>> = {
   Read: 'read',
   read_file: 'read',
+  read_text_file: 'read',
+  read_multiple_files: 'read',
   view: 'read',
   Write: 'write',
   write_file: 'write',
@@ -37,8 +39,9 @@ export const TOOL_ALIASES: Readonly<Record<string, string>> = {
   grep_search: 'grep',
   search_file_content: 'grep',
   grep_files: 'grep',
-  search_files: 'grep',
   Glob: 'find',
+  search_files: 'find',
+  directory_tree: 'find',
   glob: 'find',
   file_search: 'find',
   LS: 'ls',
@@ -73,7 +76,7 @@ export const PARAMETER_ALIASES: Readonly<Record<string, Readonly<Record<string, 
   read: {
     path: PATH_ALIASES,
     offset: ['start_line', 'startLine', 'start_line_one_indexed'],
-    limit: ['line_limit'],
+    limit: ['line_limit', 'head'],
   },
   write: { path: PATH_ALIASES, content: ['file_text', 'text', 'contents'] },
   edit: {
@@ -93,7 +96,12 @@ export const PARAMETER_ALIASES: Readonly<Record<string, Readonly<Record<string, 
     limit: ['head_limit', 'total_max_matches', 'max_matches_per_file', 'max_results', 'maxResults'],
     outputMode: ['output_mode'],
   },
-  find: { pattern: ['query', 'glob', 'name'], path: PATH_ALIASES, limit: ['max_results', 'maxResults'] },
+  find: {
+    pattern: ['query', 'glob', 'name'],
+    path: PATH_ALIASES,
+    limit: ['max_results', 'maxResults'],
+    ignore: ['excludePatterns', 'exclude_patterns', 'exclude'],
+  },
   ls: { path: PATH_ALIASES },
   tool_search: { query: ['pattern', 'q', 'search'], limit: ['maxResults', 'max_results'] },
 };
@@ -154,27 +162,15 @@ export function resolveToolName(
 export class AliasRepairError extends Error {}
 
 /**
- * Redirects calls whose payload decides the tool: Anthropic's text-editor tool (`command` = view,
- * create, str_replace) and Codex's `apply_patch` (an Add File section is a write). Returns the tool
- * to run and its arguments.
+ * Redirects calls whose payload decides the tool: Codex's `apply_patch` (an Add File section is a
+ * write). Returns the tool to run and its arguments. (Anthropic's text-editor commands are carried out
+ * by peer-tools.ts.)
  */
 export function redirectByPayload(
   resolved: ResolvedName,
   args: Record<string, unknown>,
 ): { name: string; args: Record<string, unknown> } {
   const alias = resolved.alias;
-  if (
-    (alias === 'str_replace_based_edit_tool' || alias === 'str_replace_editor') &&
-    typeof args.command === 'string'
-  ) {
-    const { command, ...rest } = args;
-    if (command === 'view') return { name: 'read', args: rest };
-    if (command === 'create') return { name: 'write', args: rest };
-    if (command === 'str_replace') return { name: 'edit', args: rest };
-    throw new AliasRepairError(
-      `The text-editor command "${command}" is not supported here. Use read to view a file, write to create one, and edit (oldText/newText) to change one.`,
-    );
-  }
   if (alias === 'apply_patch') return patchToCall(args);
   return { name: resolved.name, args };
 }

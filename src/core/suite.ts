@@ -9,6 +9,7 @@ import { createCatalog } from './catalog.ts';
 import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
+import { type PeerAdapter, peerAdapter } from './peer-tools.ts';
 import { evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
 import { errorResult, isPlainObject, notImplementedResult, successResult, toJsonObject } from './results.ts';
@@ -191,11 +192,15 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
 
     let extracted: Record<string, unknown>;
     let name = resolved.name;
+    let adapter: PeerAdapter | undefined;
     try {
       extracted = extractArguments(rawArgs, propertiesOf(first.spec));
-      const redirected = redirectByPayload(resolved, extracted);
-      name = redirected.name;
-      extracted = redirected.args;
+      adapter = peerAdapter(resolved.alias, extracted);
+      if (!adapter) {
+        const redirected = redirectByPayload(resolved, extracted);
+        name = redirected.name;
+        extracted = redirected.args;
+      }
     } catch (error) {
       if (error instanceof ArgumentsError)
         return invalidArgumentsResult(resolved.name, error.problems, rawArgs);
@@ -207,6 +212,9 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       }
       throw error;
     }
+    // A peer tool with semantics of its own: carried out as calls of the built-ins, each through run().
+    if (adapter)
+      return adapter(extracted, (builtin, builtinArgs) => run(builtin, builtinArgs, executeOptions));
     const tool = catalog.get(name);
     if (!tool) return unknownToolResult(name, caller, session);
     if (!callable(tool, caller, session)) return refusedResult(tool, caller, session);

@@ -4,7 +4,7 @@
  * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
  * errors) and the tools' shared helpers only.
  */
-import { ToolError } from '../core/index.ts';
+import { type PartialToolResult, ToolError } from '../core/index.ts';
 import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
@@ -20,7 +20,7 @@ import {
 } from './edit-match.ts';
 import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
-import { sanitizeText, splitLines } from './output.ts';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
 import { verifyWritten } from './write-verify.ts';
@@ -97,6 +97,7 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
             { code: 'EDIT_NO_CHANGE', data: { path: display } },
           );
         }
+        if (args.dryRun === true) return dryRunResult(display, original, next, replacements.length, lines);
         const data = new TextEncoder().encode(bom ? BOM + next : next);
         if (context.signal.aborted) {
           throw new ToolError(`Editing ${display} was aborted before anything was written.`, {
@@ -126,6 +127,25 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
         };
       });
     },
+  };
+}
+
+/** What `dryRun: true` returns: the diff the edit would make, in the output too, since it is the point. */
+async function dryRunResult(
+  display: string,
+  original: string,
+  next: string,
+  count: number,
+  lines: readonly number[],
+): Promise<PartialToolResult> {
+  const diff = await unifiedPatch(display, { kind: 'text', text: original }, next);
+  const shown = truncateHead(diff, { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
+  const cut = shown.truncated ? `\n[Diff cut at ${shown.outputLines} lines.]` : '';
+  const firstLine = firstChangedLine(original, next);
+  return {
+    output: `Dry run: ${display} was not changed. The edit would make ${count} replacement${count === 1 ? '' : 's'} (${listLines(lines)}):\n${sanitizeText(shown.content)}${cut}`,
+    structured_output: { path: display, replacements: count, first_changed_line: firstLine, dry_run: true },
+    details: { diff, first_changed_line: firstLine, replacements: count, dry_run: true },
   };
 }
 
