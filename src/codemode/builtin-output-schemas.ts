@@ -34,7 +34,9 @@ export const BUILTIN_OUTPUT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     ],
   },
   write: object({ path: string, bytes_written: integer, created: boolean }),
-  edit: object({ path: string, replacements: integer, first_changed_line: integer }),
+  edit: object({ path: string, replacements: integer, first_changed_line: integer, dry_run: boolean }, [
+    'dry_run',
+  ]),
   bash: object({
     command: string,
     exit_code: integer,

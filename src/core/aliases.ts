@@ -11,6 +11,8 @@ import type { JsonSchema } from './types.ts';
 export const TOOL_ALIASES: Readonly<Record<string, string>> = {
   Read: 'read',
   read_file: 'read',
+  read_text_file: 'read',
+  read_multiple_files: 'read',
   view: 'read',
   Write: 'write',
   write_file: 'write',
@@ -39,8 +41,9 @@ export const TOOL_ALIASES: Readonly<Record<string, string>> = {
   grep_search: 'grep',
   search_file_content: 'grep',
   grep_files: 'grep',
-  search_files: 'grep',
   Glob: 'find',
+  search_files: 'find',
+  directory_tree: 'find',
   glob: 'find',
   file_search: 'find',
   LS: 'ls',
@@ -75,7 +78,7 @@ export const PARAMETER_ALIASES: Readonly<Record<string, Readonly<Record<string, 
   read: {
     path: PATH_ALIASES,
     offset: ['start_line', 'startLine', 'start_line_one_indexed'],
-    limit: ['line_limit'],
+    limit: ['line_limit', 'head'],
   },
   write: { path: PATH_ALIASES, content: ['file_text', 'text', 'contents'] },
   edit: {
@@ -95,7 +98,12 @@ export const PARAMETER_ALIASES: Readonly<Record<string, Readonly<Record<string, 
     limit: ['head_limit', 'total_max_matches', 'max_matches_per_file', 'max_results', 'maxResults'],
     outputMode: ['output_mode'],
   },
-  find: { pattern: ['query', 'glob', 'name'], path: PATH_ALIASES, limit: ['max_results', 'maxResults'] },
+  find: {
+    pattern: ['query', 'glob', 'name'],
+    path: PATH_ALIASES,
+    limit: ['max_results', 'maxResults'],
+    ignore: ['excludePatterns', 'exclude_patterns', 'exclude'],
+  },
   ls: { path: PATH_ALIASES },
   tool_search: { query: ['pattern', 'q', 'search'], limit: ['maxResults', 'max_results'] },
 };
@@ -169,25 +177,12 @@ export interface PayloadRedirect {
 }
 
 /**
- * Redirects calls whose payload decides the tool: Anthropic's text-editor tool (`command` = view,
- * create, str_replace), Codex's `apply_patch`, and a shell call whose command is `apply_patch` (Codex
- * sends the patch that way too: no workspace shell has that command). Returns the tool to run and its
- * arguments.
+ * Redirects calls whose payload decides the tool: Codex's `apply_patch`, and a shell call whose command
+ * is `apply_patch` (Codex sends the patch that way too: no workspace shell has that command). Returns the
+ * tool to run and its arguments. (Anthropic's text-editor commands are carried out by peer-tools.ts.)
  */
 export function redirectByPayload(resolved: ResolvedName, args: Record<string, unknown>): PayloadRedirect {
   const alias = resolved.alias;
-  if (
-    (alias === 'str_replace_based_edit_tool' || alias === 'str_replace_editor') &&
-    typeof args.command === 'string'
-  ) {
-    const { command, ...rest } = args;
-    if (command === 'view') return { name: 'read', args: rest };
-    if (command === 'create') return { name: 'write', args: rest };
-    if (command === 'str_replace') return { name: 'edit', args: rest };
-    throw new AliasRepairError(
-      `The text-editor command "${command}" is not supported here. Use read to view a file, write to create one, and edit (oldText/newText) to change one.`,
-    );
-  }
   if (alias === 'apply_patch') return patchToCall(args);
   if (resolved.name === 'bash') {
     const patch = shellPatchCall(args);

@@ -17,6 +17,7 @@ import { createCatalog } from './catalog.ts';
 import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
 import { isToolName, MAX_TOOL_NAME_LENGTH, normalizeSpec } from './normalize.ts';
+import { type PeerAdapter, peerAdapter } from './peer-tools.ts';
 import { evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
 import {
@@ -241,11 +242,15 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     let extracted: Record<string, unknown>;
     let name = resolved.name;
     let redirected: PayloadRedirect | undefined;
+    let adapter: PeerAdapter | undefined;
     try {
       extracted = extractArguments(rawPayload(resolved, rawArgs), propertiesOf(first.spec));
-      redirected = redirectByPayload(resolved, extracted);
-      name = redirected.name;
-      extracted = redirected.args;
+      adapter = peerAdapter(resolved.alias, extracted);
+      if (!adapter) {
+        redirected = redirectByPayload(resolved, extracted);
+        name = redirected.name;
+        extracted = redirected.args;
+      }
     } catch (error) {
       if (error instanceof ArgumentsError)
         return invalidArgumentsResult(resolved.name, error.problems, rawArgs);
@@ -257,13 +262,16 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       }
       throw error;
     }
+    // A peer tool with semantics of its own: carried out as calls of the built-ins, each through run().
+    if (adapter)
+      return adapter(extracted, (builtin, builtinArgs) => run(builtin, builtinArgs, executeOptions));
     const tool = catalog.get(name);
     if (!tool || tool.mode === 'hidden') return unknownToolResult(name, caller, session);
     if (!callable(tool, caller, session)) return refusedResult(tool, caller, session);
 
     // Arguments a redirect built itself are checked against its schema, not repaired as a model's.
-    const schema = redirected.parameters ?? tool.spec.parameters;
-    const repaired = redirected.parameters
+    const schema = redirected?.parameters ?? tool.spec.parameters;
+    const repaired = redirected?.parameters
       ? extracted
       : repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
     const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
@@ -331,7 +339,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     } catch (error) {
       if (signal?.aborted)
         return abortedResult(name, error instanceof ToolError ? { kind: 'explained', error } : undefined);
-      return thrownWithinBudget(tool, error, caller, session, redirected.reportAs);
+      return thrownWithinBudget(tool, error, caller, session, redirected?.reportAs);
     } finally {
       removeAbortListener();
     }

@@ -180,13 +180,15 @@ export interface ClosestLines {
 const PREFIXES = [Number.POSITIVE_INFINITY, 60, 40, 25, 15, 8];
 /** Candidate anchors scored at most, so a common prefix cannot make the search slow. */
 const MAX_CANDIDATES = 500;
+/** Non-blank lines of oldText tried as anchors, first to last. */
+const MAX_ANCHORS = 5;
 /** Lines of a window shown at most. */
 const MAX_WINDOW = 12;
 
 /**
  * Finds the lines of `file` most like `oldText`, or `undefined` when no line resembles it. The first
- * non-blank line of oldText is the anchor: file lines containing it (compared trimmed and in fuzzy
- * form) are candidates, trying ever shorter prefixes of it until some line matches; each candidate
+ * non-blank lines of oldText are the anchors, tried in order: file lines containing one (compared
+ * trimmed and in fuzzy form) are candidates, trying ever shorter prefixes until some line matches; each candidate
  * window is scored by how many of oldText's lines it reproduces, and the best (first on ties) wins.
  */
 export function closestLines(file: string, oldText: string): ClosestLines | undefined {
@@ -202,23 +204,29 @@ export function closestLines(file: string, oldText: string): ClosestLines | unde
     return key;
   };
   const oldKeys = oldLines.map((line) => fuzzyText(line).trim());
-  const anchor = oldKeys.findIndex((key) => key !== '');
-  const anchorKey = oldKeys[anchor];
-  if (anchor === -1 || anchorKey === undefined) return undefined;
+  // The first non-blank lines of oldText, in order: when the first one differs (a typo, an edited
+  // line), a later one that is in the file still finds the region.
+  const anchors = oldKeys
+    .map((key, index) => ({ key, index }))
+    .filter(({ key }) => key !== '')
+    .slice(0, MAX_ANCHORS);
+  if (anchors.length === 0) return undefined;
 
-  const candidates: number[] = [];
-  for (const length of PREFIXES) {
-    if (length !== Number.POSITIVE_INFINITY && length >= anchorKey.length) continue;
-    const prefix = anchorKey.slice(0, length).trimEnd();
-    for (let index = 0; index < fileLines.length && candidates.length < MAX_CANDIDATES; index += 1) {
-      if (fileKey(index).includes(prefix)) candidates.push(index);
+  const candidates: { line: number; anchor: number }[] = [];
+  searching: for (const length of PREFIXES) {
+    for (const { key, index: anchor } of anchors) {
+      if (length !== Number.POSITIVE_INFINITY && length >= key.length) continue;
+      const prefix = key.slice(0, length).trimEnd();
+      for (let index = 0; index < fileLines.length && candidates.length < MAX_CANDIDATES; index += 1) {
+        if (fileKey(index).includes(prefix)) candidates.push({ line: index, anchor });
+      }
+      if (candidates.length > 0) break searching;
     }
-    if (candidates.length > 0) break;
   }
   if (candidates.length === 0) return undefined;
 
   let best: { start: number; score: number } | undefined;
-  for (const candidate of candidates) {
+  for (const { line: candidate, anchor } of candidates) {
     const start = Math.max(0, candidate - anchor);
     let score = 0;
     for (let offset = 0; offset < oldKeys.length && start + offset < fileLines.length; offset += 1) {

@@ -4,7 +4,7 @@
  * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
  * errors) and the tools' shared helpers only.
  */
-import { isPlainObject, type ParsedPatch, ToolError } from '../core/index.ts';
+import { isPlainObject, type ParsedPatch, type PartialToolResult, ToolError } from '../core/index.ts';
 import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { applyPatch } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
@@ -21,7 +21,7 @@ import {
 } from './edit-match.ts';
 import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
-import { sanitizeText, splitLines } from './output.ts';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
 import { verifyWritten } from './write-verify.ts';
@@ -94,14 +94,14 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
         const decoded = await readText(workspace, absolute, display);
         const bom = decoded.startsWith(BOM);
         const original = bom ? decoded.slice(1) : decoded;
-        const { replacements, fuzzy } = plan(original, requests, display, maxFuzzyChars);
-        const { text: next, lines } = apply(original, replacements);
+        const { next, lines, count, fuzzy, inOrder } = planEdits(original, requests, display, maxFuzzyChars);
         if (next === original || requests.every((request) => request.oldText === request.newText)) {
           throw new ToolError(
             `No changes made to ${display}: the new text is identical to the text it replaces. Send the change you want in newText.`,
             { code: 'EDIT_NO_CHANGE', data: { path: display } },
           );
         }
+        if (args.dryRun === true) return dryRunResult(display, original, next, count, lines);
         const data = new TextEncoder().encode(bom ? BOM + next : next);
         if (context.signal.aborted) {
           throw new ToolError(`Editing ${display} was aborted before anything was written.`, {
@@ -112,12 +112,14 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
         if (verify) await verifyWritten(workspace, absolute, display, data);
 
         const firstLine = firstChangedLine(original, next);
-        const count = replacements.length;
         const where = listLines(lines);
         const note =
-          fuzzy.length > 0
+          (fuzzy.length > 0
             ? ` ${joinWords(fuzzy)} matched only after ignoring differences in Unicode form, quotes, dashes, special spaces or trailing whitespace; nothing outside the matched text changed.`
-            : '';
+            : '') +
+          (inOrder
+            ? ' Some oldText matched only the text that the edits before it produced, so the edits were made one after another, in order.'
+            : '');
         return {
           output: `Edited ${display}: ${count} replacement${count === 1 ? '' : 's'} (${where}).${note}`,
           structured_output: { path: display, replacements: count, first_changed_line: firstLine },
@@ -131,6 +133,25 @@ export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
         };
       });
     },
+  };
+}
+
+/** What `dryRun: true` returns: the diff the edit would make, in the output too, since it is the point. */
+async function dryRunResult(
+  display: string,
+  original: string,
+  next: string,
+  count: number,
+  lines: readonly number[],
+): Promise<PartialToolResult> {
+  const diff = await unifiedPatch(display, { kind: 'text', text: original }, next);
+  const shown = truncateHead(diff, { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
+  const cut = shown.truncated ? `\n[Diff cut at ${shown.outputLines} lines.]` : '';
+  const firstLine = firstChangedLine(original, next);
+  return {
+    output: `Dry run: ${display} was not changed. The edit would make ${count} replacement${count === 1 ? '' : 's'} (${listLines(lines)}):\n${sanitizeText(shown.content)}${cut}`,
+    structured_output: { path: display, replacements: count, first_changed_line: firstLine, dry_run: true },
+    details: { diff, first_changed_line: firstLine, replacements: count, dry_run: true },
   };
 }
 
@@ -304,6 +325,54 @@ function plan(
     );
   }
   return { replacements, fuzzy };
+}
+
+/** The edited text, where the replacements start (lines of the new text), and how they matched. */
+interface PlannedEdits {
+  next: string;
+  lines: number[];
+  count: number;
+  fuzzy: string[];
+  inOrder: boolean;
+}
+
+/**
+ * Every edit matched against the original text; when that fails because a later edit's oldText only
+ * exists once the edits before it are made (as other agents' multi-edit tools apply them), the edits
+ * are made in order instead, each on the result of the previous ones. If that fails too, the error of
+ * the first way is thrown.
+ */
+function planEdits(
+  original: string,
+  requests: readonly EditRequest[],
+  display: string,
+  maxFuzzyChars: number,
+): PlannedEdits {
+  try {
+    const { replacements, fuzzy } = plan(original, requests, display, maxFuzzyChars);
+    const { text, lines } = apply(original, replacements);
+    return { next: text, lines, count: replacements.length, fuzzy, inOrder: false };
+  } catch (error) {
+    const retry =
+      requests.length > 1 &&
+      error instanceof ToolError &&
+      (error.code === 'EDIT_NOT_FOUND' || error.code === 'EDIT_OVERLAP');
+    if (!retry) throw error;
+    let text = original;
+    let count = 0;
+    const fuzzy: string[] = [];
+    for (const request of requests) {
+      try {
+        const planned = plan(text, [request], display, maxFuzzyChars);
+        text = apply(text, planned.replacements).text;
+        count += planned.replacements.length;
+        fuzzy.push(...planned.fuzzy);
+      } catch {
+        throw error;
+      }
+    }
+    return { next: text, lines: [firstChangedLine(original, text)], count, fuzzy, inOrder: true };
+  }
 }
 
 /** The new text and the 1-based line (in the new text) where each replacement starts. */

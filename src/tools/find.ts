@@ -48,8 +48,9 @@ export function createFindTool(options: FindToolOptions = {}): BuiltinTool {
         );
       }
       const matches = await compileFindPattern(pattern, target.absolute);
+      const prune = await compileFindIgnore(args.ignore);
 
-      const walk = walkTree(workspace, target.absolute, { maxEntries, signal: context.signal });
+      const walk = walkTree(workspace, target.absolute, { maxEntries, signal: context.signal, prune });
       const paths: string[] = [];
       let more = false;
       walking: for await (const run of walk) {
@@ -125,6 +126,34 @@ export function createFindTool(options: FindToolOptions = {}): BuiltinTool {
 function showPath(path: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   return /[\u0000-\u001f\u007f\ud800-\udfff]/.test(path) ? sanitizeText(path).replace(/[\n\r]/g, '?') : path;
+}
+
+/**
+ * The matcher of `ignore`: each glob follows the pattern's rule (without `/` it is matched against
+ * names at any depth, with `/` against the path relative to the search directory).
+ */
+async function compileFindIgnore(
+  value: unknown,
+): Promise<((relative: string, name: string) => boolean) | undefined> {
+  const globs = Array.isArray(value)
+    ? value.filter((glob): glob is string => typeof glob === 'string' && glob.trim() !== '')
+    : [];
+  if (globs.length === 0) return undefined;
+  const cleaned = globs.map((glob) =>
+    glob
+      .trim()
+      .replace(/^(\.\/)+/, '')
+      .replace(/\/+$/, ''),
+  );
+  const byName = await globMatcher(
+    cleaned.filter((glob) => !glob.includes('/')),
+    (reason) => `Invalid ignore glob: ${reason}. Use globs such as "dist" or "*.log".`,
+  );
+  const byPath = await globMatcher(
+    cleaned.filter((glob) => glob.includes('/')),
+    (reason) => `Invalid ignore glob: ${reason}. Use globs such as "dist" or "build/**/*.map".`,
+  );
+  return (relative, name) => byName(name) || byPath(relative);
 }
 
 /**

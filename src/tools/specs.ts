@@ -49,6 +49,11 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
       properties: {
         path: path('File to write'),
         content: { type: 'string', description: 'The complete new content of the file.' },
+        overwrite: {
+          type: 'boolean',
+          description:
+            'Replace the file if it exists. Default: true; false leaves an existing file untouched.',
+        },
       },
       required: ['path', 'content'],
       additionalProperties: false,
@@ -80,6 +85,10 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
             required: ['oldText', 'newText'],
             additionalProperties: false,
           },
+        },
+        dryRun: {
+          type: 'boolean',
+          description: 'Show the diff the edit would make without changing the file. Default: false.',
         },
       },
       required: ['path'],
@@ -161,6 +170,12 @@ export const BUILTIN_SPECS: Readonly<Record<BuiltinToolName, ToolSpec>> = {
         pattern: { type: 'string', minLength: 1, description: 'Glob pattern to match paths against.' },
         path: path('Directory to search in', 'the workspace root'),
         limit: { type: 'integer', minimum: 1, description: 'Maximum number of results. Default: 1000.' },
+        ignore: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            'Globs of paths to leave out, matched like pattern; a directory left out is not searched.',
+        },
       },
       required: ['pattern'],
       additionalProperties: false,

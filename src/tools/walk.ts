@@ -36,6 +36,8 @@ export interface WalkOptions {
   gitignore?: boolean;
   /** Stops the walk (it ends quietly; the caller checks the signal). */
   signal?: AbortSignal;
+  /** Entries to leave out: neither yielded nor, for a directory, entered. */
+  prune?: (relative: string, name: string, isDirectory: boolean) => boolean;
 }
 
 /**
@@ -154,6 +156,7 @@ export function walkTree(workspace: Workspace, start: string, options: WalkOptio
       const isDirectory = type === 'directory';
       if (frame.rules.length > 0 && isIgnored(frame.rules, rooted, isDirectory)) continue;
       const relative = frame.relative === '' ? name : `${frame.relative}/${name}`;
+      if (options.prune?.(relative, name, isDirectory)) continue;
       run.push({ path, relative, name, type });
       if (!isDirectory) continue;
       // The run ends at a directory so that its contents, listed next, follow it in path order.

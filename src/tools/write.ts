@@ -41,6 +41,12 @@ export function createWriteTool(options: WriteToolOptions = {}): BuiltinTool {
       const { absolute, display } = await resolvePath(workspace, String(args.path));
       return withFileMutation(workspace, absolute, async () => {
         const base = await previousContent(workspace, absolute, display);
+        if (args.overwrite === false && base.kind !== 'missing') {
+          throw new ToolError(
+            `${display} already exists, so it was left unchanged (overwrite: false). To change part of it, use edit; to replace it whole, write it without overwrite: false.`,
+            { code: 'EEXIST', data: { path: display } },
+          );
+        }
         if (base.kind === 'missing') await createParents(workspace, absolute, display);
         const data = new TextEncoder().encode(content);
         if (context.signal.aborted) {

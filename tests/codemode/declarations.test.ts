@@ -801,7 +801,7 @@ declare const tools: {
 ${DESCRIBE_DECLARATION}
   ${BRIEF_HEADER}
   read(args: { path: string } & More): Promise<unknown>; // Read a text file or an image from the workspace.
-  write(args: { path: string; content: string }): Promise<unknown>; // Create a file or overwrite it with the given content.
+  write(args: { path: string; content: string } & More): Promise<unknown>; // Create a file or overwrite it with the given content.
   edit(args: { path: string } & More): Promise<unknown>; // Replace exact text in a file.
   bash(args: { command: string } & More): Promise<unknown>; // Run a shell command in the workspace and return its combined stdout and stderr.
   grep(args: { pattern: string } & More): Promise<unknown>; // Search file contents with a regular expression, or a plain string with literal: true.

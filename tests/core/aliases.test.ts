@@ -47,8 +47,8 @@ describe('tool-name aliases (anchors §2.1) resolve to the canonical tool', () =
       'execute_command',
       'run_terminal_cmd',
     ],
-    grep: ['Grep', 'grep_search', 'search_file_content', 'grep_files', 'search_files'],
-    find: ['Glob', 'glob', 'file_search'],
+    grep: ['Grep', 'grep_search', 'search_file_content', 'grep_files'],
+    find: ['Glob', 'glob', 'file_search', 'search_files', 'directory_tree'],
     ls: ['LS', 'list_directory', 'list_dir', 'list_files', 'list'],
   };
   const minimal: Record<string, Record<string, unknown>> = {
@@ -244,7 +244,7 @@ describe('parameter aliases', () => {
     ).toEqual(['read', { path: 'a', offset: 1, limit: 10 }]);
     expect(
       await call(suite, 'str_replace_based_edit_tool', { command: 'create', path: 'a', file_text: 'hi' }),
-    ).toEqual(['write', { path: 'a', content: 'hi' }]);
+    ).toEqual(['write', { path: 'a', content: 'hi', overwrite: false }]);
     expect(
       await call(suite, 'str_replace_editor', {
         command: 'str_replace',
@@ -253,17 +253,21 @@ describe('parameter aliases', () => {
         new_str: 'y',
       }),
     ).toEqual(['edit', { path: 'a', oldText: 'x', newText: 'y' }]);
-    expect(
-      await call(suite, 'str_replace_based_edit_tool', {
-        command: 'insert',
-        path: 'a',
-        insert_line: 1,
-        new_str: 'x',
-      }),
-    ).toEqual([
+    expect(await call(suite, 'str_replace_based_edit_tool', { command: 'rename', path: 'a' })).toEqual([
       'error',
-      'The text-editor command "insert" is not supported here. Use read to view a file, write to create one, and edit (oldText/newText) to change one.',
+      'The text-editor command "rename" is not supported. Use one of: view, create, str_replace, insert.',
     ]);
+  });
+
+  it('search_files: Cline (regex) searches contents, the MCP server (pattern) searches names', async () => {
+    const suite = echoSuite();
+    expect(await call(suite, 'search_files', { path: 'src', regex: 'TODO', file_pattern: '*.ts' })).toEqual([
+      'grep',
+      { path: 'src', pattern: 'TODO', glob: '*.ts' },
+    ]);
+    expect(
+      await call(suite, 'search_files', { path: 'src', pattern: '*.ts', excludePatterns: ['dist'] }),
+    ).toEqual(['find', { path: 'src', pattern: '*.ts', ignore: ['dist'] }]);
   });
 
   it('Codex apply_patch: the whole patch goes to edit, parsed; one that cannot be read never runs', async () => {

@@ -49,4 +49,12 @@ describe('find tool', () => {
     }));
     expect((await call({ pattern: '*' })).output).toBe('a.log');
   });
+
+  it('ignore leaves paths out by name or by path, and does not search an ignored directory', async () => {
+    const call = await find({ 'src/a.ts': '', 'src/gen/b.ts': '', 'dist/c.ts': '', 'd.log': '' });
+    expect((await call({ pattern: '*', ignore: ['dist', '*.log'] })).output).toBe(
+      'src/\nsrc/a.ts\nsrc/gen/\nsrc/gen/b.ts',
+    );
+    expect((await call({ pattern: '*.ts', ignore: ['src/gen'] })).output).toBe('dist/c.ts\nsrc/a.ts');
+  });
 });
