@@ -4,11 +4,18 @@
  * Knows no concrete tool: built-ins and `tool_search` are installed on top of it by `createToolSuite`.
  */
 import { AliasRepairError, redirectByPayload, repairArguments, resolveToolName } from './aliases.ts';
-import { ArgumentsError, coerceArguments, extractArguments, validateArguments } from './arguments.ts';
+import {
+  ArgumentsError,
+  coerceArguments,
+  extractArguments,
+  prototypeKeyProblems,
+  validateArguments,
+} from './arguments.ts';
 import { createCatalog } from './catalog.ts';
 import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
+import { ownValue } from './own.ts';
 import { evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
 import { errorResult, isPlainObject, notImplementedResult, successResult, toJsonObject } from './results.ts';
@@ -77,7 +84,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
   };
 
   const effects = (name: string): readonly Effect[] | null =>
-    configured.get(name) ?? catalog.get(name)?.spec.effects ?? BUILTIN_EFFECTS[name] ?? null;
+    configured.get(name) ?? catalog.get(name)?.spec.effects ?? ownValue(BUILTIN_EFFECTS, name) ?? null;
 
   let workspace: Promise<W> | undefined;
   const getWorkspace = (): Promise<W> => {
@@ -213,7 +220,10 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
 
     const repaired = repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
     const coerced = coerceArguments(repaired, tool.spec.parameters) as Record<string, unknown>;
-    const problems = validateArguments(coerced, tool.spec.parameters);
+    const problems = [
+      ...prototypeKeyProblems(coerced, tool.spec.parameters),
+      ...validateArguments(coerced, tool.spec.parameters),
+    ];
     if (problems.length > 0) return invalidArgumentsResult(name, problems, rawArgs);
 
     const toolEffects = effects(name);
