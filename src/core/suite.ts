@@ -16,7 +16,7 @@ import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
 import { ownValue } from './own.ts';
-import { evaluatePolicy } from './policy.ts';
+import { assertPolicy, evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
 import { errorResult, isPlainObject, notImplementedResult, successResult, toJsonObject } from './results.ts';
 import { applyControl, createSession } from './session.ts';
@@ -48,7 +48,12 @@ export interface CoreSuiteOptions<W = unknown> {
   workspace?: W | (() => W | Promise<W>);
   /** The agent's own configuration; effects declared on its specs win over the catalog's. */
   agentConfig?: { tools?: AnyToolSpec[] };
-  /** Effect → allow | ask | deny. Default: everything allowed. */
+  /**
+   * Effect → `allow` | `ask` | `deny`, plus `default` for effects it does not list (omitted: the strictest
+   * level it uses) and `unknown` for tools whose effects are unknown (omitted: the strictest level in
+   * force). A policy with an unknown key or level throws a `UsageError`. Without a policy every call
+   * runs, whatever its effects.
+   */
   policy?: Policy;
   /** Decides calls whose policy level is `ask`. Without it, such calls are refused. */
   onApproval?: (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
@@ -58,8 +63,9 @@ export interface CoreSuiteOptions<W = unknown> {
 
 const MAX_ECHO = 600;
 
-/** Creates a suite with an empty catalog. Throws `UsageError` for a malformed `agentConfig`. */
+/** Creates a suite with an empty catalog. Throws `UsageError` for a malformed `agentConfig` or `policy`. */
 export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}): ToolSuite<W> {
+  assertPolicy(options.policy);
   const catalog = createCatalog<W>();
   const now = options.now ?? Date.now;
   const configured = new Map<string, readonly Effect[]>();
