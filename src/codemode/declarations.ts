@@ -149,13 +149,18 @@ export function checkBudget(where: string, budget: number): void {
   }
 }
 
-/** The result type of a spec: from `outputSchema`, else from `outputSchemas`, else `unknown`. */
+/**
+ * The result type of a spec: from `outputSchema`, else from `outputSchemas` (own keys only: a tool named
+ * `__proto__` must not get `Object.prototype` as its schema), else `unknown`.
+ */
 function resultType(
   spec: ToolSpec,
   outputSchemas: Readonly<Record<string, JsonSchema>> | undefined,
   indent: string,
 ): string {
-  const outputSchema = spec.outputSchema ?? outputSchemas?.[spec.name];
+  const outputSchema =
+    spec.outputSchema ??
+    (outputSchemas && Object.hasOwn(outputSchemas, spec.name) ? outputSchemas[spec.name] : undefined);
   return isPlainObject(outputSchema) ? schemaToType(outputSchema, { docs: 'none', indent }) : 'unknown';
 }
 

@@ -123,7 +123,7 @@ function renderRef(ref: string, state: RenderState): string {
   if (!match || state.refs.includes(ref) || !isPlainObject(state.root)) return 'unknown';
   const defs = state.root[match[1] ?? ''];
   const name = (match[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
-  if (!isPlainObject(defs) || !(name in defs)) return 'unknown';
+  if (!isPlainObject(defs) || !Object.hasOwn(defs, name)) return 'unknown';
   return render(defs[name], { ...state, refs: [...state.refs, ref] });
 }
 

@@ -3,6 +3,8 @@
  * CLI, OpenCode, Cline, Cursor, Anthropic's text-editor tool), and the argument repairs each needs.
  * Pure data and pure functions; `execute` applies them before validation.
  */
+
+import { copyRecord, ownValue } from './own.ts';
 import { type ParsedPatch, type PatchHunk, PatchSyntaxError, parsePatch, patchFromCommand } from './patch.ts';
 import { isPlainObject } from './results.ts';
 import type { JsonSchema } from './types.ts';
@@ -142,14 +144,15 @@ export interface ResolvedName {
 /**
  * Resolves a called name against the registered names: exact, then the alias table, then a
  * case-insensitive match. Returns `undefined` when nothing fits. An alias never shadows a tool that is
- * registered under that exact name.
+ * registered under that exact name. Tables are read by own keys only, so a tool named `toString` or
+ * `constructor` is looked up, never the member `Object.prototype` has under that name.
  */
 export function resolveToolName(
   called: string,
   isRegistered: (name: string) => boolean,
 ): ResolvedName | undefined {
   if (isRegistered(called)) return { name: called };
-  const aliased = TOOL_ALIASES[called];
+  const aliased = ownValue(TOOL_ALIASES, called);
   if (aliased && isRegistered(aliased)) return { name: aliased, alias: called };
   const lower = called.toLowerCase();
   if (lower !== called) {
@@ -202,10 +205,10 @@ export function repairArguments(
   properties: Record<string, unknown>,
   alias?: string,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...args };
+  const out = copyRecord(args);
   const has = (key: string): boolean => Object.hasOwn(properties, key);
 
-  const aliases = PARAMETER_ALIASES[tool] ?? {};
+  const aliases = ownValue(PARAMETER_ALIASES, tool) ?? {};
   for (const [canonical, names] of Object.entries(aliases)) {
     if (!has(canonical)) continue;
     for (const name of names) {
@@ -216,7 +219,7 @@ export function repairArguments(
   }
   renameBySpelling(out, properties);
 
-  const dropped = DROPPED[tool];
+  const dropped = ownValue(DROPPED, tool);
   if (dropped) {
     for (const key of dropped.always) if (!has(key)) delete out[key];
     for (const key of dropped.whenFalsy) if (!has(key) && !out[key]) delete out[key];

@@ -1,10 +1,13 @@
 /**
  * Defensive argument extraction: what a model sent → the validated object an implementation receives.
  * Steps: parse JSON strings, unwrap `input`/`arguments`/`args`/`parameters` envelopes, repair aliases,
- * coerce scalars the schema types differently, drop `null` optionals, then validate with
- * `@cfworker/json-schema` (no `eval`, so it runs under a strict CSP and on edge runtimes).
+ * coerce scalars the schema types differently, drop `null` optionals, refuse keys that reach prototypes,
+ * then validate with `@cfworker/json-schema` (no `eval`, so it runs under a strict CSP and on edge
+ * runtimes). Every object built on the way has no prototype, so a `__proto__` key a model sends stays a
+ * plain key that validation sees, instead of silently becoming the prototype of the arguments.
  */
 import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
+import { copyRecord, createRecord, ownValue } from './own.ts';
 import { isPlainObject } from './results.ts';
 import type { JsonSchema } from './types.ts';
 
@@ -61,7 +64,7 @@ export function extractArguments(raw: unknown, properties: Record<string, unknow
       }
     }
   }
-  return { ...value };
+  return copyRecord(value);
 }
 
 /**
@@ -108,9 +111,9 @@ export function coerceArguments(value: unknown, schema: JsonSchema): unknown {
   if (isPlainObject(value) && isPlainObject(schema.properties)) {
     const properties = schema.properties;
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    const out: Record<string, unknown> = {};
+    const out = createRecord();
     for (const [key, item] of Object.entries(value)) {
-      const propertySchema = properties[key];
+      const propertySchema = ownValue(properties, key);
       if (!isPlainObject(propertySchema)) {
         out[key] = item;
         continue;
@@ -135,6 +138,48 @@ function typesOf(schema: Record<string, unknown>): Set<string> {
     if (Array.isArray(options)) for (const option of options) if (isPlainObject(option)) add(option.type);
   }
   return types;
+}
+
+/** Keys that reach an object's prototype when code copies or merges arguments with plain assignment. */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * One line per key, at any depth, that could alter a prototype when the arguments are copied or merged:
+ * `__proto__` always, `constructor` and `prototype` unless the schema declares them as properties at that
+ * place (a tool may have a parameter named `constructor`). Walks arrays and ordinary objects only, once
+ * per path, so host-built arguments with cycles, typed arrays or class instances are safe to pass.
+ */
+export function prototypeKeyProblems(args: Record<string, unknown>, schema: JsonSchema): string[] {
+  const problems: string[] = [];
+  const onPath = new Set<object>();
+  const visit = (node: unknown, nodeSchema: unknown, location: readonly string[]): void => {
+    if (!isOrdinaryContainer(node) || onPath.has(node)) return;
+    onPath.add(node);
+    const shape = isPlainObject(nodeSchema) ? nodeSchema : {};
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(item, shape.items, [...location, String(index)]);
+    } else {
+      const properties = isPlainObject(shape.properties) ? shape.properties : {};
+      for (const [key, item] of Object.entries(node)) {
+        const declared = key !== '__proto__' && Object.hasOwn(properties, key);
+        if (PROTOTYPE_KEYS.has(key) && !declared) {
+          problems.push(
+            `${formatLocation([...location, key])}: the key "${key}" is not accepted, because it can alter object prototypes. Remove it and send each value under its own parameter name.`,
+          );
+        } else visit(item, ownValue(properties, key), [...location, key]);
+      }
+    }
+    onPath.delete(node);
+  };
+  visit(args, schema, []);
+  return problems;
+}
+
+function isOrdinaryContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** Validators are compiled once per schema object. */

@@ -11,14 +11,21 @@ import {
   repairArguments,
   resolveToolName,
 } from './aliases.ts';
-import { ArgumentsError, coerceArguments, extractArguments, validateArguments } from './arguments.ts';
+import {
+  ArgumentsError,
+  coerceArguments,
+  extractArguments,
+  prototypeKeyProblems,
+  validateArguments,
+} from './arguments.ts';
 import { fitOutput, resolveOutputBudget } from './budget.ts';
 import { createCatalog } from './catalog.ts';
 import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
 import { isToolName, MAX_TOOL_NAME_LENGTH, normalizeSpec } from './normalize.ts';
+import { ownValue } from './own.ts';
 import { type PeerAdapter, peerAdapter } from './peer-tools.ts';
-import { evaluatePolicy } from './policy.ts';
+import { assertPolicy, evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
 import {
   clipText,
@@ -61,7 +68,12 @@ export interface CoreSuiteOptions<W = unknown> {
   workspace?: W | (() => W | Promise<W>);
   /** The agent's own configuration; effects declared on its specs win over the catalog's. */
   agentConfig?: { tools?: AnyToolSpec[] };
-  /** Effect → allow | ask | deny. Default: everything allowed. */
+  /**
+   * Effect → `allow` | `ask` | `deny`, plus `default` for effects it does not list (omitted: the strictest
+   * level it uses) and `unknown` for tools whose effects are unknown (omitted: the strictest level in
+   * force). A policy with an unknown key or level throws a `UsageError`. Without a policy every call
+   * runs, whatever its effects.
+   */
   policy?: Policy;
   /** Decides calls whose policy level is `ask`. Without it, such calls are refused. */
   onApproval?: (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
@@ -93,8 +105,9 @@ const MAX_LISTED_TOOLS = 50;
 /** Characters of a called name that is not a tool name echoed back. */
 const MAX_ECHOED_NAME_CHARS = 64;
 
-/** Creates a suite with an empty catalog. Throws `UsageError` for a malformed `agentConfig`. */
+/** Creates a suite with an empty catalog. Throws `UsageError` for a malformed `agentConfig` or `policy`. */
 export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}): ToolSuite<W> {
+  assertPolicy(options.policy);
   const catalog = createCatalog<W>();
   const now = options.now ?? Date.now;
   const defaultBudget = resolveOutputBudget(options.outputBudget, 'createToolSuite');
@@ -120,7 +133,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
   };
 
   const effects = (name: string): readonly Effect[] | null =>
-    configured.get(name) ?? catalog.get(name)?.spec.effects ?? BUILTIN_EFFECTS[name] ?? null;
+    configured.get(name) ?? catalog.get(name)?.spec.effects ?? ownValue(BUILTIN_EFFECTS, name) ?? null;
 
   let workspace: Promise<W> | undefined;
   const getWorkspace = (): Promise<W> => {
@@ -275,7 +288,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       ? extracted
       : repairArguments(name, extracted, propertiesOf(tool.spec), resolved.alias);
     const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
-    const problems = validateArguments(coerced, schema);
+    const problems = [...prototypeKeyProblems(coerced, schema), ...validateArguments(coerced, schema)];
     if (problems.length > 0) return invalidArgumentsResult(name, problems, rawArgs);
 
     const toolEffects = effects(name);

@@ -15,7 +15,10 @@ export const EXPOSURE_MODES: readonly ExposureMode[] = [
   'hidden',
 ];
 
-/** What a tool may do to the world. `null` (in lookups) means unknown, treated as the most dangerous. */
+/**
+ * What a tool may do to the world. `null` (in lookups) means unknown: a policy gives such a tool the
+ * strictest level in force (see {@link Policy}).
+ */
 export type Effect = 'read' | 'fs_write' | 'exec' | 'net_read' | 'net_write' | 'state_write';
 
 /** Who is calling: the model directly, or a codemode script. */
@@ -217,12 +220,19 @@ export type CatalogEvent<W = unknown> =
 /** An approval level for an effect. */
 export type PolicyLevel = 'allow' | 'ask' | 'deny';
 
-/** Maps each effect, and `unknown`, to a level. Unlisted effects are allowed. */
-export type Policy = Partial<Record<Effect | 'unknown', PolicyLevel>>;
+/**
+ * Maps effects to levels. `default` is the level of every effect the policy does not list; when it is
+ * omitted, that is the strictest level the policy uses, so `{ exec: 'deny' }` denies every effect
+ * (write `{ exec: 'deny', default: 'allow' }` to deny only `exec`). `unknown` is the level of tools
+ * whose effects are unknown; when it is omitted, the strictest level in force. Any other key, or a
+ * level other than these three lower-case words, is a `UsageError` when the suite is created.
+ */
+export type Policy = Partial<Record<Effect | 'unknown' | 'default', PolicyLevel>>;
 
 /** What `onApproval` is asked to decide. */
 export interface ApprovalRequest {
   tool: string;
+  /** The validated arguments object the tool will run with, itself (no copy, no prototype). */
   arguments: Record<string, unknown>;
   /** The tool's effects; `null` when unknown. */
   effects: readonly Effect[] | null;

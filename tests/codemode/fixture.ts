@@ -48,7 +48,7 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 
 /**
  * Creates the suite. `policy` asks before `fs_write` (approving only `save` of `approved.txt` from a
- * codemode script) and denies `net_write`.
+ * codemode script), denies `net_write` and allows every other effect.
  */
 export function createCodemodeFixture(
   runner: CodemodeRunner,
@@ -59,7 +59,7 @@ export function createCodemodeFixture(
   const suite = createCoreSuite(
     kind === 'policy'
       ? {
-          policy: { fs_write: 'ask', net_write: 'deny' },
+          policy: { fs_write: 'ask', net_write: 'deny', default: 'allow' },
           onApproval: (request) =>
             request.caller === 'codemode' && request.arguments.path === 'approved.txt'
               ? true

@@ -87,7 +87,7 @@ describe('policy', () => {
   });
 
   it('deny: the call never runs and the error names the effect', async () => {
-    const { suite, ran } = policySuite({ policy: { exec: 'deny' } });
+    const { suite, ran } = policySuite({ policy: { exec: 'deny', default: 'allow' } });
     const result = await suite.execute('runner', {});
     expect(ran).toEqual([]);
     expect(result).toMatchObject({

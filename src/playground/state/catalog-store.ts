@@ -20,7 +20,7 @@ export interface CatalogRow {
   readonly title: string | null;
   readonly description: string;
   readonly mode: ExposureMode;
-  /** `null`: unknown, treated as the most dangerous. */
+  /** `null`: unknown; a policy gives such a tool the strictest level in force. */
   readonly effects: readonly Effect[] | null;
   readonly annotations: ToolAnnotations | null;
   readonly origin: ToolOrigin;

@@ -6,13 +6,13 @@ export interface EffectBadgesProps {
 
 const DANGEROUS = new Set<Effect>(['exec', 'net_write', 'fs_write', 'state_write']);
 
-/** One badge per effect; unknown effects (treated as the most dangerous) stand out. */
+/** One badge per effect; unknown effects (a policy's strictest level applies to them) stand out. */
 export function EffectBadges({ effects }: EffectBadgesProps) {
   if (effects === null) {
     return (
       <span
         className="badge badge-unknown"
-        title="No effects declared: every policy treats this tool as the most dangerous kind."
+        title="No effects declared: a policy gives this tool the strictest level in force; without a policy it runs like any other."
       >
         ⚠ unknown effects
       </span>
