@@ -41,9 +41,10 @@ type Limits = NonNullable<BashOptions['executionLimits']>;
  * sorted, or `seq 1 250000`, all fit.
  *
  * The bounds that hold memory stay: 1 million array elements (also the most lines `seq` prints, as it
- * holds them in an array), brace expansion results and jq elements; 64 MiB per string and for the
- * output of one command; the hardened profile's 64 MiB of live data, 128 MiB of workspace, recursion
- * depth 100. Traversals (find, globs) may visit 10 million entries, more than 128 MiB can hold.
+ * holds them in an array), brace expansion results, jq elements and CSV rows; the hardened profile's
+ * 10 MiB per string and of output per command, 64 MiB of live data, 128 MiB of workspace and recursion
+ * depth 100. Traversals (find, globs) may visit 10 million entries, more than 128 MiB can hold; input
+ * read by one command adds up to 512 MiB (just-bash's default), a count of work done, not memory held.
  */
 export const EMBEDDED_EXECUTION_LIMITS: Readonly<Limits> = {
   maxCommandCount: 1_000_000_000,
@@ -61,8 +62,6 @@ export const EMBEDDED_EXECUTION_LIMITS: Readonly<Limits> = {
   maxTraversalEntries: 10_000_000,
   maxTraversalWork: 10_000_000,
   maxInputBytes: 512 * 1024 * 1024,
-  maxStringLength: 64 * 1024 * 1024,
-  maxOutputSize: 64 * 1024 * 1024,
 };
 
 /** The count limits that read 0 once a command is to stop (see the file comment). */
