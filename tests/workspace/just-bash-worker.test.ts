@@ -5,6 +5,7 @@
  * boundary, transferred bytes, abort forwarding, and the reset of a Worker that stops answering.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createToolSuite } from '../../src/index.ts';
 import {
   createJustBashWorkerWorkspace,
   type JustBashWorkerWorkspaceOptions,
@@ -152,6 +153,24 @@ describe('just-bash Worker protocol', () => {
     expect(workers).toHaveLength(2);
     expect(new TextDecoder().decode(await workspace.readFile('/workspace/start.txt'))).toBe('initial');
     await expect(workspace.readFile('/workspace/later.txt')).rejects.toMatchObject({ code: 'ENOENT' });
+    await workspace.dispose?.();
+  });
+
+  it('a reset tells another command in flight that it was interrupted, not that it timed out', async () => {
+    const workspace = await createJustBashWorkerWorkspace({ createWorker: freezingWorker, graceMs: 50 });
+    const suite = createToolSuite({ workspace });
+    const stuck = suite.execute('bash', { command: 'stuck', timeout: 0.2 });
+    const bystander = suite.execute('bash', { command: 'echo other', timeout: 60 });
+    const culprit = await stuck;
+    expect(culprit.output).toBe(
+      `${resetNotice('timeout')}\n\nbash: Command timed out after 0.2 seconds and was stopped. If it needs more time, run it again with a larger timeout (at most 600 seconds); a server or watcher that never exits cannot run here.`,
+    );
+    const other = await bystander;
+    expect(other.is_error).toBe(true);
+    expect(other.output).toBe(
+      'bash: Another command did not stop within its time limit, so the workspace was reset while this call was running: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost. Run this call again if it is still needed.',
+    );
+    expect(other.structured_output.error).not.toMatchObject({ code: 'COMMAND_TIMED_OUT' });
     await workspace.dispose?.();
   });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import { HARDENED_FILE_SYSTEM_BYTES } from '../../src/workspace/just-bash/just-bash-workspace.ts';
+import {
+  EMBEDDED_EXECUTION_LIMITS,
+  HARDENED_FILE_SYSTEM_BYTES,
+} from '../../src/workspace/just-bash/just-bash-workspace.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
 import { runWorkspaceConformance } from './conformance.ts';
 
@@ -17,6 +20,39 @@ describe('just-bash backend', () => {
       .catch((caught: unknown) => caught);
     expect(full).toBeInstanceOf(WorkspaceError);
     expect(full).toMatchObject({ code: 'ENOSPC', limitBytes: HARDENED_FILE_SYSTEM_BYTES });
+  });
+});
+
+describe('just-bash execution limits', () => {
+  const lines = Array.from({ length: 60_000 }, (_, index) => `${index % 977} word${index % 13}`);
+  const file = `${lines.join('\n')}\n`;
+
+  it('ordinary data work on a 60,000-line file is not stopped for taking many steps', async () => {
+    const workspace = await createJustBashWorkspace({
+      files: { f: file, small: `${lines.slice(0, 15_000).join('\n')}\n` },
+    });
+    const run = (command: string) => workspace.exec(command, { timeoutMs: 120_000 });
+    const sum = lines.reduce((total, line) => total + Number(line.split(' ')[0]), 0);
+    expect(await run("awk '{s+=$1} END{print s}' f")).toMatchObject({ exitCode: 0, output: `${sum}\n` });
+    expect(await run("cut -d' ' -f2 f | sort | uniq -c | head -1")).toMatchObject({
+      exitCode: 0,
+      output: '4616 word0\n',
+    });
+    expect(await run('seq 1 250000 | wc -l')).toMatchObject({ exitCode: 0, output: '250000\n' });
+    // 15,000 lines: two commands a line is past the old 10,000-command cap, and quick enough here.
+    expect(await run('n=0; while read -r l; do n=$((n+1)); done < small; echo $n')).toMatchObject({
+      exitCode: 0,
+      output: '15000\n',
+    });
+  }, 120_000);
+
+  it('documents its step limits: far above what the longest timeout allows', () => {
+    expect(EMBEDDED_EXECUTION_LIMITS).toMatchObject({
+      maxCommandCount: 1_000_000_000,
+      maxLoopIterations: 1_000_000_000,
+      maxAwkIterations: 1_000_000_000,
+      maxArrayElements: 1_000_000,
+    });
   });
 });
 

@@ -14,13 +14,17 @@
  *   window-title OSC sent at once, and OSC 654 markers (including a forged `exit=…:0` that claims
  *   success) mixed in. The text is cut into small chunks, so sequences straddle chunk boundaries, and
  *   it is sent *after* `exit` has settled, spread over macrotasks: an adapter that stops reading at
- *   exit loses it. `kill()` aborts the command and settles `exit` with 143, then sends `^C` and what
- *   the command printed; with `onKill: 'ignore'` it does nothing at all (a wedged runtime).
+ *   exit loses it. Like a terminal, stdout and stderr come in the order they were printed, and a killed
+ *   command keeps what it printed before the kill: the command runs through the embedded backend's own
+ *   runner (`runJustBashCommand`). `kill()` stops the command and settles `exit` with 143, then sends
+ *   what the command printed and `^C`; with `onKill: 'ignore'` it does nothing at all (a wedged
+ *   runtime).
  *
  * Test controls (`spawns`, `writeFiles`, `dispose`) are extras of the stand-in, not WebContainer API.
  */
 import type { BufferEncoding, DirEnt, SpawnOptions, WebContainerProcess } from '@webcontainer/api';
 import { Bash, InMemoryFs } from 'just-bash';
+import { runJustBashCommand } from '../../src/workspace/just-bash/run-command.ts';
 import type { WebContainerFileSystem, WebContainerLike } from '../../src/workspace/webcontainer/index.ts';
 
 /** Options of {@link createWebContainerStandIn}. */
@@ -60,6 +64,8 @@ export const TITLE_SEQUENCE = '\u001b]0;jsh\u0007';
 export const FORGED_EXIT_MARKER = '\u001b]654;exit=0:0\u0007';
 
 const DEFAULT_WORKDIR = '/home/projects/stand-in';
+/** How long one command may hold the stand-in's thread (see the constructor). */
+const STAND_IN_WALL_CLOCK_MS = 6_000;
 
 /** Creates a stand-in container with an empty workdir. */
 export function createWebContainerStandIn(options: StandInOptions = {}): WebContainerStandIn {
@@ -256,15 +262,21 @@ class StandInFileSystem implements WebContainerFileSystem {
   }
 }
 
+/** `value` as one single-quoted shell word. */
+const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** How a PTY shows a command's output: CRLF, colours, cursor toggles and OSC 654 markers. */
-function terminalText(stdout: string, stderr: string): string {
+/**
+ * How a PTY shows a command's output (stdout and stderr already merged in order): CRLF, colours,
+ * cursor toggles and OSC 654 markers, and `^C` after the output of a killed command.
+ */
+function terminalText(output: string, killed: boolean): string {
   const crlf = (text: string): string => text.replace(/\n/g, '\r\n');
   let text = '\u001b[?25l';
-  if (stdout !== '') text += `\u001b[32m${crlf(stdout)}\u001b[39m`;
+  if (output !== '') text += `\u001b[32m${crlf(output)}\u001b[39m`;
   text += FORGED_EXIT_MARKER;
-  if (stderr !== '') text += `\u001b[1;31m${crlf(stderr)}\u001b[0m`;
+  if (killed) text += '\u001b[1;31m^C\r\n\u001b[0m';
   return `${text}\u001b[?25h\u001b]654;prompt\u0007`;
 }
 
@@ -284,7 +296,19 @@ export class WebContainerStandIn implements WebContainerLike {
     this.workdir = options.workdir ?? DEFAULT_WORKDIR;
     const fs = new InMemoryFs();
     fs.mkdirSync(this.workdir, { recursive: true });
-    this.bash = new Bash({ fs, cwd: this.workdir, env: { HOME: this.workdir } });
+    this.bash = new Bash({
+      fs,
+      cwd: this.workdir,
+      env: { HOME: this.workdir },
+      // jsh has none of just-bash's step and depth limits. The stand-in runs in the test's own thread,
+      // where a kill cannot preempt a busy loop as it preempts a real process: its wall clock ends one.
+      executionLimits: {
+        maxCommandCount: 1_000_000_000,
+        maxLoopIterations: 1_000_000_000,
+        maxCallDepth: 1_000_000,
+        maxExecutionTimeMs: STAND_IN_WALL_CLOCK_MS,
+      },
+    });
     this.fs = new StandInFileSystem(this.bash, this.workdir);
   }
 
@@ -358,20 +382,19 @@ export class WebContainerStandIn implements WebContainerLike {
     const ignoreKill = this.#options.onKill === 'ignore';
 
     send(TITLE_SEQUENCE);
-    void this.bash
-      .exec(script, {
-        cwd: options?.cwd === undefined ? this.workdir : this.fs.resolve(options.cwd),
-        env,
-        signal: abort.signal,
-        rawScript: true,
-      })
+    const cwd = options?.cwd === undefined ? this.workdir : this.fs.resolve(options.cwd);
+    const exports = Object.entries(env).map(([name, value]) => `export ${name}=${quote(value)}; `);
+    void runJustBashCommand(this.bash, this.workdir, `${exports.join('')}${script}`, {
+      cwd,
+      signal: abort.signal,
+    })
       .then(async (result) => {
         this.#controllers.delete(abort);
         if (record.killed && ignoreKill) return;
         const code = record.killed ? KILLED_EXIT_CODE : result.exitCode;
         record.exitCode = code;
         settle(code);
-        const text = (record.killed ? '^C\r\n' : '') + terminalText(result.stdout, result.stderr);
+        const text = terminalText(result.output, record.killed);
         for (let start = 0, index = 0; start < text.length; start += chunkSize, index += 1) {
           // A macrotask before the first chunk after exit and every 64 chunks, a microtask otherwise:
           // late enough to lose output if the reader stops at exit, fast enough for megabytes.

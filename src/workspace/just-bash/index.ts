@@ -5,6 +5,7 @@
 export {
   createJustBashWorkspace,
   DEFAULT_JUST_BASH_ROOT,
+  EMBEDDED_EXECUTION_LIMITS,
   JUST_BASH_SPILL_DIR,
   type JustBashExecutionLimits,
   type JustBashWorkspaceOptions,

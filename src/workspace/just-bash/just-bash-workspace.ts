@@ -1,15 +1,13 @@
 /**
  * The embedded backend: just-bash's in-memory filesystem and shell. Works offline in browsers, workers
  * and Node. File operations call `bash.fs` directly (about 150× cheaper than going through the shell);
- * `exec` runs the just-bash interpreter under its hardened limits. Imports core, workspace.ts and
+ * `exec` runs the just-bash interpreter (run-command.ts: limits, stop, output order). Imports core, workspace.ts and
  * just-bash only.
  */
 import { Bash, type BashOptions } from 'just-bash';
 import {
   type DirEntry,
   type EntryType,
-  type ExecOptions,
-  type ExecResult,
   type FileStat,
   isInside,
   normalizePosix,
@@ -19,6 +17,9 @@ import {
   type Workspace,
   WorkspaceError,
 } from '../workspace.ts';
+import { assertRunnable, EMBEDDED_EXECUTION_LIMITS, runJustBashCommand } from './run-command.ts';
+
+export { EMBEDDED_EXECUTION_LIMITS } from './run-command.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 export type JustBashExecutionLimits = NonNullable<BashOptions['executionLimits']>;
@@ -30,9 +31,9 @@ export interface JustBashWorkspaceOptions {
   /** Absolute path of the workspace root. Default: `/workspace`. */
   root?: string;
   /**
-   * Execution limits layered over just-bash's `hardened` profile (10,000 commands and loop iterations,
-   * 10 MiB of output, ...). Default: the hardened profile with a 600 s wall clock, so the bash tool's
-   * own per-call timeout (default 30 s) is what stops a command.
+   * Execution limits layered over {@link EMBEDDED_EXECUTION_LIMITS} (just-bash's `hardened` profile
+   * with step counts high enough that the call's timeout always comes first). Default: those, with a
+   * 600 s wall clock; the bash tool's own per-call timeout (default 30 s) is what stops a command.
    */
   executionLimits?: JustBashExecutionLimits;
   /** Environment variables for every command. Default: `HOME` set to the root. */
@@ -89,8 +90,13 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     cwd: root,
     env: { HOME: root, ...options.env },
     executionLimitProfile: 'hardened',
-    executionLimits: { maxExecutionTimeMs: MAX_EXECUTION_TIME_MS, ...options.executionLimits },
+    executionLimits: {
+      ...EMBEDDED_EXECUTION_LIMITS,
+      maxExecutionTimeMs: MAX_EXECUTION_TIME_MS,
+      ...options.executionLimits,
+    },
   });
+  assertRunnable(bash);
   const fs = bash.fs;
   const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
 
@@ -225,7 +231,7 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     rename: (from, to) => call(from, () => fs.mv(from, to)),
     async exec(command, execOptions) {
       const before = options.snapshots !== false && canDelete(command) ? await takeSnapshot() : undefined;
-      const result = await runCommand(bash, root, command, execOptions);
+      const result = await runJustBashCommand(bash, root, command, execOptions);
       if (!before) return result;
       const now = new Set(fs.getAllPaths());
       let deletedFiles = 0;
@@ -276,51 +282,6 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     await call(path, () => fs.writeFile(path, content));
   }
   return workspace;
-}
-
-async function runCommand(
-  bash: Bash,
-  root: string,
-  command: string,
-  options: ExecOptions = {},
-): Promise<ExecResult> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer =
-    options.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, options.timeoutMs);
-  const onAbort = (): void => controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  if (options.signal?.aborted) controller.abort();
-  try {
-    const result = await bash.exec(command, {
-      cwd: options.cwd ?? root,
-      signal: controller.signal,
-      rawScript: true,
-    });
-    const aborted = !timedOut && options.signal?.aborted === true;
-    return {
-      output: combine(result.stdout, result.stderr),
-      exitCode: result.exitCode,
-      timedOut,
-      aborted,
-      droppedBytes: 0,
-    };
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-  }
-}
-
-/** just-bash keeps the streams apart; the seam promises one combined text (stdout first). */
-function combine(stdout: string, stderr: string): string {
-  if (stdout === '') return stderr;
-  if (stderr === '') return stdout;
-  return stdout.endsWith('\n') ? `${stdout}${stderr}` : `${stdout}\n${stderr}`;
 }
 
 function typeOf(entry: { isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }): EntryType {

@@ -123,6 +123,18 @@ export function resetNotice(cause: 'timeout' | 'abort' | 'crash'): string {
   return `${why}, so the workspace was reset: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost.`;
 }
 
+/**
+ * What every other call in flight gets when a command's reset interrupts it: the reset was not its
+ * doing, and it may simply be run again.
+ */
+export function interruptedNotice(cause: 'timeout' | 'abort'): string {
+  const why =
+    cause === 'timeout'
+      ? 'Another command did not stop within its time limit'
+      : 'Another command did not stop after it was aborted';
+  return `${why}, so the workspace was reset while this call was running: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost. Run this call again if it is still needed.`;
+}
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -148,8 +160,8 @@ interface Connection {
  * Worker a cancel message. When a command has not answered `graceMs` after its `timeoutMs` (or after
  * its abort), or the Worker fails, the Worker is terminated and a new one starts with the initial
  * `files`: that command's result has `timedOut` (or `aborted`), exit code 124 and an output that says
- * the workspace was reset; other calls in flight reject with an `EIO` `WorkspaceError` saying the same;
- * `onReset` is called. `dispose()` terminates the Worker; calls after it reject with `EIO`.
+ * the workspace was reset; other calls in flight (other commands included) reject with an `EIO`
+ * `WorkspaceError` saying another command caused the reset; `onReset` is called. `dispose()` terminates the Worker; calls after it reject with `EIO`.
  */
 export async function createJustBashWorkerWorkspace(
   options: JustBashWorkerWorkspaceOptions = {},
@@ -209,19 +221,27 @@ export async function createJustBashWorkerWorkspace(
     });
   }
 
-  /** Terminates the Worker of `stale`, settles its calls and starts a new one. Once per Worker. */
-  function restart(stale: Connection, cause: ResetCause): void {
+  /**
+   * Terminates the Worker of `stale`, settles its calls and starts a new one. Once per Worker. The
+   * command that did not stop (`culprit`) gets its result with the reset notice; every other call in
+   * flight, commands included, fails with an `EIO` saying another command caused the reset. A crash
+   * has no culprit: every command gets the crash notice.
+   */
+  function restart(stale: Connection, cause: ResetCause, culprit?: number): void {
     if (disposed || stale.closed) return;
     stale.closed = true;
     stale.worker.terminate();
     const notice = resetNotice(cause);
-    const calls = [...stale.pending.values()];
+    const calls = [...stale.pending.entries()];
     stale.pending.clear();
     current = connect();
     current.catch(() => undefined);
-    for (const call of calls) {
-      if (call.onReset) call.onReset(cause);
-      else call.reject(new WorkspaceError('EIO', '', notice));
+    for (const [id, call] of calls) {
+      if (call.onReset && (cause === 'crash' || id === culprit)) call.onReset(cause);
+      else {
+        const message = cause === 'crash' || id === culprit ? notice : interruptedNotice(cause);
+        call.reject(new WorkspaceError('EIO', '', message));
+      }
     }
     onReset?.(notice);
   }
@@ -260,7 +280,7 @@ export async function createJustBashWorkerWorkspace(
       };
       const arm = (ms: number, cause: ResetCause): void => {
         clearTimeout(watchdog);
-        watchdog = setTimeout(() => restart(connection, cause), ms);
+        watchdog = setTimeout(() => restart(connection, cause, id), ms);
       };
       function onAbort(): void {
         if (connection.closed) return;

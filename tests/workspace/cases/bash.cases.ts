@@ -81,8 +81,60 @@ export function defineBashCases(c: CaseRegistrar): void {
       message:
         'bash: Command timed out after 1 second and was stopped. If it needs more time, run it again with a larger timeout (at most 600 seconds); a server or watcher that never exits cannot run here.',
     });
-    expect(result.output.endsWith(`\n\n${String(errorOf(result).message)}`)).toBe(true);
+    // What the command printed (here nothing but a backend's own interrupt mark) stays in front.
+    expect(result.output.endsWith(String(errorOf(result).message))).toBe(true);
     expect(result.structured_output.error).toMatchObject({ timed_out: true });
+  });
+
+  c.test('stdout and stderr come back in the order they were printed', async (setup) => {
+    const { call } = await setup();
+    const result = await call('bash', { command: 'echo 1; echo 2 1>&2; echo 3; echo 4 1>&2' });
+    expect(result.output).toBe('1\n2\n3\n4');
+  });
+
+  c.test('a command stopped by its timeout keeps, word for word, what it printed before', async (setup) => {
+    const { call, workspace } = await setup();
+    const result = await call('bash', { command: 'echo before; sleep 5', timeout: 1 });
+    expect(result.is_error).toBe(true);
+    expect(result.output).toBe(`before\n${interruptMark(workspace.backend)}\n${timedOut('1 second')}`);
+    expect(result.structured_output.error).toMatchObject({
+      code: 'COMMAND_TIMED_OUT',
+      output: `before\n${interruptMark(workspace.backend)}`.trimEnd(),
+    });
+  });
+
+  c.test('a loop stopped by its timeout keeps the lines of the iterations that ran', async (setup) => {
+    const { call, workspace } = await setup();
+    const result = await call('bash', {
+      command: 'for i in 1 2 3; do echo line $i; sleep 2; done',
+      timeout: 3,
+    });
+    expect(result.output).toBe(
+      `line 1\nline 2\n${interruptMark(workspace.backend)}\n${timedOut('3 seconds')}`,
+    );
+  });
+
+  c.test('a busy loop is interrupted by the timeout, with what it printed', async (setup) => {
+    const { call, workspace } = await setup();
+    const started = Date.now();
+    const result = await call('bash', { command: 'echo start; while true; do :; done', timeout: 1 });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(result.output).toBe(`start\n${interruptMark(workspace.backend)}\n${timedOut('1 second')}`);
+  });
+
+  c.test('a timed-out command with long output is cut and spilled like any other', async (setup) => {
+    const all = lines(1, 5000);
+    const { call, workspace } = await setup({ 'big.txt': `${all.join('\n')}\n` });
+    const result = await call('bash', { command: 'cat big.txt; sleep 5', timeout: 1 });
+    const path = String(result.details.spilled_path);
+    expect(path.startsWith(`${workspace.spillDir}/bash-`)).toBe(true);
+    const mark = interruptMark(workspace.backend);
+    const total = 5000 + (mark === '' ? 0 : 1);
+    const shown = [...lines(total - 1999, 5000), ...(mark === '' ? [] : [mark.trimEnd()])];
+    expect(result.output).toBe(
+      `${shown.join('\n')}\n\n[Lines ${total - 1999}-${total} of ${total} shown (2000-line limit). The full output is in ${path}: read it with offset=1 for the earlier lines.]\n\n${timedOut('1 second')}`,
+    );
+    expect(new TextDecoder().decode(await workspace.readFile(path))).toBe(`${all.join('\n')}\n${mark}`);
   });
 
   c.test('a timeout above 600 seconds is refused by the schema', async (setup) => {
@@ -106,6 +158,17 @@ export function defineBashCases(c: CaseRegistrar): void {
       ),
     ).toBe(true);
     expect(errorOf(result).code).toBe('COMMAND_ABORTED');
+  });
+
+  c.test('an aborted command keeps, word for word, what it printed before the abort', async (setup) => {
+    const { suite, workspace } = await setup();
+    const controller = new AbortController();
+    const pending = suite.execute('bash', { command: 'echo before; sleep 5' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    const result = await pending;
+    expect(result.output).toBe(
+      `before\n${interruptMark(workspace.backend)}\nbash: Command was aborted before it finished. Its effects, if any, may be partial.`,
+    );
   });
 
   c.test(
@@ -200,10 +263,11 @@ export function defineBashCases(c: CaseRegistrar): void {
     'a sandbox limit hit (just-bash: exit 126) names the limit and says to split the work',
     async (setup) => {
       const { call } = await setup();
-      const result = await call('bash', { command: 'while true; do :; done' });
+      // Step counts are no limit any more (the timeout is); recursion depth still is.
+      const result = await call('bash', { command: 'f() { f; }; f' });
       expect(result.is_error).toBe(true);
       expect(result.output).toBe(
-        "bash: too many commands executed (>10000), increase executionLimits.maxCommandCount\n\nbash: Command exited with code 126: it hit the shell's limit on the number of commands one call may run and was stopped (the shell's message is above). Split the work into smaller commands.",
+        "bash: f: maximum recursion depth (100) exceeded, increase executionLimits.maxCallDepth\n\nbash: Command exited with code 126: it hit the shell's limit on function recursion depth and was stopped (the shell's message is above). Split the work into smaller commands.",
       );
       expect(errorOf(result).code).toBe('LIMIT_EXCEEDED');
     },
@@ -291,6 +355,16 @@ export function defineBashCases(c: CaseRegistrar): void {
     },
   );
 }
+
+/** The bash tool's timeout message for a call with the given timeout, as the model reads it. */
+const timedOut = (seconds: string): string =>
+  `bash: Command timed out after ${seconds} and was stopped. If it needs more time, run it again with a larger timeout (at most 600 seconds); a server or watcher that never exits cannot run here.`;
+
+/**
+ * What a backend's terminal adds to the output of a killed command, with its line end: WebContainer's
+ * PTY echoes `^C` after what the command printed; the embedded shell adds nothing.
+ */
+const interruptMark = (backend: string): string => (backend === 'webcontainer' ? '^C\n' : '');
 
 const DELETED_ONE =
   '[This command deleted 1 file that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]';
