@@ -1,4 +1,6 @@
+import { InMemoryFs } from 'just-bash';
 import { describe, expect, it } from 'vitest';
+import { ByteSafeInMemoryFs, latin1FromByteArray } from '../../src/workspace/just-bash/byte-safe-fs.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { HARDENED_FILE_SYSTEM_BYTES } from '../../src/workspace/just-bash/just-bash-workspace.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
@@ -33,5 +35,26 @@ describe('just-bash snapshots', () => {
     const off = await createJustBashWorkspace({ files: { 'a.txt': 'a' }, snapshots: false });
     expect((await off.exec('rm a.txt')).deletedFiles).toBeUndefined();
     await expect(off.restoreSnapshot?.()).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('just-bash filesystem without Buffer', () => {
+  it('reads bytes as latin1 and base64 exactly as just-bash does, in chunks any stack can take', async () => {
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256);
+    const safe = new ByteSafeInMemoryFs();
+    const plain = new InMemoryFs();
+    for (const fs of [safe, plain]) {
+      await fs.writeFile('/big.bin', bytes);
+      await fs.writeFile('/empty.bin', new Uint8Array());
+    }
+    for (const path of ['/big.bin', '/empty.bin']) {
+      for (const encoding of ['binary', 'latin1', 'base64', 'utf8'] as const) {
+        expect(await safe.readFile(path, encoding)).toBe(await plain.readFile(path, encoding));
+        expect(await safe.readFile(path, { encoding })).toBe(await plain.readFile(path, { encoding }));
+      }
+      expect(await safe.readFileBytes(path)).toBe(await plain.readFileBytes(path));
+    }
+    expect(latin1FromByteArray(bytes).length).toBe(70_000);
+    expect(latin1FromByteArray(bytes).charCodeAt(69_999)).toBe((69_999 * 7) % 256);
   });
 });

@@ -19,6 +19,7 @@ import {
   type Workspace,
   WorkspaceError,
 } from '../workspace.ts';
+import { ByteSafeInMemoryFs } from './byte-safe-fs.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 export type JustBashExecutionLimits = NonNullable<BashOptions['executionLimits']>;
@@ -85,14 +86,15 @@ type SnapshotEntry =
 /** Creates an embedded workspace. The root exists and holds `files` when the promise resolves. */
 export async function createJustBashWorkspace(options: JustBashWorkspaceOptions = {}): Promise<Workspace> {
   const root = normalizePosix(options.root ?? DEFAULT_JUST_BASH_ROOT);
+  const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
   const bash = new Bash({
+    fs: new ByteSafeInMemoryFs(undefined, { maxTotalBytes: limitBytes }),
     cwd: root,
     env: { HOME: root, ...options.env },
     executionLimitProfile: 'hardened',
     executionLimits: { maxExecutionTimeMs: MAX_EXECUTION_TIME_MS, ...options.executionLimits },
   });
   const fs = bash.fs;
-  const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
 
   const call = async <T>(path: string, run: () => Promise<T>): Promise<T> => {
     try {
