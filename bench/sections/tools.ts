@@ -255,7 +255,7 @@ export async function runTools(context: BenchContext): Promise<SectionResult> {
     ]);
   }
 
-  // The price of fault row 34's snapshot: a command naming `rm` on this tree, with and without it.
+  // The price of fault row 34's snapshot, taken before every command and compared after it: with and without.
   const unsnapshotted = await createJustBashWorkspace({ files, snapshots: false });
   const snapshotTimes: number[] = [];
   const plainTimes: number[] = [];
@@ -336,7 +336,7 @@ export async function runTools(context: BenchContext): Promise<SectionResult> {
     '',
     table(['operation', 'median (ms)', 'p95 (ms)'], singleRows),
     '',
-    `The snapshot the embedded backend takes before a command that names a deleting command (fault row 34), on the ${fileCount.toLocaleString('en-US')}-file tree: \`rm -f no-such-file.txt\` through \`workspace.exec\`, ${settings.rounds} rounds alternating (no target; reported).`,
+    `The snapshot the embedded backend takes before every command and compares with the tree after it (fault row 34), on the ${fileCount.toLocaleString('en-US')}-file tree: \`rm -f no-such-file.txt\` through \`workspace.exec\`, ${settings.rounds} rounds alternating (no target; reported).`,
     '',
     table(
       ['operation', 'with snapshot (ms)', 'snapshots: false (ms)', 'snapshot cost (ms)'],

@@ -18,6 +18,7 @@ export interface PlaygroundHandle {
   register(spec: object, mode: string): Promise<{ name: string; parameters: object; description: string }>;
   setMode(name: string, mode: string): Promise<{ name: string; mode: string }>;
   files(): Promise<Record<string, string | { base64: string }>>;
+  writeFiles(files: Record<string, string | { base64: string }>): Promise<void>;
   reset(scenario?: unknown): Promise<Result[]>;
   backend(): Promise<{
     kind: string | null;

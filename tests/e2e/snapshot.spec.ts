@@ -35,3 +35,30 @@ test('rm -rf / is reported with the number of files deleted, and one click resto
   );
   expect(errors).toEqual([]);
 });
+
+test('a deletion is reported and undoable however the script spells rm, through the Worker', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  const before = await page.evaluate(() => window.playground.files());
+  const inSrc = Object.keys(before).filter((path) => path.startsWith('src/')).length;
+  expect(inSrc).toBeGreaterThan(1);
+
+  for (const command of ['rm -rf src', '"r"m -rf src', "r''m -rf src", 'r\\m -rf src', "$'\\x72m' -rf src"]) {
+    const result = await page.evaluate(
+      (script) => window.playground.execute('bash', { command: script }),
+      command,
+    );
+    expect(result.output, command).toBe(
+      `[This command deleted ${inSrc} files that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]`,
+    );
+    expect(result.details, command).toMatchObject({ deleted_files: inSrc, restorable: true });
+    await page.getByTestId('workspace-restore').click();
+    await expect(page.getByTestId('workspace-restore-status')).toContainText(
+      'Restored the workspace as it was before the last command that deleted files:',
+    );
+    expect(await page.evaluate(() => window.playground.files()), command).toEqual(before);
+  }
+  expect(errors).toEqual([]);
+});

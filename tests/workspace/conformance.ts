@@ -10,6 +10,7 @@ import type { Workspace } from '../../src/workspace/workspace.ts';
 import { defineBashCases } from './cases/bash.cases.ts';
 import { defineEditCases } from './cases/edit.cases.ts';
 import { defineFaultCases } from './cases/faults.cases.ts';
+import { defineFileSizeCases } from './cases/file-sizes.cases.ts';
 import { defineGrepFindLsCases } from './cases/grep-find-ls.cases.ts';
 import { definePathCases } from './cases/paths.cases.ts';
 import { defineReadWriteCases } from './cases/read-write.cases.ts';
@@ -34,7 +35,17 @@ export interface CaseEnv {
 
 /** Registers named cases; `setup` creates the environment of one case. */
 export interface CaseRegistrar {
-  test(name: string, body: (setup: (files?: Files) => Promise<CaseEnv>) => Promise<void>): void;
+  test(
+    name: string,
+    body: (setup: (files?: Files) => Promise<CaseEnv>) => Promise<void>,
+    options?: CaseOptions,
+  ): void;
+}
+
+/** Options of one case. */
+export interface CaseOptions {
+  /** The case's timeout in ms, for cases that move megabytes. Default: the target's `timeoutMs`. */
+  timeoutMs?: number;
 }
 
 /** A backend under test. */
@@ -56,6 +67,7 @@ const GROUPS: [string, (registrar: CaseRegistrar) => void][] = [
   ['bash', defineBashCases],
   ['grep/find/ls', defineGrepFindLsCases],
   ['faults', defineFaultCases],
+  ['file sizes', defineFileSizeCases],
 ];
 
 /** Runs every case against `target`. */
@@ -66,17 +78,18 @@ export function runWorkspaceConformance(target: ConformanceTarget): void {
 
   describe(`workspace conformance: ${target.name}`, () => {
     for (const [group, define] of GROUPS) {
-      const cases: [string, Parameters<CaseRegistrar['test']>[1]][] = [];
-      define({ test: (name, body) => cases.push([name, body]) });
+      const cases: [string, Parameters<CaseRegistrar['test']>[1], CaseOptions][] = [];
+      define({ test: (name, body, options = {}) => cases.push([name, body, options]) });
       if (cases.length === 0) continue;
       describe(group, () => {
-        for (const [name, body] of cases) {
+        for (const [name, body, options] of cases) {
           const id = `${group} > ${name}`;
           known.add(id);
           const run = () => body((files) => createEnv(target, files));
           const reason = skipped.get(id);
+          const timeoutMs = options.timeoutMs ?? target.timeoutMs ?? 20_000;
           if (reason === undefined) {
-            it(name, run, target.timeoutMs ?? 20_000);
+            it(name, run, timeoutMs);
             continue;
           }
           it(
@@ -93,7 +106,7 @@ export function runWorkspaceConformance(target: ConformanceTarget): void {
                 false,
               );
             },
-            target.timeoutMs ?? 20_000,
+            timeoutMs,
           );
         }
       });

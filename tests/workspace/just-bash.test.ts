@@ -1,9 +1,12 @@
+import { InMemoryFs } from 'just-bash';
 import { describe, expect, it } from 'vitest';
+import { ByteSafeInMemoryFs, latin1FromByteArray } from '../../src/workspace/just-bash/byte-safe-fs.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import {
   EMBEDDED_EXECUTION_LIMITS,
   HARDENED_FILE_SYSTEM_BYTES,
 } from '../../src/workspace/just-bash/just-bash-workspace.ts';
+import { countDeletedFiles, takeSnapshot } from '../../src/workspace/just-bash/snapshot.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
 import { runWorkspaceConformance } from './conformance.ts';
 
@@ -57,9 +60,9 @@ describe('just-bash execution limits', () => {
 });
 
 describe('just-bash snapshots', () => {
-  it('snapshots only before a script that names a deleting command, and not at all when turned off', async () => {
+  it('snapshots before every command, and not at all when turned off', async () => {
     const workspace = await createJustBashWorkspace({ files: { 'a.txt': 'a', 'b.txt': 'b' } });
-    expect((await workspace.exec('echo hi > c.txt; cat a.txt')).deletedFiles).toBeUndefined();
+    expect((await workspace.exec('echo hi > c.txt; cat a.txt')).deletedFiles).toBe(0);
     expect((await workspace.exec('rm -f missing.txt')).deletedFiles).toBe(0);
     expect((await workspace.exec('echo a.txt | xargs rm')).deletedFiles).toBe(1);
     expect((await workspace.exec('/bin/rm b.txt')).deletedFiles).toBe(1);
@@ -69,5 +72,73 @@ describe('just-bash snapshots', () => {
     const off = await createJustBashWorkspace({ files: { 'a.txt': 'a' }, snapshots: false });
     expect((await off.exec('rm a.txt')).deletedFiles).toBeUndefined();
     await expect(off.restoreSnapshot?.()).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('just-bash filesystem without Buffer', () => {
+  it('reads bytes as latin1 and base64 exactly as just-bash does, in chunks any stack can take', async () => {
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256);
+    const safe = new ByteSafeInMemoryFs();
+    const plain = new InMemoryFs();
+    for (const fs of [safe, plain]) {
+      await fs.writeFile('/big.bin', bytes);
+      await fs.writeFile('/empty.bin', new Uint8Array());
+    }
+    for (const path of ['/big.bin', '/empty.bin']) {
+      for (const encoding of ['binary', 'latin1', 'base64', 'utf8'] as const) {
+        expect(await safe.readFile(path, encoding)).toBe(await plain.readFile(path, encoding));
+        expect(await safe.readFile(path, { encoding })).toBe(await plain.readFile(path, { encoding }));
+      }
+      expect(await safe.readFileBytes(path)).toBe(await plain.readFileBytes(path));
+    }
+    expect(latin1FromByteArray(bytes).length).toBe(70_000);
+    expect(latin1FromByteArray(bytes).charCodeAt(69_999)).toBe((69_999 * 7) % 256);
+  });
+});
+
+describe('just-bash snapshot through the public filesystem API', () => {
+  it('sees the same tree and the same deletions as the fast path over the entry index', async () => {
+    const fs = new InMemoryFs();
+    await fs.mkdir('/w/src/lib', { recursive: true });
+    await fs.writeFile('/w/src/a.ts', 'a');
+    await fs.writeFile('/w/src/lib/b.bin', new Uint8Array([0, 255]));
+    await fs.writeFile('/w/gone.txt', 'g');
+    await fs.writeFile('/w/becomes-dir', 'x');
+    await fs.writeFile('/outside.txt', 'o');
+    await fs.symlink('src/a.ts', '/w/link');
+    await fs.chmod('/w/src/a.ts', 0o755);
+    // The same filesystem without its `data` map, as another just-bash version might be.
+    const withoutIndex = new Proxy(fs, {
+      get: (target, key) => {
+        if (key === 'data') return undefined;
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const fast = await takeSnapshot(fs, '/w');
+    const slow = await takeSnapshot(withoutIndex, '/w');
+    expect([...slow.keys()].sort()).toEqual([...fast.keys()].sort());
+    for (const [path, entry] of fast) {
+      const other = slow.get(path);
+      if (entry.type === 'file' && other?.type === 'file') {
+        expect({ ...other, content: [...new Uint8Array(other.content as Uint8Array)] }).toEqual({
+          ...entry,
+          content: [...(entry.content as Uint8Array)],
+        });
+      } else {
+        expect(other).toEqual(entry);
+      }
+    }
+    expect(fast.get('/w/src/a.ts')).toMatchObject({ type: 'file', mode: 0o755 });
+    expect(fast.get('/w/link')).toEqual({ type: 'symlink', target: 'src/a.ts' });
+    expect(fast.has('/outside.txt')).toBe(false);
+
+    await fs.rm('/w/gone.txt');
+    await fs.rm('/w/link');
+    await fs.rm('/w/becomes-dir');
+    await fs.mkdir('/w/becomes-dir');
+    await fs.writeFile('/w/src/a.ts', '');
+    expect(await countDeletedFiles(fs, fast)).toBe(3);
+    expect(await countDeletedFiles(withoutIndex, fast)).toBe(3);
   });
 });

@@ -78,6 +78,16 @@ runWorkspaceConformance({
       tests: [
         'bash > row 34: rm -rf / is reported as destructive and recoverable: restoreSnapshot brings every file back, byte for byte',
         'bash > row 34: the snapshot is the one before the last command that deleted files; later changes are undone with it',
+        ...[
+          'rm -rf src',
+          '"r"m -rf src',
+          "r''m -rf src",
+          'r\\m -rf src',
+          "$'\\x72m' -rf src",
+          'find src -type f -delete',
+          'mv src /tmp/moved-out',
+        ].map((command) => `bash > row 34: \`${command}\` is reported as a deletion and restorable`),
+        'bash > row 34: emptying or overwriting a file is a change, not a deletion: not reported, no snapshot kept',
       ],
     },
   ],

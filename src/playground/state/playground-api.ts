@@ -6,7 +6,7 @@ import type { AnyToolSpec, Caller, ExposureMode, ToolResult, ToolSpec } from 'br
 import { type DeclarationFormat, isDeclarationFormat } from './declarations-store.ts';
 import type { Playground } from './playground.ts';
 import { parseScenario, type ScenarioFile } from './scenario.ts';
-import { readAllFiles } from './workspace-files.ts';
+import { readAllFiles, writeFiles } from './workspace-files.ts';
 
 /** What `backend()` reports. */
 export interface BackendInfo {
@@ -45,6 +45,12 @@ export interface PlaygroundApi {
   setMode(name: string, mode: ExposureMode): Promise<{ name: string; mode: ExposureMode }>;
   /** Every file under the workspace root: path → text (or `{ base64 }` for binary files). */
   files(): Promise<Record<string, ScenarioFile>>;
+  /**
+   * Writes `files` (path relative to the root → text or `{ base64 }`) through the Workspace seam's
+   * `writeFile`, creating their directories: no tool call, nothing in the history. Lets a test reach
+   * the backend the way a host does.
+   */
+  writeFiles(files: Record<string, ScenarioFile>): Promise<void>;
   /** Back to the demo, or to `scenario` (its calls re-run); resolves with the results. */
   reset(scenario?: unknown): Promise<ToolResult[]>;
   backend(): Promise<BackendInfo>;
@@ -86,6 +92,11 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
     async files() {
       await ready;
       return readAllFiles(await playground.backend.ready());
+    },
+    async writeFiles(files) {
+      await ready;
+      await writeFiles(await playground.backend.ready(), files);
+      await playground.workspace.refresh();
     },
     async reset(scenario) {
       await ready;

@@ -28,7 +28,7 @@ export interface WorkspaceViewState {
   readonly file: OpenFile | null;
   /** Bumped on every refresh, so views can say "updated". */
   readonly refreshes: number;
-  /** Whether the backend keeps a snapshot before deleting commands (`Workspace.restoreSnapshot`). */
+  /** Whether the backend snapshots before commands, so deletions can be undone (`Workspace.restoreSnapshot`). */
   readonly canRestore: boolean;
   /** What the last restore did, or why it could not. */
   readonly restored: { readonly message: string; readonly ok: boolean } | null;

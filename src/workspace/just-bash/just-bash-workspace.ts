@@ -9,7 +9,6 @@ import {
   type DirEntry,
   type EntryType,
   type FileStat,
-  isInside,
   normalizePosix,
   parentOf,
   type RestoredSnapshot,
@@ -17,7 +16,9 @@ import {
   type Workspace,
   WorkspaceError,
 } from '../workspace.ts';
+import { ByteSafeInMemoryFs } from './byte-safe-fs.ts';
 import { assertRunnable, EMBEDDED_EXECUTION_LIMITS, runJustBashCommand } from './run-command.ts';
+import { countDeletedFiles, restoreTree, type Snapshot, takeSnapshot } from './snapshot.ts';
 
 export { EMBEDDED_EXECUTION_LIMITS } from './run-command.ts';
 
@@ -39,34 +40,13 @@ export interface JustBashWorkspaceOptions {
   /** Environment variables for every command. Default: `HOME` set to the root. */
   env?: Record<string, string>;
   /**
-   * Snapshot the workspace before each command that can delete files (one that names `rm`, `mv`,
-   * `find`, `xargs`, a nested shell, ...: {@link DELETING_COMMANDS}), so `restoreSnapshot` can undo
-   * the last command that did. A snapshot shares the file contents with the filesystem (nothing is
-   * copied); only what a command deletes stays alive in it. Default: `true`.
+   * Snapshot the workspace before every command and compare the tree after it, so a command that
+   * deleted files (however its script spelled it) says how many, and `restoreSnapshot` can undo the
+   * last one that did. A snapshot shares the file contents with the filesystem (nothing is copied; see
+   * ./snapshot.ts); only what a command deletes stays alive in it. Default: `true`.
    */
   snapshots?: boolean;
 }
-
-/**
- * Commands after which the workspace may have lost files: a script that names one of them is preceded
- * by a snapshot. Nested shells, `eval` and `xargs` are here because the command they run is an argument.
- * A command name built at run time (`$cmd`) is not seen.
- */
-export const DELETING_COMMANDS: readonly string[] = [
-  'rm',
-  'rmdir',
-  'unlink',
-  'mv',
-  'find',
-  'xargs',
-  'bash',
-  'sh',
-  'eval',
-  'source',
-  'shred',
-  'tar',
-  'rsync',
-];
 
 /** Default root of the embedded workspace. */
 export const DEFAULT_JUST_BASH_ROOT = '/workspace';
@@ -77,16 +57,12 @@ const MAX_EXECUTION_TIME_MS = 600_000;
 /** `maxFileSystemBytes` of just-bash's `hardened` profile: the workspace's size limit by default. */
 export const HARDENED_FILE_SYSTEM_BYTES: number = 128 * 1024 * 1024;
 
-/** One entry of a snapshot: what a path held. Contents are the filesystem's own arrays, shared. */
-type SnapshotEntry =
-  | { type: 'directory'; mode: number }
-  | { type: 'file'; mode: number; content: Uint8Array }
-  | { type: 'symlink'; target: string };
-
 /** Creates an embedded workspace. The root exists and holds `files` when the promise resolves. */
 export async function createJustBashWorkspace(options: JustBashWorkspaceOptions = {}): Promise<Workspace> {
   const root = normalizePosix(options.root ?? DEFAULT_JUST_BASH_ROOT);
+  const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
   const bash = new Bash({
+    fs: new ByteSafeInMemoryFs(undefined, { maxTotalBytes: limitBytes }),
     cwd: root,
     env: { HOME: root, ...options.env },
     executionLimitProfile: 'hardened',
@@ -98,7 +74,6 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   });
   assertRunnable(bash);
   const fs = bash.fs;
-  const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
 
   const call = async <T>(path: string, run: () => Promise<T>): Promise<T> => {
     try {
@@ -108,9 +83,6 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     }
   };
 
-  /** Every path at or below `dir`, from the filesystem's own index (no directory scans). */
-  const pathsUnder = (dir: string): string[] => fs.getAllPaths().filter((path) => isInside(dir, path));
-
   /**
    * `lstat` of every path in one batch (the filesystem answers synchronously under its promises, so one
    * await for all rather than one per path); `undefined` for a path gone meanwhile.
@@ -118,29 +90,7 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   const lstatAll = (paths: readonly string[]) =>
     Promise.all(paths.map((path) => fs.lstat(path).catch(() => undefined)));
 
-  /** Every entry under the root, in index order. */
-  const takeSnapshot = async (): Promise<Map<string, SnapshotEntry>> => {
-    const paths = pathsUnder(root);
-    const stats = await lstatAll(paths);
-    const entries = new Map<string, SnapshotEntry>();
-    for (const [index, path] of paths.entries()) {
-      const stat = stats[index];
-      if (!stat) continue;
-      if (stat.isSymbolicLink) entries.set(path, { type: 'symlink', target: await fs.readlink(path) });
-      else if (stat.isDirectory) entries.set(path, { type: 'directory', mode: stat.mode });
-      else entries.set(path, { type: 'file', mode: stat.mode, content: await fs.readFileBuffer(path) });
-    }
-    return entries;
-  };
-
-  const deleting = new RegExp(`(?:^|[^\\w.-])(?:${DELETING_COMMANDS.join('|')})(?![\\w.-])`);
-  /**
-   * Whether `command` may run something that can delete files: any of {@link DELETING_COMMANDS} as a
-   * word anywhere in the script, quoted or not. Deliberately over-inclusive (`echo rm` counts; a false
-   * hit only costs a snapshot), and lexical because just-bash's browser build exports no parser.
-   */
-  const canDelete = (command: string): boolean => deleting.test(command);
-  let lastSnapshot: Map<string, SnapshotEntry> | undefined;
+  let lastSnapshot: Snapshot | undefined;
 
   const statOf = (stat: {
     isFile: boolean;
@@ -230,12 +180,10 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
       ),
     rename: (from, to) => call(from, () => fs.mv(from, to)),
     async exec(command, execOptions) {
-      const before = options.snapshots !== false && canDelete(command) ? await takeSnapshot() : undefined;
+      const before = options.snapshots === false ? undefined : await takeSnapshot(fs, root);
       const result = await runJustBashCommand(bash, root, command, execOptions);
       if (!before) return result;
-      const now = new Set(fs.getAllPaths());
-      let deletedFiles = 0;
-      for (const [path, entry] of before) if (entry.type !== 'directory' && !now.has(path)) deletedFiles += 1;
+      const deletedFiles = await countDeletedFiles(fs, before);
       if (deletedFiles > 0) lastSnapshot = before;
       return { ...result, deletedFiles };
     },
@@ -248,29 +196,9 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
           'There is no snapshot to restore: no command has deleted files since the workspace started or since the last restore.',
         );
       }
-      await call(root, () => fs.rm(root, { recursive: true, force: true }));
-      await call(root, () => fs.mkdir(root, { recursive: true }));
-      let files = 0;
-      let directories = 0;
-      // Map order is insertion order, and the filesystem's index lists a directory before its contents.
-      for (const [path, entry] of snapshot) {
-        if (path === root) continue;
-        await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
-        if (entry.type === 'directory') {
-          await call(path, () => fs.mkdir(path, { recursive: true }));
-          await call(path, () => fs.chmod(path, entry.mode));
-          directories += 1;
-        } else if (entry.type === 'file') {
-          await call(path, () => fs.writeFile(path, entry.content));
-          await call(path, () => fs.chmod(path, entry.mode));
-          files += 1;
-        } else {
-          await call(path, () => fs.symlink(entry.target, path));
-          files += 1;
-        }
-      }
+      const restored = await call(root, () => restoreTree(fs, root, snapshot));
       lastSnapshot = undefined;
-      return { files, directories };
+      return restored;
     },
   };
 

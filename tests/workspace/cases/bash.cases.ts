@@ -277,7 +277,7 @@ export function defineBashCases(c: CaseRegistrar): void {
     const { call, workspace } = await setup({ 'keep.txt': 'x' });
     const wiped = await call('bash', { command: 'rm -rf /' });
     const gone = `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`;
-    // A backend that snapshots before deleting commands says so (see the next case).
+    // A backend that snapshots before commands says so (see the next case).
     const snapshotted = workspace.restoreSnapshot ? `\n\n${DELETED_ONE}` : '';
     expect(wiped.is_error).toBe(false);
     expect(wiped.output).toBe(`${gone}${snapshotted}`);
@@ -352,6 +352,44 @@ export function defineBashCases(c: CaseRegistrar): void {
       expect(await env.text('written.txt')).toBe('w');
       expect(afterFirst.has(`${workspace.root}/a.txt`)).toBe(false);
       expect((await env.snapshot()).has(`${workspace.root}/a.txt`)).toBe(false);
+    },
+  );
+
+  // The snapshot compares trees, not script text: every way of spelling or doing a deletion is seen.
+  for (const command of [
+    'rm -rf src',
+    '"r"m -rf src',
+    "r''m -rf src",
+    'r\\m -rf src',
+    "$'\\x72m' -rf src",
+    'find src -type f -delete',
+    'mv src /tmp/moved-out',
+  ]) {
+    c.test(`row 34: \`${command}\` is reported as a deletion and restorable`, async (setup) => {
+      const env = await setup({ 'keep.txt': 'k\n', 'src/a.ts': 'a\n', 'src/lib/b.ts': 'b\n' });
+      const { call, workspace } = env;
+      const before = await env.snapshot();
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe(
+        '[This command deleted 2 files that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]',
+      );
+      expect(result.details).toMatchObject({ deleted_files: 2, restorable: true });
+      await workspace.restoreSnapshot?.();
+      expect(await env.snapshot()).toEqual(before);
+    });
+  }
+
+  c.test(
+    'row 34: emptying or overwriting a file is a change, not a deletion: not reported, no snapshot kept',
+    async (setup) => {
+      const env = await setup({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
+      const { call, workspace } = env;
+      const result = await call('bash', { command: '> a.txt; echo new > b.txt; cat a.txt >> c.txt' });
+      expect(result.output).toBe('(no output)');
+      expect(result.details.deleted_files).toBeUndefined();
+      expect(await env.text('a.txt')).toBe('');
+      await expect(workspace.restoreSnapshot?.()).rejects.toMatchObject({ code: 'ENOENT' });
     },
   );
 }
