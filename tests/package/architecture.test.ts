@@ -28,6 +28,8 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   // share of the memory budget, is loaded lazily (LAZY_ROOMS), and codemode and the playground stay out
   // of the worker.
   edge: ['edge', 'root'],
+  // The MCP bridge mounts remote tools on a suite through the public surface only, like any host.
+  mcp: ['mcp', 'root'],
   playground: ['playground'],
 };
 
@@ -101,8 +103,13 @@ function violations(file: string, source: string): string[] {
     if (room === 'root' && /^gpt-tokenizer/.test(specifier)) {
       found.push(`${file}: "${specifier}" is the tokenizer table; it belongs behind the providers subpath`);
     }
-    if (library && room !== 'edge' && /^@modelcontextprotocol\/sdk(\/|$)/.test(specifier)) {
-      found.push(`${file}: "${specifier}" is the MCP SDK; only the edge entry may use it`);
+    if (library && room !== 'edge' && room !== 'mcp' && /^@modelcontextprotocol\/sdk(\/|$)/.test(specifier)) {
+      found.push(`${file}: "${specifier}" is the MCP SDK; only the edge and mcp entries may use it`);
+    }
+    if (library && /^@modelcontextprotocol\/sdk\/client\/stdio(\.js)?$/.test(specifier)) {
+      found.push(
+        `${file}: "${specifier}" is the stdio transport (node:child_process); load it through a computed specifier so browser bundles never see it`,
+      );
     }
     if (room === 'edge' && /^(just-bash|@webcontainer\/api|quickjs-emscripten|@jitl\/)/.test(specifier)) {
       found.push(
@@ -203,11 +210,24 @@ describe('architecture', () => {
       expect(
         violations('search/x.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"),
       ).toEqual([
-        'search/x.ts: "@modelcontextprotocol/sdk/server/index.js" is the MCP SDK; only the edge entry may use it',
+        'search/x.ts: "@modelcontextprotocol/sdk/server/index.js" is the MCP SDK; only the edge and mcp entries may use it',
+      ]);
+      expect(
+        violations('mcp/x.ts', "import { Client } from '@modelcontextprotocol/sdk/client/index.js';"),
+      ).toEqual([]);
+      expect(
+        violations('mcp/x.ts', "const m = await import('@modelcontextprotocol/sdk/client/stdio.js');"),
+      ).toEqual([
+        'mcp/x.ts: "@modelcontextprotocol/sdk/client/stdio.js" is the stdio transport (node:child_process); load it through a computed specifier so browser bundles never see it',
       ]);
       expect(
         violations('edge/x.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"),
       ).toEqual([]);
+    });
+    it('the mcp entry reaching past the root entry', () => {
+      expect(violations('mcp/mount.ts', "import { x } from '../core/index.ts';")).toEqual([
+        'mcp/mount.ts: "../core/index.ts" reaches core, but mcp may only import mcp, root',
+      ]);
     });
     it('the playground reaching into src by path', () => {
       expect(violations('playground/main.tsx', "import { createToolSuite } from '../index.ts';")).toEqual([
