@@ -4,6 +4,7 @@
  */
 import { UsageError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
+import { implementationFromSpec } from './sdk-tools.ts';
 import {
   type AnyToolSpec,
   type CatalogEvent,
@@ -46,7 +47,12 @@ export function createCatalog<W = unknown>(): Catalog<W> {
           `the implementation of a tool must be a function, got ${typeof implementation}.`,
         );
       }
-      const tool: RegisteredTool<W> = Object.freeze({ spec: normalizeSpec(spec), mode, implementation });
+      const tool: RegisteredTool<W> = Object.freeze({
+        spec: normalizeSpec(spec),
+        mode,
+        // A tool made with an agent SDK runs its own function when the host passes none.
+        implementation: implementation ?? implementationFromSpec(spec),
+      });
       const previous = tools.get(tool.spec.name);
       if (previous && !options.replace) {
         throw new UsageError(
