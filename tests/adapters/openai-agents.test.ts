@@ -48,7 +48,10 @@ function scriptedModel(script: AgentOutputItem[][]): { model: Model; requests: M
 }
 
 function suiteWithWeather() {
-  const suite = createToolSuite({ builtins: ['tool_search'], policy: { read: 'allow', fs_write: 'ask' } });
+  const suite = createToolSuite({
+    builtins: ['tool_search'],
+    policy: { read: 'allow', net_read: 'allow', fs_write: 'ask' },
+  });
   suite.register(
     {
       name: 'get_weather',
@@ -80,7 +83,10 @@ describe('toOpenAIAgentsTools with the Agents SDK Runner', () => {
   it('tool_search enables the tool it found for the next turn, which the model then calls', async () => {
     const { suite } = suiteWithWeather();
     const session = suite.createSession();
-    const tools = toOpenAIAgentsTools(suite, { session, policy: { read: 'allow', fs_write: 'ask' } });
+    const tools = toOpenAIAgentsTools(suite, {
+      session,
+      policy: { read: 'allow', net_read: 'allow', fs_write: 'ask' },
+    });
     const { model, requests } = scriptedModel([
       [call('c1', 'tool_search', { query: 'weather city' })],
       [call('c2', 'get_weather', { city: 'Oslo' })],
@@ -103,7 +109,10 @@ describe('toOpenAIAgentsTools with the Agents SDK Runner', () => {
   it("a tool the policy rates 'ask' waits for the SDK's approval, then runs without asking onApproval", async () => {
     const { suite, saved } = suiteWithWeather();
     const session = suite.createSession();
-    const tools = toOpenAIAgentsTools(suite, { session, policy: { read: 'allow', fs_write: 'ask' } });
+    const tools = toOpenAIAgentsTools(suite, {
+      session,
+      policy: { read: 'allow', net_read: 'allow', fs_write: 'ask' },
+    });
     const { model } = scriptedModel([[call('c1', 'save_note', { text: 'milk' })]]);
     const agent = new Agent({ name: 'assistant', instructions: 'Help.', model, tools });
     const runner = new Runner();

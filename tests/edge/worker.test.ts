@@ -190,7 +190,7 @@ describe('the worker in workerd, driven by the MCP SDK client', () => {
   });
 
   it('mounts on a local suite with mountMcpServer over Streamable HTTP, token in the headers', async () => {
-    const suite = createToolSuite({ builtins: false, policy: { fs_write: 'deny' } });
+    const suite = createToolSuite({ builtins: false, policy: { read: 'allow', fs_write: 'deny' } });
     const mount = await mountMcpServer(
       suite,
       { url: endpoint, headers: { Authorization: `Bearer ${TOKEN}` } },
