@@ -13,4 +13,9 @@ export {
   type RemoteTool,
   type SkippedTool,
 } from './mount.ts';
-export { fromCallToolResult, type RemoteCallOrigin, type RemoteCallResult } from './results.ts';
+export {
+  DEFAULT_MAX_OUTPUT_BYTES,
+  fromCallToolResult,
+  type RemoteCallOrigin,
+  type RemoteCallResult,
+} from './results.ts';

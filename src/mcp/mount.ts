@@ -39,6 +39,8 @@ export interface MountMcpServerOptions {
   name?: string;
   /** Milliseconds a call may take before it is an error result. Default: {@link DEFAULT_MCP_TIMEOUT_MS}. */
   timeoutMs?: number;
+  /** Bytes of a result's text the model gets before it is cut with a notice. Default: 50 KB. */
+  maxOutputBytes?: number;
   /** Hears failures of the refresh a `list_changed` notification starts (no caller awaits that one). */
   onError?: (error: unknown) => void;
 }
@@ -232,6 +234,6 @@ function proxy(client: Client, origin: RemoteCallOrigin, options: MountMcpServer
       if (context.signal.aborted) throw error; // the suite reports an aborted call itself
       throw remoteCallError(error, origin, timeout);
     }
-    return fromCallToolResult(result, origin);
+    return fromCallToolResult(result, origin, options.maxOutputBytes);
   };
 }

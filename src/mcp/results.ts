@@ -36,7 +36,11 @@ type Block = Record<string, unknown>;
  * `isError: true` throws a {@link ToolError} whose message is the server's text, so the suite reports
  * `is_error: true` with the server's own words.
  */
-export function fromCallToolResult(result: RemoteCallResult, origin: RemoteCallOrigin): PartialToolResult {
+export function fromCallToolResult(
+  result: RemoteCallResult,
+  origin: RemoteCallOrigin,
+  maxOutputBytes: number = DEFAULT_MAX_OUTPUT_BYTES,
+): PartialToolResult {
   const blocks: Block[] = Array.isArray(result.content) ? result.content.filter(isObject) : [];
   const lines = blocks.map(describeBlock).filter((line) => line !== '');
   const structuredContent = isObject(result.structuredContent)
@@ -53,7 +57,31 @@ export function fromCallToolResult(result: RemoteCallResult, origin: RemoteCallO
   let output = lines.join('\n\n');
   if (output === '' && structuredContent) output = JSON.stringify(structuredContent);
   if (output === '') output = 'The tool returned no content.';
-  return { output, structured_output: structuredContent ?? binaryParts(blocks), details };
+  return {
+    output: capped(output, maxOutputBytes),
+    structured_output: structuredContent ?? binaryParts(blocks),
+    details,
+  };
+}
+
+/** Bytes of `output` a remote result may fill by default: the built-in tools' 50 KB. */
+export const DEFAULT_MAX_OUTPUT_BYTES: number = 50 * 1024;
+
+/**
+ * `output` cut to `maxBytes` of UTF-8 at the last line break before the limit (or mid-line when a
+ * single line is longer), with a notice. `structured_output` and `details.content` keep everything.
+ */
+function capped(output: string, maxBytes: number): string {
+  const bytes = new TextEncoder().encode(output);
+  if (bytes.length <= maxBytes) return output;
+  // `fatal: false` drops a character split at the cut instead of throwing.
+  let kept = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, maxBytes))
+    .replace(/\uFFFD$/, '');
+  const lastBreak = kept.lastIndexOf('\n');
+  if (lastBreak > 0) kept = kept.slice(0, lastBreak);
+  const shown = new TextEncoder().encode(kept).length;
+  return `${kept}\n\n[Output truncated: showing the first ${shown} of ${bytes.length} bytes. Call the tool again with arguments that select less (a narrower path, query or range).]`;
 }
 
 function describeBlock(block: Block): string {

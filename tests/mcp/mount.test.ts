@@ -298,3 +298,23 @@ describe('mountMcpServer: list changes and unmount', () => {
     expect(result.output).toBe('It is 21 °C in Rome.');
   });
 });
+
+describe('mountMcpServer: long output', () => {
+  it('cuts the text at a line break before maxOutputBytes, with a notice; structured data keeps all of it', async () => {
+    const lines = Array.from({ length: 50 }, (_, index) => `line ${index + 1}`).join('\n');
+    const pair = await inMemoryServer('big', (server) => {
+      server.registerTool('dump', { description: 'Much text.' }, async () => ({
+        content: [{ type: 'text', text: lines }],
+      }));
+    });
+    pairs.push(pair);
+    const suite = createToolSuite();
+    await mountMcpServer(suite, pair.client, { mode: 'direct', maxOutputBytes: 40 });
+    const result = await suite.execute('dump', {});
+    expect(result.is_error).toBe(false);
+    expect(result.output).toBe(
+      `line 1\nline 2\nline 3\nline 4\nline 5\n\n[Output truncated: showing the first 34 of ${lines.length} bytes. Call the tool again with arguments that select less (a narrower path, query or range).]`,
+    );
+    expect(result.details.content).toEqual([{ type: 'text', text: lines }]);
+  });
+});
