@@ -5,6 +5,7 @@
 import { hasOwnOutputBudget, resolveOutputBudget } from './budget.ts';
 import { UsageError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
+import { implementationFromSpec } from './sdk-tools.ts';
 import {
   type AnyToolSpec,
   type CatalogEvent,
@@ -64,7 +65,8 @@ export function createCatalog<W = unknown>(): Catalog<W> {
       const tool: RegisteredTool<W> = Object.freeze({
         spec: normalized,
         mode,
-        implementation,
+        // A tool made with an agent SDK runs its own function when the host passes none.
+        implementation: implementation ?? implementationFromSpec(spec),
         ...(budget === undefined ? {} : { outputBudget: budget === false ? false : { ...budget } }),
       });
       tools.set(tool.spec.name, tool);

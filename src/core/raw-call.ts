@@ -1,14 +1,22 @@
 /**
  * Raw tool calls as model APIs return them → `{ name, arguments }`, and the item that answers a
  * Responses API call. Accepts OpenAI chat `tool_calls[i]`, OpenAI responses `function_call` and
- * `custom_tool_call` (its text input arrives as `{ input }`), Anthropic `tool_use`, Gemini `functionCall` (wrapped or bare), MCP
- * `tools/call` params or the whole JSON-RPC request, and plain `{ name, arguments }`.
+ * `custom_tool_call` (its text input arrives as `{ input }`), Anthropic `tool_use`, Gemini
+ * `functionCall` (wrapped or bare), MCP `tools/call` params or the whole JSON-RPC request, Vercel AI SDK
+ * `{ toolCallId, toolName, input }`, and plain `{ name, arguments }`.
  */
 import { isPlainObject } from './results.ts';
 import type { ToolResult } from './types.ts';
 
 /** Which API shape a raw call had. */
-export type ToolCallFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp' | 'plain';
+export type ToolCallFormat =
+  | 'openai-chat'
+  | 'openai-responses'
+  | 'anthropic'
+  | 'gemini'
+  | 'mcp'
+  | 'ai-sdk'
+  | 'plain';
 
 /** A raw call, taken apart. `arguments` is still raw (maybe a JSON string): `execute` extracts it. */
 export interface ParsedToolCall {
@@ -57,6 +65,9 @@ export function parseToolCall(call: unknown): ParsedToolCall {
     return { format: 'gemini', name: gemini.name, arguments: gemini.args, ...id(gemini.id) };
   if (call.method === 'tools/call' && isPlainObject(call.params)) {
     return { format: 'mcp', name: call.params.name, arguments: call.params.arguments, ...id(call.id) };
+  }
+  if (typeof call.toolName === 'string') {
+    return { format: 'ai-sdk', name: call.toolName, arguments: call.input, ...id(call.toolCallId) };
   }
   if ('args' in call && !('arguments' in call) && !('input' in call)) {
     return { format: 'gemini', name: call.name, arguments: call.args, ...id(call.id) };

@@ -302,7 +302,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
         { code: ERROR_CODES.DENIED, data: { tool: name, effects: verdict.because } },
       );
     }
-    if (verdict.level === 'ask') {
+    if (verdict.level === 'ask' && executeOptions.approved !== true) {
       const refusal = await askApproval({
         tool: name,
         arguments: coerced,

@@ -251,6 +251,11 @@ export interface ExecuteOptions {
   /** Default: `'model'`. */
   caller?: Caller;
   signal?: AbortSignal;
+  /**
+   * The host already had this call approved (an agent SDK's own approval step), so a policy level of
+   * `ask` does not call `onApproval` again. `deny` still refuses.
+   */
+  approved?: boolean;
 }
 
 /** Options of `register`. */

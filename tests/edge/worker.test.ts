@@ -13,6 +13,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToolSuite } from '../../src/index.ts';
+import { mountMcpServer } from '../../src/mcp/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORKER = join(ROOT, 'dist/edge/worker.js');
@@ -185,6 +187,33 @@ describe('the worker in workerd, driven by the MCP SDK client', () => {
     const missing = await second.callTool({ name: 'read', arguments: { path: 'mine.txt' } });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toBe('read: mine.txt does not exist. Check the path with ls or find.');
+  });
+
+  it('mounts on a local suite with mountMcpServer over Streamable HTTP, token in the headers', async () => {
+    const suite = createToolSuite({ builtins: false, policy: { read: 'allow', fs_write: 'deny' } });
+    const mount = await mountMcpServer(
+      suite,
+      { url: endpoint, headers: { Authorization: `Bearer ${TOKEN}` } },
+      { mode: 'direct' },
+    );
+    try {
+      expect(mount.tools()).toEqual(BUILTINS);
+      const ls = await suite.execute('ls', {});
+      expect(ls).toMatchObject({ is_error: false, output: '(empty directory)' });
+      const write = await suite.execute('write', { path: 'x.txt', content: 'no' });
+      expect(write.output).toBe(
+        'Tool "write" was denied by policy (effect fs_write), so it did not run. Do not retry it; use a tool without that effect or ask the user.',
+      );
+      // MCP annotations cannot say "exec": bash arrives as a non-read-only local tool of a filesystem-like
+      // server, so it gets fs_write, the strictest effect they allow.
+      expect(suite.effects('bash')).toEqual(['fs_write']);
+      const grep = await suite.execute('grep', { pattern: 'x' });
+      expect(grep.is_error).toBe(false);
+    } finally {
+      await (mount.client.transport as StreamableHTTPClientTransport).terminateSession();
+      await mount.unmount();
+    }
+    expect(suite.list()).toEqual([]);
   });
 
   it('refuses a bad token', async () => {

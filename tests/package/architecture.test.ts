@@ -28,6 +28,12 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   // share of the memory budget, is loaded lazily (LAZY_ROOMS), and codemode and the playground stay out
   // of the worker.
   edge: ['edge', 'root'],
+  // The MCP bridge mounts remote tools on a suite through the public surface only, like any host.
+  mcp: ['mcp', 'root'],
+  // Adapters to agent SDKs: each renders the public suite for one SDK, which only it may import.
+  'ai-sdk': ['ai-sdk', 'root'],
+  'openai-agents': ['openai-agents', 'root'],
+  langchain: ['langchain', 'root'],
   playground: ['playground'],
 };
 
@@ -48,6 +54,13 @@ const LAZY_ROOMS: Record<string, readonly string[]> = {
   // createToolSuite's default workspace (just-bash's own 128 MiB limit) cannot be told.
   edge: ['workspace/just-bash'],
 };
+
+/** Agent SDKs (optional peer dependencies) and the one adapter room that may import each. */
+const ADAPTER_SDKS: readonly (readonly [RegExp, string])[] = [
+  [/^ai(\/|$)/, 'ai-sdk'],
+  [/^@openai\/agents(-[a-z]+)?(\/|$)/, 'openai-agents'],
+  [/^@langchain\//, 'langchain'],
+];
 
 /** Import specifiers of a module: static imports, re-exports and dynamic imports. */
 function importsOf(source: string): { specifier: string; dynamic: boolean }[] {
@@ -101,8 +114,17 @@ function violations(file: string, source: string): string[] {
     if (room === 'root' && /^gpt-tokenizer/.test(specifier)) {
       found.push(`${file}: "${specifier}" is the tokenizer table; it belongs behind the providers subpath`);
     }
-    if (library && room !== 'edge' && /^@modelcontextprotocol\/sdk(\/|$)/.test(specifier)) {
-      found.push(`${file}: "${specifier}" is the MCP SDK; only the edge entry may use it`);
+    if (library && room !== 'edge' && room !== 'mcp' && /^@modelcontextprotocol\/sdk(\/|$)/.test(specifier)) {
+      found.push(`${file}: "${specifier}" is the MCP SDK; only the edge and mcp entries may use it`);
+    }
+    const sdkRoom = ADAPTER_SDKS.find(([pattern]) => pattern.test(specifier))?.[1];
+    if (library && sdkRoom !== undefined && room !== sdkRoom) {
+      found.push(`${file}: "${specifier}" is an optional peer; only the ${sdkRoom} entry may import it`);
+    }
+    if (library && /^@modelcontextprotocol\/sdk\/client\/stdio(\.js)?$/.test(specifier)) {
+      found.push(
+        `${file}: "${specifier}" is the stdio transport (node:child_process); load it through a computed specifier so browser bundles never see it`,
+      );
     }
     if (room === 'edge' && /^(just-bash|@webcontainer\/api|quickjs-emscripten|@jitl\/)/.test(specifier)) {
       found.push(
@@ -203,11 +225,39 @@ describe('architecture', () => {
       expect(
         violations('search/x.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"),
       ).toEqual([
-        'search/x.ts: "@modelcontextprotocol/sdk/server/index.js" is the MCP SDK; only the edge entry may use it',
+        'search/x.ts: "@modelcontextprotocol/sdk/server/index.js" is the MCP SDK; only the edge and mcp entries may use it',
+      ]);
+      expect(
+        violations('mcp/x.ts', "import { Client } from '@modelcontextprotocol/sdk/client/index.js';"),
+      ).toEqual([]);
+      expect(
+        violations('mcp/x.ts', "const m = await import('@modelcontextprotocol/sdk/client/stdio.js');"),
+      ).toEqual([
+        'mcp/x.ts: "@modelcontextprotocol/sdk/client/stdio.js" is the stdio transport (node:child_process); load it through a computed specifier so browser bundles never see it',
       ]);
       expect(
         violations('edge/x.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"),
       ).toEqual([]);
+    });
+    it('the mcp entry reaching past the root entry', () => {
+      expect(violations('mcp/mount.ts', "import { x } from '../core/index.ts';")).toEqual([
+        'mcp/mount.ts: "../core/index.ts" reaches core, but mcp may only import mcp, root',
+      ]);
+    });
+    it('an agent SDK outside its adapter entry', () => {
+      expect(violations('index.ts', "import { jsonSchema } from 'ai';")).toEqual([
+        'index.ts: "ai" is an optional peer; only the ai-sdk entry may import it',
+      ]);
+      expect(violations('mcp/x.ts', "import { tool } from '@openai/agents';")).toEqual([
+        'mcp/x.ts: "@openai/agents" is an optional peer; only the openai-agents entry may import it',
+      ]);
+      expect(violations('core/x.ts', "const m = await import('@langchain/core/tools');")).toEqual([
+        'core/x.ts: "@langchain/core/tools" is an optional peer; only the langchain entry may import it',
+      ]);
+      expect(violations('ai-sdk/index.ts', "import { jsonSchema } from 'ai';")).toEqual([]);
+      expect(violations('langchain/index.ts', "import { x } from '../core/index.ts';")).toEqual([
+        'langchain/index.ts: "../core/index.ts" reaches core, but langchain may only import langchain, root',
+      ]);
     });
     it('the playground reaching into src by path', () => {
       expect(violations('playground/main.tsx', "import { createToolSuite } from '../index.ts';")).toEqual([

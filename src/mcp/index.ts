@@ -1,0 +1,21 @@
+/**
+ * `browser-agent-tools/mcp`: mount the tools of an MCP server on a suite. Explicit named exports only.
+ * Uses `@modelcontextprotocol/sdk`'s client; its stdio transport (Node only) is imported lazily, only
+ * when a command is mounted, so this entry runs in browsers and workers too.
+ */
+export type { McpHttpSource, McpSource, McpStdioSource } from './connect.ts';
+export { effectsOfRemoteTool, looksLikeFilesystem, type RemoteToolInfo } from './effects.ts';
+export {
+  DEFAULT_MCP_TIMEOUT_MS,
+  type McpMount,
+  type MountMcpServerOptions,
+  mountMcpServer,
+  type RemoteTool,
+  type SkippedTool,
+} from './mount.ts';
+export {
+  DEFAULT_MAX_OUTPUT_BYTES,
+  fromCallToolResult,
+  type RemoteCallOrigin,
+  type RemoteCallResult,
+} from './results.ts';
