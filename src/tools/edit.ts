@@ -10,13 +10,13 @@ import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
   type ComparisonForm,
   closestLines,
-  disjointOccurrences,
   fuzzyForm,
   fuzzyText,
   lineAt,
   lineEndingAt,
   lineEndingForm,
-  occurrences,
+  lineNumbers,
+  matchStarts,
 } from './edit-match.ts';
 import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
@@ -63,6 +63,8 @@ const SNIFF_BYTES = 8192;
 const BOM = '\uFEFF';
 /** Line numbers listed at most in "matches N places" and success messages. */
 const MAX_LISTED_LINES = 10;
+/** Line numbers kept at most in the structured data of "matches N places"; `line_count` has them all. */
+const MAX_DATA_LINES = 100;
 /** Characters of a file line shown at most in "most similar lines". */
 const MAX_SHOWN_LINE = 200;
 /** Blanks the fuzzy form drops at a line's end (after mapping special spaces to a space). */
@@ -243,30 +245,27 @@ function plan(
     exactForm ??= lineEndingForm(original);
     let form = exactForm;
     let needle = request.oldText.replaceAll('\r\n', '\n');
-    let starts = occurrences(form.text, needle);
+    let found = matchStarts(form.text, needle, request.replaceAll);
     let usedFuzzy = false;
-    if (starts.length === 0 && fuzzyAllowed) {
+    if (found.starts.length === 0 && fuzzyAllowed) {
       const fuzzyNeedle = fuzzyText(request.oldText);
       if (fuzzyNeedle !== '') {
         fuzzyFormOf ??= fuzzyForm(original);
         form = fuzzyFormOf;
         needle = fuzzyNeedle;
-        starts = occurrences(form.text, needle);
+        found = matchStarts(form.text, needle, request.replaceAll);
         usedFuzzy = true;
       }
     }
+    const { starts, complete } = found;
     if (starts.length === 0) throw notFound(original, request, display, fuzzyAllowed);
-    const spans = starts.map((start) => form.span(start, start + needle.length));
-    if (spans.length > 1 && !request.replaceAll) {
-      const lines = [...new Set(spans.map(([start]) => lineAt(original, start)))];
-      throw new ToolError(
-        `${request.label} matches ${spans.length} places in ${display} (${listLines(lines)}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
-        { code: 'EDIT_NOT_UNIQUE', data: { path: display, edit: request.index, lines } },
-      );
+    if (starts.length > 1 && !request.replaceAll) {
+      const spanStarts = starts.map((start) => form.span(start, start + needle.length)[0]);
+      throw notUnique(original, request, display, spanStarts, complete);
     }
     if (usedFuzzy) fuzzy.push(request.label);
-    const chosen = request.replaceAll ? disjointOccurrences(starts, needle.length) : starts;
-    for (const start of chosen) {
+    // A replace-all's starts are already disjoint, left to right.
+    for (const start of starts) {
       let [from, to] = form.span(start, start + needle.length);
       // The fuzzy form drops oldText's trailing blanks: take as many of the file's blanks at that
       // place with the match, so retyped text like "x = " replaces "x = " and not just "x =".
@@ -330,6 +329,36 @@ function countNewlines(text: string): number {
   let count = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
   return count;
+}
+
+/**
+ * The "matches N places" error. `spanStarts` are the ascending starts of the matches in the original
+ * text; their lines are counted in one pass, and the data lists the first {@link MAX_DATA_LINES} of
+ * them with the total in `line_count`. `complete: false` (counting stopped early) makes N "at least N".
+ */
+function notUnique(
+  original: string,
+  request: EditRequest,
+  display: string,
+  spanStarts: readonly number[],
+  complete: boolean,
+): ToolError {
+  const lines = lineNumbers(original, spanStarts).filter((line, index, all) => line !== all[index - 1]);
+  const places = `${complete ? '' : 'at least '}${spanStarts.length} places`;
+  return new ToolError(
+    `${request.label} matches ${places} in ${display} (${listLines(lines)}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
+    {
+      code: 'EDIT_NOT_UNIQUE',
+      data: {
+        path: display,
+        edit: request.index,
+        matches: spanStarts.length,
+        matches_complete: complete,
+        line_count: lines.length,
+        lines: lines.slice(0, MAX_DATA_LINES),
+      },
+    },
+  );
 }
 
 /** The not-found error: the most similar lines, numbered, or a plain "re-read" when none resemble it. */

@@ -2,6 +2,7 @@
  * Unit tests of edit's matching helpers: the maps from a comparison form back to the original text,
  * occurrence counting, and the closest-lines search.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   closestLines,
@@ -9,6 +10,8 @@ import {
   fuzzyForm,
   lineEndingAt,
   lineEndingForm,
+  lineNumbers,
+  matchStarts,
   occurrences,
 } from '../../src/tools/edit-match.ts';
 
@@ -104,5 +107,67 @@ describe('closestLines', () => {
     expect(closestLines(tabbed, '  x := 1\n  y := 2')?.indentation).toEqual({ line: 2, file: 'tabs' });
     expect(closestLines('a\n  x\n', '\tx')?.indentation).toEqual({ line: 2, file: 'spaces' });
     expect(closestLines(tabbed, '  x := 1\n  y := 3')?.indentation).toBeUndefined();
+  });
+});
+
+describe('matchStarts', () => {
+  it('counts overlapping matches unless replacing all, where it takes disjoint ones left to right', () => {
+    expect(matchStarts('aaaa', 'aa', false)).toEqual({ starts: [0, 1, 2], complete: true });
+    expect(matchStarts('aaaa', 'aa', true)).toEqual({ starts: [0, 2], complete: true });
+    expect(matchStarts('abc', '', false)).toEqual({ starts: [], complete: true });
+  });
+
+  it('stops counting a self-overlapping needle once it has compared 4 × the text plus 2^20 characters', () => {
+    const text = 'a'.repeat(400_000);
+    const needle = 'a'.repeat(200_000);
+    // 14 × 200,000 passes 4 × 400,000 + 1,048,576 characters: counting stops at the 14th match.
+    expect(matchStarts(text, needle, false)).toMatchObject({ complete: false });
+    expect(matchStarts(text, needle, false).starts).toEqual(Array.from({ length: 14 }, (_, index) => index));
+    expect(matchStarts(text, needle, true)).toEqual({ starts: [0, 200_000], complete: true });
+  });
+});
+
+describe('lineNumbers', () => {
+  it('numbers ascending indexes in one pass, repeats included', () => {
+    expect(lineNumbers('a\nb,c\n\nd', [0, 2, 3, 4, 6, 7])).toEqual([1, 2, 2, 2, 3, 4]);
+    expect(lineNumbers('abc', [])).toEqual([]);
+  });
+});
+
+describe('fuzzyForm of ASCII text', () => {
+  /** ASCII pieces that exercise the line map: blanks, CR alone, CRLF and LF. */
+  const piece = fc.constantFrom('a', 'bc', ' ', '  ', '\t', '\r', '\n', '\r\n', 'x y');
+
+  it('equals the general form (as seen through a non-ASCII line appended after it), span for span', () => {
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join('')),
+        (text) => {
+          fc.pre(!text.endsWith('\r'));
+          const ascii = fuzzyForm(text);
+          // The appended line is not ASCII, so this goes through the general, per-character form.
+          const general = fuzzyForm(`${text}\n\u00E9`);
+          expect(general.text).toBe(`${ascii.text}\n\u00E9`);
+          for (let from = 0; from < ascii.text.length; from += 1) {
+            for (let to = from + 1; to <= ascii.text.length; to += 1) {
+              expect(ascii.span(from, to)).toEqual(general.span(from, to));
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('closestLines on a long oldText', () => {
+  it('scores each of many candidate windows on its first lines only: 100,000 comparisons in all', () => {
+    const file = 'same\n'.repeat(1000);
+    const oldText = `${'same\n'.repeat(1000)}nope`;
+    // 500 candidates (every line matches the anchor) share 100,000 comparisons: 200 lines each.
+    expect(closestLines(file, oldText)).toMatchObject({ firstLine: 1, score: 200 });
+    // One candidate gets them all.
+    const anchored = `anchor\n${'same\n'.repeat(999)}`;
+    expect(closestLines(anchored, `${anchored}nope`)).toMatchObject({ firstLine: 1, score: 1000 });
   });
 });
