@@ -121,6 +121,22 @@ const CASES: readonly HostileCase[] = [
       suite.execute('edit', { path: 'commas.txt', oldText: `${commaLines(n)}x`, newText: '' }),
   },
   {
+    // Each edit is searched for in the whole file: the cost is edits × file, linear in either.
+    label: 'edit with n edits, on a 20,000-line file',
+    unit: 'edits',
+    size: 1_000,
+    quickSize: 100,
+    prepare: (workspace) => put(workspace, 'commas.txt', commaLines(20_000)),
+    call: (suite, n) =>
+      suite.execute('edit', {
+        path: 'commas.txt',
+        edits: Array.from({ length: n }, (_, index) => ({
+          oldText: `\n${index * 2 + 1},\n`,
+          newText: '\nx\n',
+        })),
+      }),
+  },
+  {
     label: 'write of n new lines over an n-line file',
     unit: 'lines',
     size: 8_000,
