@@ -32,7 +32,7 @@ const TARGET_RESULT_CHARS = 100_000;
  * Below this many ms at 10n a call is too short for its growth to mean anything (fixed costs and
  * timer noise decide it), so its growth target counts as met; the figures are printed all the same.
  */
-const NOISE_FLOOR_MS = 20;
+const NOISE_FLOOR_MS = 50;
 
 type Suite = ToolSuite<Workspace>;
 

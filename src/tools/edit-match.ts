@@ -191,46 +191,71 @@ export function occurrences(haystack: string, needle: string): number[] {
 const OVERLAP_WORK_FACTOR = 4;
 const OVERLAP_WORK_ALLOWANCE = 1 << 20;
 
-/** Where edit matched one oldText, and whether every match was counted. */
-export interface MatchStarts {
-  /** Ascending start indexes. */
-  starts: number[];
-  /** `false` when counting overlapping matches stopped early: there are more than `starts`. */
+/**
+ * The matches of `needle` in `haystack` that edit needs, in time linear in the haystack. For a
+ * replace-all: every disjoint occurrence left to right (those it replaces), each search starting where
+ * the previous match ends. Otherwise the first two occurrences at most, overlapping included: enough
+ * to tell a unique match from an ambiguous one, which {@link summarizeMatches} then describes.
+ */
+export function matchStarts(haystack: string, needle: string, replaceAll: boolean): number[] {
+  const starts: number[] = [];
+  if (needle === '') return starts;
+  const step = replaceAll ? needle.length : 1;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + step)) {
+    starts.push(at);
+    if (!replaceAll && starts.length === 2) break;
+  }
+  return starts;
+}
+
+/** What {@link summarizeMatches} found. */
+export interface MatchSummary {
+  /** Places matched, overlapping ones included. */
+  matches: number;
+  /** `false` when counting stopped early: there are more than `matches`. */
   complete: boolean;
+  /** Distinct lines of the original text the matches start on. */
+  lineCount: number;
+  /** The first `maxLines` of those lines, 1-based, ascending. */
+  lines: number[];
 }
 
 /**
- * The matches of `needle` in `haystack` that edit needs, in time linear in the haystack. For a
- * replace-all: the disjoint occurrences left to right (those it replaces), each search starting where
- * the previous match ends. Otherwise every occurrence, overlapping included, so a text that matches
- * twice is never taken as unique; counting stops (`complete: false`) once the characters confirmed
- * pass {@link OVERLAP_WORK_FACTOR} times the haystack's length plus a fixed allowance.
+ * Counts the places `needle` matches in `form` and the lines of `original` they start on, in one pass
+ * and without keeping them: only the first `maxLines` line numbers are kept. Counting stops
+ * (`complete: false`) once the characters confirmed pass {@link OVERLAP_WORK_FACTOR} times the
+ * searched text's length plus a fixed allowance, which only a long self-overlapping needle reaches.
  */
-export function matchStarts(haystack: string, needle: string, replaceAll: boolean): MatchStarts {
-  const starts: number[] = [];
-  if (needle === '') return { starts, complete: true };
-  const step = replaceAll ? needle.length : 1;
-  const budget = OVERLAP_WORK_FACTOR * haystack.length + OVERLAP_WORK_ALLOWANCE;
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + step)) {
-    starts.push(at);
-    if (!replaceAll && starts.length * needle.length > budget) return { starts, complete: false };
-  }
-  return { starts, complete: true };
-}
-
-/** 1-based line numbers of the ascending `indexes` in `text`, counted in one pass over the text. */
-export function lineNumbers(text: string, indexes: readonly number[]): number[] {
-  const lines: number[] = [];
+export function summarizeMatches(
+  original: string,
+  form: ComparisonForm,
+  needle: string,
+  maxLines: number,
+): MatchSummary {
+  const summary: MatchSummary = { matches: 0, complete: true, lineCount: 0, lines: [] };
+  if (needle === '') return summary;
+  const budget = OVERLAP_WORK_FACTOR * form.text.length + OVERLAP_WORK_ALLOWANCE;
   let line = 1;
-  let nextBreak = text.indexOf('\n');
-  for (const index of indexes) {
-    while (nextBreak !== -1 && nextBreak < index) {
+  let nextBreak = original.indexOf('\n');
+  let lastLine = 0;
+  for (let at = form.text.indexOf(needle); at !== -1; at = form.text.indexOf(needle, at + 1)) {
+    const [start] = form.span(at, at + needle.length);
+    while (nextBreak !== -1 && nextBreak < start) {
       line += 1;
-      nextBreak = text.indexOf('\n', nextBreak + 1);
+      nextBreak = original.indexOf('\n', nextBreak + 1);
     }
-    lines.push(line);
+    summary.matches += 1;
+    if (line !== lastLine) {
+      summary.lineCount += 1;
+      if (summary.lines.length < maxLines) summary.lines.push(line);
+      lastLine = line;
+    }
+    if (summary.matches * needle.length > budget) {
+      summary.complete = false;
+      break;
+    }
   }
-  return lines;
+  return summary;
 }
 
 /** The occurrences a replace-all changes: left to right, each starting after the previous one ends. */

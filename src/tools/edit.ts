@@ -15,8 +15,8 @@ import {
   lineAt,
   lineEndingAt,
   lineEndingForm,
-  lineNumbers,
   matchStarts,
+  summarizeMatches,
 } from './edit-match.ts';
 import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
@@ -245,24 +245,20 @@ function plan(
     exactForm ??= lineEndingForm(original);
     let form = exactForm;
     let needle = request.oldText.replaceAll('\r\n', '\n');
-    let found = matchStarts(form.text, needle, request.replaceAll);
+    let starts = matchStarts(form.text, needle, request.replaceAll);
     let usedFuzzy = false;
-    if (found.starts.length === 0 && fuzzyAllowed) {
+    if (starts.length === 0 && fuzzyAllowed) {
       const fuzzyNeedle = fuzzyText(request.oldText);
       if (fuzzyNeedle !== '') {
         fuzzyFormOf ??= fuzzyForm(original);
         form = fuzzyFormOf;
         needle = fuzzyNeedle;
-        found = matchStarts(form.text, needle, request.replaceAll);
+        starts = matchStarts(form.text, needle, request.replaceAll);
         usedFuzzy = true;
       }
     }
-    const { starts, complete } = found;
     if (starts.length === 0) throw notFound(original, request, display, fuzzyAllowed);
-    if (starts.length > 1 && !request.replaceAll) {
-      const spanStarts = starts.map((start) => form.span(start, start + needle.length)[0]);
-      throw notUnique(original, request, display, spanStarts, complete);
-    }
+    if (starts.length > 1 && !request.replaceAll) throw notUnique(original, form, needle, request, display);
     if (usedFuzzy) fuzzy.push(request.label);
     // A replace-all's starts are already disjoint, left to right.
     for (const start of starts) {
@@ -332,30 +328,31 @@ function countNewlines(text: string): number {
 }
 
 /**
- * The "matches N places" error. `spanStarts` are the ascending starts of the matches in the original
- * text; their lines are counted in one pass, and the data lists the first {@link MAX_DATA_LINES} of
- * them with the total in `line_count`. `complete: false` (counting stopped early) makes N "at least N".
+ * The "matches N places" error. The matches are counted in one pass without being kept; the data lists
+ * the first {@link MAX_DATA_LINES} of their lines with the total in `line_count`. When counting stopped
+ * early (a long self-overlapping oldText), N is "at least N".
  */
 function notUnique(
   original: string,
+  form: ComparisonForm,
+  needle: string,
   request: EditRequest,
   display: string,
-  spanStarts: readonly number[],
-  complete: boolean,
 ): ToolError {
-  const lines = lineNumbers(original, spanStarts).filter((line, index, all) => line !== all[index - 1]);
-  const places = `${complete ? '' : 'at least '}${spanStarts.length} places`;
+  const summary = summarizeMatches(original, form, needle, Math.max(MAX_DATA_LINES, MAX_LISTED_LINES));
+  const where = listLines(summary.lines, summary.lineCount);
+  const places = `${summary.complete ? '' : 'at least '}${summary.matches} places`;
   return new ToolError(
-    `${request.label} matches ${places} in ${display} (${listLines(lines)}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
+    `${request.label} matches ${places} in ${display} (${where}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
     {
       code: 'EDIT_NOT_UNIQUE',
       data: {
         path: display,
         edit: request.index,
-        matches: spanStarts.length,
-        matches_complete: complete,
-        line_count: lines.length,
-        lines: lines.slice(0, MAX_DATA_LINES),
+        matches: summary.matches,
+        matches_complete: summary.complete,
+        line_count: summary.lineCount,
+        lines: summary.lines.slice(0, MAX_DATA_LINES),
       },
     },
   );
@@ -393,11 +390,11 @@ function notFound(original: string, request: EditRequest, display: string, fuzzy
   );
 }
 
-/** `line 4`, `lines 4, 9 and 20`, `lines 4, 9, ... and 7 more`. */
-function listLines(lines: readonly number[]): string {
-  if (lines.length === 1) return `line ${lines[0]}`;
+/** `line 4`, `lines 4, 9 and 20`, `lines 4, 9, ... and 7 more`; `total` when `lines` is only the first of them. */
+function listLines(lines: readonly number[], total: number = lines.length): string {
+  if (total === 1) return `line ${lines[0]}`;
   const listed = lines.slice(0, MAX_LISTED_LINES).map(String);
-  const rest = lines.length - listed.length;
+  const rest = total - listed.length;
   return `lines ${rest > 0 ? `${listed.join(', ')} and ${rest} more` : joinWords(listed)}`;
 }
 

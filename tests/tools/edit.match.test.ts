@@ -10,9 +10,9 @@ import {
   fuzzyForm,
   lineEndingAt,
   lineEndingForm,
-  lineNumbers,
   matchStarts,
   occurrences,
+  summarizeMatches,
 } from '../../src/tools/edit-match.ts';
 
 /** The original text a match of `needle` in `form` stands for. */
@@ -111,26 +111,56 @@ describe('closestLines', () => {
 });
 
 describe('matchStarts', () => {
-  it('counts overlapping matches unless replacing all, where it takes disjoint ones left to right', () => {
-    expect(matchStarts('aaaa', 'aa', false)).toEqual({ starts: [0, 1, 2], complete: true });
-    expect(matchStarts('aaaa', 'aa', true)).toEqual({ starts: [0, 2], complete: true });
-    expect(matchStarts('abc', '', false)).toEqual({ starts: [], complete: true });
+  it('finds disjoint matches for a replace-all, and only the first two (overlapping) otherwise', () => {
+    expect(matchStarts('aaaa', 'aa', true)).toEqual([0, 2]);
+    expect(matchStarts('aaaa', 'aa', false)).toEqual([0, 1]);
+    expect(matchStarts('abcab', 'ab', false)).toEqual([0, 3]);
+    expect(matchStarts('abc', 'c', false)).toEqual([2]);
+    expect(matchStarts('abc', '', true)).toEqual([]);
+  });
+});
+
+describe('summarizeMatches', () => {
+  it('counts overlapping places and distinct lines in one pass, keeping the first lines only', () => {
+    const original = 'a,,b\nc\n,\n,,,\n';
+    expect(summarizeMatches(original, lineEndingForm(original), ',', 100)).toEqual({
+      matches: 6,
+      complete: true,
+      lineCount: 3,
+      lines: [1, 3, 4],
+    });
+    expect(summarizeMatches(original, lineEndingForm(original), ',', 2)).toMatchObject({
+      lineCount: 3,
+      lines: [1, 3],
+    });
+    expect(summarizeMatches('aaaa', lineEndingForm('aaaa'), 'aa', 10)).toMatchObject({
+      matches: 3,
+      lineCount: 1,
+    });
+  });
+
+  it('numbers lines of the original text through a CRLF and a fuzzy form', () => {
+    const crlf = 'x\r\ny x\r\n';
+    expect(summarizeMatches(crlf, lineEndingForm(crlf), 'x', 10)).toMatchObject({
+      matches: 2,
+      lines: [1, 2],
+    });
+    const smart = 'it\u2019s\n\nit\u2019s\n';
+    expect(summarizeMatches(smart, fuzzyForm(smart), "it's", 10)).toMatchObject({
+      matches: 2,
+      lines: [1, 3],
+    });
   });
 
   it('stops counting a self-overlapping needle once it has compared 4 × the text plus 2^20 characters', () => {
     const text = 'a'.repeat(400_000);
-    const needle = 'a'.repeat(200_000);
     // 14 × 200,000 passes 4 × 400,000 + 1,048,576 characters: counting stops at the 14th match.
-    expect(matchStarts(text, needle, false)).toMatchObject({ complete: false });
-    expect(matchStarts(text, needle, false).starts).toEqual(Array.from({ length: 14 }, (_, index) => index));
-    expect(matchStarts(text, needle, true)).toEqual({ starts: [0, 200_000], complete: true });
-  });
-});
-
-describe('lineNumbers', () => {
-  it('numbers ascending indexes in one pass, repeats included', () => {
-    expect(lineNumbers('a\nb,c\n\nd', [0, 2, 3, 4, 6, 7])).toEqual([1, 2, 2, 2, 3, 4]);
-    expect(lineNumbers('abc', [])).toEqual([]);
+    expect(summarizeMatches(text, lineEndingForm(text), 'a'.repeat(200_000), 10)).toEqual({
+      matches: 14,
+      complete: false,
+      lineCount: 1,
+      lines: [1],
+    });
   });
 });
 
