@@ -11,6 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { runBundle } from './sections/bundle.ts';
+import { runHostile } from './sections/hostile.ts';
 import { runOverhead } from './sections/overhead.ts';
 import { runQuality } from './sections/quality.ts';
 import { runSpeed } from './sections/speed.ts';
@@ -25,6 +26,7 @@ const SECTIONS: readonly { id: string; run: (context: BenchContext) => Promise<S
   { id: '4', run: runTokens },
   { id: '5', run: runBundle },
   { id: '6', run: runOverhead },
+  { id: '7', run: runHostile },
 ];
 
 const args = process.argv.slice(2);

@@ -6,10 +6,16 @@
 /** Lines of context around each hunk. */
 const PATCH_CONTEXT = 3;
 /**
- * Edit distance (in lines) past which the patch is not computed: diffing two large, unrelated texts
- * costs time quadratic in their size, and a UI cannot show such a patch usefully anyway.
+ * Edit distance (in lines) past which the patch is not computed, however small the texts: the diff
+ * costs time in proportion to the square of the lines changed, and a UI cannot show such a patch
+ * usefully anyway.
  */
-const MAX_EDIT_LENGTH = 5000;
+const MAX_EDIT_LENGTH = 1000;
+/**
+ * Bound on lines changed × lines compared: the diff also costs time in proportion to that product, so
+ * the edit distance tried shrinks as the texts grow (250 lines changed for two 80,000-line texts).
+ */
+const MAX_DIFF_WORK = 40_000_000;
 
 /** What the previous content of a file was, for {@link unifiedPatch}. */
 export type PatchBase =
@@ -20,26 +26,44 @@ export type PatchBase =
 /**
  * A unified patch with `---`/`+++` file headers (no `Index:` line) from `base` to `next` for the file
  * shown as `display`. A created file diffs against `/dev/null` (every line `+`); a binary previous
- * content gives a one-line "Binary file … replaced" note instead of hunks; a patch too large to
- * compute gives a one-line note saying so. Never throws.
+ * content gives a one-line "Binary file … replaced" note instead of hunks; a patch too costly to
+ * compute (more lines changed than {@link MAX_DIFF_WORK} allows for the texts' size) gives a one-line
+ * note saying so. Never throws.
  */
 export async function unifiedPatch(display: string, base: PatchBase, next: string): Promise<string> {
   if (base.kind === 'binary') {
     return `Binary file ${display} (${base.bytes} bytes) replaced with text (${new TextEncoder().encode(next).length} bytes)\n`;
   }
   const created = base.kind === 'missing';
+  const previous = created ? '' : base.text;
+  const previousLines = lineCount(previous);
+  const nextLines = lineCount(next);
+  const maxEditLength = Math.min(
+    MAX_EDIT_LENGTH,
+    Math.max(1, Math.floor(MAX_DIFF_WORK / Math.max(1, previousLines + nextLines))),
+  );
   // Loaded on the first patch, so the library's root entry stays light.
   const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
   const patch = createTwoFilesPatch(
     created ? '/dev/null' : `a/${display}`,
     `b/${display}`,
-    created ? '' : base.text,
+    previous,
     next,
     undefined,
     undefined,
-    { context: PATCH_CONTEXT, headerOptions: FILE_HEADERS_ONLY, maxEditLength: MAX_EDIT_LENGTH },
+    { context: PATCH_CONTEXT, headerOptions: FILE_HEADERS_ONLY, maxEditLength },
   );
-  return patch ?? `Patch of ${display} not computed: more than ${MAX_EDIT_LENGTH} lines changed\n`;
+  return (
+    patch ??
+    `Patch of ${display} not computed: more than ${maxEditLength} lines changed, the limit for a diff of ${previousLines} and ${nextLines} lines\n`
+  );
+}
+
+/** Lines of `text` as the diff counts them: a last line without a line break counts too. */
+function lineCount(text: string): number {
+  let count = text.length > 0 && !text.endsWith('\n') ? 1 : 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
 }
 
 /** 1-based line (in `next`) of the first character where `previous` and `next` differ; 0 when equal. */

@@ -67,6 +67,7 @@ function mapChar(char: string): string {
  * tabs at the end of every line dropped. Costs two numbers per character: use on bounded sizes.
  */
 export function fuzzyForm(original: string): ComparisonForm {
+  if (!NON_ASCII.test(original)) return asciiFuzzyForm(original);
   const units: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -122,6 +123,53 @@ export function fuzzyForm(original: string): ComparisonForm {
   };
 }
 
+/** Any character outside ASCII; ASCII text has a cheaper fuzzy form. */
+const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
+
+/**
+ * {@link fuzzyForm} of an ASCII text, where NFKC and the character mappings change nothing: only the
+ * line breaks and each line's trailing spaces and tabs. Built a line at a time with a map of a few
+ * numbers per line instead of two per character, since this is the form of most source files.
+ */
+function asciiFuzzyForm(original: string): ComparisonForm {
+  const parts: string[] = [];
+  /** Per line, ascending: its start in the fuzzy text and in the original, its kept length, its break. */
+  const fuzzyStarts: number[] = [];
+  const originalStarts: number[] = [];
+  const keptLengths: number[] = [];
+  const breakStarts: number[] = [];
+  const breakEnds: number[] = [];
+  let fuzzyAt = 0;
+  let lineStart = 0;
+  while (lineStart <= original.length) {
+    const newline = original.indexOf('\n', lineStart);
+    const breakEnd = newline === -1 ? original.length : newline + 1;
+    let breakStart = newline === -1 ? original.length : newline;
+    if (newline > lineStart && original.charCodeAt(newline - 1) === 0x0d) breakStart -= 1;
+    let kept = breakStart;
+    while (kept > lineStart && (original[kept - 1] === ' ' || original[kept - 1] === '\t')) kept -= 1;
+    fuzzyStarts.push(fuzzyAt);
+    originalStarts.push(lineStart);
+    keptLengths.push(kept - lineStart);
+    breakStarts.push(breakStart);
+    breakEnds.push(breakEnd);
+    parts.push(original.slice(lineStart, kept), newline === -1 ? '' : '\n');
+    fuzzyAt += kept - lineStart + (newline === -1 ? 0 : 1);
+    if (newline === -1) break;
+    lineStart = breakEnd;
+  }
+  const unit = (index: number): [number, number] => {
+    const line = Math.max(0, countBelow(fuzzyStarts, index + 1) - 1);
+    const offset = index - (fuzzyStarts[line] ?? 0);
+    if (offset < (keptLengths[line] ?? 0)) {
+      const at = (originalStarts[line] ?? 0) + offset;
+      return [at, at + 1];
+    }
+    return [breakStarts[line] ?? 0, breakEnds[line] ?? 0];
+  };
+  return { text: parts.join(''), span: (from, to) => [unit(from)[0], unit(to - 1)[1]] };
+}
+
 /** The text of {@link fuzzyForm} alone, for the needle side. */
 export function fuzzyText(text: string): string {
   return fuzzyForm(text).text;
@@ -133,6 +181,81 @@ export function occurrences(haystack: string, needle: string): number[] {
   if (needle === '') return found;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) found.push(at);
   return found;
+}
+
+/**
+ * Characters compared, as a multiple of the searched text's length plus a fixed allowance, after which
+ * counting overlapping matches stops. Confirming each overlapping match costs the needle's length, so
+ * counting all of a long self-overlapping needle's matches (`"aaa…"` in `"aaaaaa…"`) is quadratic.
+ */
+const OVERLAP_WORK_FACTOR = 4;
+const OVERLAP_WORK_ALLOWANCE = 1 << 20;
+
+/**
+ * The matches of `needle` in `haystack` that edit needs, in time linear in the haystack. For a
+ * replace-all: every disjoint occurrence left to right (those it replaces), each search starting where
+ * the previous match ends. Otherwise the first two occurrences at most, overlapping included: enough
+ * to tell a unique match from an ambiguous one, which {@link summarizeMatches} then describes.
+ */
+export function matchStarts(haystack: string, needle: string, replaceAll: boolean): number[] {
+  const starts: number[] = [];
+  if (needle === '') return starts;
+  const step = replaceAll ? needle.length : 1;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + step)) {
+    starts.push(at);
+    if (!replaceAll && starts.length === 2) break;
+  }
+  return starts;
+}
+
+/** What {@link summarizeMatches} found. */
+export interface MatchSummary {
+  /** Places matched, overlapping ones included. */
+  matches: number;
+  /** `false` when counting stopped early: there are more than `matches`. */
+  complete: boolean;
+  /** Distinct lines of the original text the matches start on. */
+  lineCount: number;
+  /** The first `maxLines` of those lines, 1-based, ascending. */
+  lines: number[];
+}
+
+/**
+ * Counts the places `needle` matches in `form` and the lines of `original` they start on, in one pass
+ * and without keeping them: only the first `maxLines` line numbers are kept. Counting stops
+ * (`complete: false`) once the characters confirmed pass {@link OVERLAP_WORK_FACTOR} times the
+ * searched text's length plus a fixed allowance, which only a long self-overlapping needle reaches.
+ */
+export function summarizeMatches(
+  original: string,
+  form: ComparisonForm,
+  needle: string,
+  maxLines: number,
+): MatchSummary {
+  const summary: MatchSummary = { matches: 0, complete: true, lineCount: 0, lines: [] };
+  if (needle === '') return summary;
+  const budget = OVERLAP_WORK_FACTOR * form.text.length + OVERLAP_WORK_ALLOWANCE;
+  let line = 1;
+  let nextBreak = original.indexOf('\n');
+  let lastLine = 0;
+  for (let at = form.text.indexOf(needle); at !== -1; at = form.text.indexOf(needle, at + 1)) {
+    const [start] = form.span(at, at + needle.length);
+    while (nextBreak !== -1 && nextBreak < start) {
+      line += 1;
+      nextBreak = original.indexOf('\n', nextBreak + 1);
+    }
+    summary.matches += 1;
+    if (line !== lastLine) {
+      summary.lineCount += 1;
+      if (summary.lines.length < maxLines) summary.lines.push(line);
+      lastLine = line;
+    }
+    if (summary.matches * needle.length > budget) {
+      summary.complete = false;
+      break;
+    }
+  }
+  return summary;
 }
 
 /** The occurrences a replace-all changes: left to right, each starting after the previous one ends. */
@@ -184,12 +307,18 @@ const MAX_CANDIDATES = 500;
 const MAX_ANCHORS = 5;
 /** Lines of a window shown at most. */
 const MAX_WINDOW = 12;
+/**
+ * Line comparisons made at most when scoring candidate windows, shared among the candidates: scoring
+ * every candidate against every line of a long oldText costs candidates × lines.
+ */
+const MAX_SCORED_LINES = 100_000;
 
 /**
  * Finds the lines of `file` most like `oldText`, or `undefined` when no line resembles it. The first
  * non-blank lines of oldText are the anchors, tried in order: file lines containing one (compared
- * trimmed and in fuzzy form) are candidates, trying ever shorter prefixes until some line matches; each candidate
- * window is scored by how many of oldText's lines it reproduces, and the best (first on ties) wins.
+ * trimmed and in fuzzy form) are candidates, trying ever shorter prefixes until some line matches; each
+ * candidate window is scored by how many of oldText's lines it reproduces (of its first lines only, when
+ * oldText is long and there are many candidates), and the best (first on ties) wins.
  */
 export function closestLines(file: string, oldText: string): ClosestLines | undefined {
   const oldLines = oldText.replaceAll('\r\n', '\n').split('\n');
@@ -226,10 +355,14 @@ export function closestLines(file: string, oldText: string): ClosestLines | unde
   if (candidates.length === 0) return undefined;
 
   let best: { start: number; score: number } | undefined;
+  const scored = Math.min(
+    oldKeys.length,
+    Math.max(MAX_WINDOW, Math.floor(MAX_SCORED_LINES / candidates.length)),
+  );
   for (const { line: candidate, anchor } of candidates) {
     const start = Math.max(0, candidate - anchor);
     let score = 0;
-    for (let offset = 0; offset < oldKeys.length && start + offset < fileLines.length; offset += 1) {
+    for (let offset = 0; offset < scored && start + offset < fileLines.length; offset += 1) {
       const key = oldKeys[offset] ?? '';
       const line = fileKey(start + offset);
       if (line === key || (key !== '' && line.includes(key))) score += 1;

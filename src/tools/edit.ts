@@ -11,13 +11,13 @@ import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
   type ComparisonForm,
   closestLines,
-  disjointOccurrences,
   fuzzyForm,
   fuzzyText,
   lineAt,
   lineEndingAt,
   lineEndingForm,
-  occurrences,
+  matchStarts,
+  summarizeMatches,
 } from './edit-match.ts';
 import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
@@ -64,6 +64,8 @@ const SNIFF_BYTES = 8192;
 const BOM = '\uFEFF';
 /** Line numbers listed at most in "matches N places" and success messages. */
 const MAX_LISTED_LINES = 10;
+/** Line numbers kept at most in the structured data of "matches N places"; `line_count` has them all. */
+const MAX_DATA_LINES = 100;
 /** Characters of a file line shown at most in "most similar lines". */
 const MAX_SHOWN_LINE = 200;
 /** Blanks the fuzzy form drops at a line's end (after mapping special spaces to a space). */
@@ -269,7 +271,7 @@ function plan(
     exactForm ??= lineEndingForm(original);
     let form = exactForm;
     let needle = request.oldText.replaceAll('\r\n', '\n');
-    let starts = occurrences(form.text, needle);
+    let starts = matchStarts(form.text, needle, request.replaceAll);
     let usedFuzzy = false;
     if (starts.length === 0 && fuzzyAllowed) {
       const fuzzyNeedle = fuzzyText(request.oldText);
@@ -277,22 +279,15 @@ function plan(
         fuzzyFormOf ??= fuzzyForm(original);
         form = fuzzyFormOf;
         needle = fuzzyNeedle;
-        starts = occurrences(form.text, needle);
+        starts = matchStarts(form.text, needle, request.replaceAll);
         usedFuzzy = true;
       }
     }
     if (starts.length === 0) throw notFound(original, request, display, fuzzyAllowed);
-    const spans = starts.map((start) => form.span(start, start + needle.length));
-    if (spans.length > 1 && !request.replaceAll) {
-      const lines = [...new Set(spans.map(([start]) => lineAt(original, start)))];
-      throw new ToolError(
-        `${request.label} matches ${spans.length} places in ${display} (${listLines(lines)}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
-        { code: 'EDIT_NOT_UNIQUE', data: { path: display, edit: request.index, lines } },
-      );
-    }
+    if (starts.length > 1 && !request.replaceAll) throw notUnique(original, form, needle, request, display);
     if (usedFuzzy) fuzzy.push(request.label);
-    const chosen = request.replaceAll ? disjointOccurrences(starts, needle.length) : starts;
-    for (const start of chosen) {
+    // A replace-all's starts are already disjoint, left to right.
+    for (const start of starts) {
       let [from, to] = form.span(start, start + needle.length);
       // The fuzzy form drops oldText's trailing blanks: take as many of the file's blanks at that
       // place with the match, so retyped text like "x = " replaces "x = " and not just "x =".
@@ -406,6 +401,37 @@ function countNewlines(text: string): number {
   return count;
 }
 
+/**
+ * The "matches N places" error. The matches are counted in one pass without being kept; the data lists
+ * the first {@link MAX_DATA_LINES} of their lines with the total in `line_count`. When counting stopped
+ * early (a long self-overlapping oldText), N is "at least N".
+ */
+function notUnique(
+  original: string,
+  form: ComparisonForm,
+  needle: string,
+  request: EditRequest,
+  display: string,
+): ToolError {
+  const summary = summarizeMatches(original, form, needle, Math.max(MAX_DATA_LINES, MAX_LISTED_LINES));
+  const where = listLines(summary.lines, summary.lineCount);
+  const places = `${summary.complete ? '' : 'at least '}${summary.matches} places`;
+  return new ToolError(
+    `${request.label} matches ${places} in ${display} (${where}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
+    {
+      code: 'EDIT_NOT_UNIQUE',
+      data: {
+        path: display,
+        edit: request.index,
+        matches: summary.matches,
+        matches_complete: summary.complete,
+        line_count: summary.lineCount,
+        lines: summary.lines.slice(0, MAX_DATA_LINES),
+      },
+    },
+  );
+}
+
 /** The not-found error: the most similar lines, numbered, or a plain "re-read" when none resemble it. */
 function notFound(original: string, request: EditRequest, display: string, fuzzyAllowed: boolean): ToolError {
   const head = `${request.label} was not found in ${display}. It must match the file exactly, including whitespace, indentation and line breaks.${fuzzyAllowed ? '' : ` (${display} is too large for approximate matching, so only an exact match was tried.)`}`;
@@ -438,11 +464,11 @@ function notFound(original: string, request: EditRequest, display: string, fuzzy
   );
 }
 
-/** `line 4`, `lines 4, 9 and 20`, `lines 4, 9, ... and 7 more`. */
-function listLines(lines: readonly number[]): string {
-  if (lines.length === 1) return `line ${lines[0]}`;
+/** `line 4`, `lines 4, 9 and 20`, `lines 4, 9, ... and 7 more`; `total` when `lines` is only the first of them. */
+function listLines(lines: readonly number[], total: number = lines.length): string {
+  if (total === 1) return `line ${lines[0]}`;
   const listed = lines.slice(0, MAX_LISTED_LINES).map(String);
-  const rest = lines.length - listed.length;
+  const rest = total - listed.length;
   return `lines ${rest > 0 ? `${listed.join(', ')} and ${rest} more` : joinWords(listed)}`;
 }
 

@@ -2,6 +2,7 @@
  * Unit tests of edit's matching helpers: the maps from a comparison form back to the original text,
  * occurrence counting, and the closest-lines search.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   closestLines,
@@ -9,7 +10,9 @@ import {
   fuzzyForm,
   lineEndingAt,
   lineEndingForm,
+  matchStarts,
   occurrences,
+  summarizeMatches,
 } from '../../src/tools/edit-match.ts';
 
 /** The original text a match of `needle` in `form` stands for. */
@@ -104,5 +107,97 @@ describe('closestLines', () => {
     expect(closestLines(tabbed, '  x := 1\n  y := 2')?.indentation).toEqual({ line: 2, file: 'tabs' });
     expect(closestLines('a\n  x\n', '\tx')?.indentation).toEqual({ line: 2, file: 'spaces' });
     expect(closestLines(tabbed, '  x := 1\n  y := 3')?.indentation).toBeUndefined();
+  });
+});
+
+describe('matchStarts', () => {
+  it('finds disjoint matches for a replace-all, and only the first two (overlapping) otherwise', () => {
+    expect(matchStarts('aaaa', 'aa', true)).toEqual([0, 2]);
+    expect(matchStarts('aaaa', 'aa', false)).toEqual([0, 1]);
+    expect(matchStarts('abcab', 'ab', false)).toEqual([0, 3]);
+    expect(matchStarts('abc', 'c', false)).toEqual([2]);
+    expect(matchStarts('abc', '', true)).toEqual([]);
+  });
+});
+
+describe('summarizeMatches', () => {
+  it('counts overlapping places and distinct lines in one pass, keeping the first lines only', () => {
+    const original = 'a,,b\nc\n,\n,,,\n';
+    expect(summarizeMatches(original, lineEndingForm(original), ',', 100)).toEqual({
+      matches: 6,
+      complete: true,
+      lineCount: 3,
+      lines: [1, 3, 4],
+    });
+    expect(summarizeMatches(original, lineEndingForm(original), ',', 2)).toMatchObject({
+      lineCount: 3,
+      lines: [1, 3],
+    });
+    expect(summarizeMatches('aaaa', lineEndingForm('aaaa'), 'aa', 10)).toMatchObject({
+      matches: 3,
+      lineCount: 1,
+    });
+  });
+
+  it('numbers lines of the original text through a CRLF and a fuzzy form', () => {
+    const crlf = 'x\r\ny x\r\n';
+    expect(summarizeMatches(crlf, lineEndingForm(crlf), 'x', 10)).toMatchObject({
+      matches: 2,
+      lines: [1, 2],
+    });
+    const smart = 'it\u2019s\n\nit\u2019s\n';
+    expect(summarizeMatches(smart, fuzzyForm(smart), "it's", 10)).toMatchObject({
+      matches: 2,
+      lines: [1, 3],
+    });
+  });
+
+  it('stops counting a self-overlapping needle once it has compared 4 × the text plus 2^20 characters', () => {
+    const text = 'a'.repeat(400_000);
+    // 14 × 200,000 passes 4 × 400,000 + 1,048,576 characters: counting stops at the 14th match.
+    expect(summarizeMatches(text, lineEndingForm(text), 'a'.repeat(200_000), 10)).toEqual({
+      matches: 14,
+      complete: false,
+      lineCount: 1,
+      lines: [1],
+    });
+  });
+});
+
+describe('fuzzyForm of ASCII text', () => {
+  /** ASCII pieces that exercise the line map: blanks, CR alone, CRLF and LF. */
+  const piece = fc.constantFrom('a', 'bc', ' ', '  ', '\t', '\r', '\n', '\r\n', 'x y');
+
+  it('equals the general form (as seen through a non-ASCII line appended after it), span for span', () => {
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join('')),
+        (text) => {
+          fc.pre(!text.endsWith('\r'));
+          const ascii = fuzzyForm(text);
+          // The appended line is not ASCII, so this goes through the general, per-character form.
+          const general = fuzzyForm(`${text}\n\u00E9`);
+          expect(general.text).toBe(`${ascii.text}\n\u00E9`);
+          for (let from = 0; from < ascii.text.length; from += 1) {
+            for (let to = from + 1; to <= ascii.text.length; to += 1) {
+              expect(ascii.span(from, to)).toEqual(general.span(from, to));
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('closestLines on a long oldText', () => {
+  it('scores each of many candidate windows on its first lines only: 100,000 comparisons in all', () => {
+    const file = 'same\n'.repeat(1000);
+    const oldText = `${'same\n'.repeat(1000)}nope`;
+    // 500 candidates (every line matches the anchor) share 100,000 comparisons: 200 lines each.
+    expect(closestLines(file, oldText)).toMatchObject({ firstLine: 1, score: 200 });
+    // One candidate gets them all.
+    const anchored = `anchor\n${'same\n'.repeat(999)}`;
+    expect(closestLines(anchored, `${anchored}nope`)).toMatchObject({ firstLine: 1, score: 1000 });
   });
 });

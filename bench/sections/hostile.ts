@@ -1,0 +1,299 @@
+/**
+ * Section 7: hostile inputs. Every call must cost the host time and memory bounded by the work the
+ * tool does, never by the size of a name or an error. Each case is one call a model can send cheaply
+ * (a long tool name, an ambiguous edit, a write over a big file, thousands of stray arguments, huge
+ * patterns and paths), run at size n and at 10n through `suite.execute` on the embedded backend, in
+ * this process, so its time is time the host thread spends.
+ *
+ * Two figures per call: the wall time of the awaited call, and the longest stretch during it in which
+ * the event loop could not run (a 1 ms `setInterval` probe; the gap up to the call's return counts
+ * too). Growth is the 10n figure over the n figure: linear work gives about 10×. The size of what the
+ * call returns (`output` characters, `structured_output` JSON characters) is reported at 10n.
+ */
+
+import { createInProcessRunner } from '../../src/codemode/in-process-runner.ts';
+import { enableCodemode } from '../../src/codemode/index.ts';
+import { createToolSuite, type ToolResult, type ToolSuite } from '../../src/index.ts';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import type { Workspace } from '../../src/workspace/workspace.ts';
+import { collectGarbage, fixed, median, table, verdict } from '../lib/stats.ts';
+import type { BenchContext, SectionResult } from './types.ts';
+
+/** Growth from n to 10n allowed: linear is 10×, plus some room for noise. */
+const TARGET_GROWTH = 12;
+/** Every call at 10n must end within bash's default timeout. */
+const TARGET_MS = 30_000;
+/**
+ * The most a result may hold at 10n (`output` characters plus `structured_output` JSON characters):
+ * none of these calls has anything large to return, so a result that grows with the input is an echo.
+ */
+const TARGET_RESULT_CHARS = 100_000;
+/**
+ * Below this many ms at 10n a call is too short for its growth to mean anything (fixed costs and
+ * timer noise decide it), so its growth target counts as met; the figures are printed all the same.
+ */
+const NOISE_FLOOR_MS = 50;
+
+type Suite = ToolSuite<Workspace>;
+
+interface HostileCase {
+  label: string;
+  /** What n counts, for the table: "characters", "lines", "properties". */
+  unit: string;
+  /** n in a full run; a quick run uses {@link HostileCase.quickSize}. */
+  size: number;
+  quickSize: number;
+  /** Untimed: puts the files the call needs in place (again before every call). */
+  prepare?: (workspace: Workspace, n: number) => Promise<void>;
+  call: (suite: Suite, n: number) => Promise<ToolResult>;
+}
+
+/** `0,\n1,\n…`: n lines, one comma each. */
+function commaLines(n: number): string {
+  let text = '';
+  for (let index = 0; index < n; index += 1) text += `${index},\n`;
+  return text;
+}
+
+async function put(workspace: Workspace, path: string, text: string): Promise<void> {
+  await workspace.writeFile(`${workspace.root}/${path}`, new TextEncoder().encode(text));
+}
+
+const CASES: readonly HostileCase[] = [
+  {
+    label: 'unknown tool, name of n characters',
+    unit: 'characters',
+    size: 100_000,
+    quickSize: 10_000,
+    call: (suite, n) => suite.execute('q'.repeat(n), {}),
+  },
+  {
+    label: "codemode `await tools['x'.repeat(n)]({})`",
+    unit: 'characters',
+    size: 100_000,
+    quickSize: 10_000,
+    call: (suite, n) => suite.execute('codemode', { code: `return await tools['x'.repeat(${n})]({});` }),
+  },
+  {
+    label: 'read with n extra properties',
+    unit: 'properties',
+    size: 5_000,
+    quickSize: 500,
+    prepare: (workspace) => put(workspace, 'small.txt', 'hello\n'),
+    call: (suite, n) => {
+      const args: Record<string, unknown> = { path: 'small.txt' };
+      for (let index = 0; index < n; index += 1) args[`extra${index}`] = index;
+      return suite.execute('read', args);
+    },
+  },
+  {
+    label: 'ambiguous edit (`oldText: ","`) on an n-line file',
+    unit: 'lines',
+    // Large enough that the call's fixed costs do not decide its growth.
+    size: 20_000,
+    quickSize: 5_000,
+    prepare: (workspace, n) => put(workspace, 'commas.txt', commaLines(n)),
+    call: (suite) => suite.execute('edit', { path: 'commas.txt', oldText: ',', newText: ';' }),
+  },
+  {
+    label: 'replace-all edit of every line of an n-line file',
+    unit: 'lines',
+    size: 8_000,
+    quickSize: 2_000,
+    prepare: (workspace, n) => put(workspace, 'commas.txt', commaLines(n)),
+    call: (suite) =>
+      suite.execute('edit', { path: 'commas.txt', oldText: ',', newText: ';', replaceAll: true }),
+  },
+  {
+    label: 'edit, oldText of n/2 "a" in a file of n "a"',
+    unit: 'characters',
+    size: 100_000,
+    quickSize: 20_000,
+    prepare: (workspace, n) => put(workspace, 'a.txt', 'a'.repeat(n)),
+    call: (suite, n) => suite.execute('edit', { path: 'a.txt', oldText: 'a'.repeat(n / 2), newText: 'b' }),
+  },
+  {
+    label: 'edit, oldText = the n-line file with its last line changed (not found)',
+    unit: 'lines',
+    size: 8_000,
+    quickSize: 2_000,
+    prepare: (workspace, n) => put(workspace, 'commas.txt', commaLines(n)),
+    call: (suite, n) =>
+      suite.execute('edit', { path: 'commas.txt', oldText: `${commaLines(n)}x`, newText: '' }),
+  },
+  {
+    // Each edit is searched for in the whole file: the cost is edits × file, linear in either.
+    label: 'edit with n edits, on a 20,000-line file',
+    unit: 'edits',
+    size: 1_000,
+    quickSize: 100,
+    prepare: (workspace) => put(workspace, 'commas.txt', commaLines(20_000)),
+    call: (suite, n) =>
+      suite.execute('edit', {
+        path: 'commas.txt',
+        edits: Array.from({ length: n }, (_, index) => ({
+          oldText: `\n${index * 2 + 1},\n`,
+          newText: '\nx\n',
+        })),
+      }),
+  },
+  {
+    label: 'write of n new lines over an n-line file',
+    unit: 'lines',
+    size: 8_000,
+    quickSize: 2_000,
+    prepare: (workspace, n) => put(workspace, 'commas.txt', commaLines(n)),
+    call: (suite, n) => {
+      let content = '';
+      for (let index = 0; index < n; index += 1) content += `line ${index} rewritten\n`;
+      return suite.execute('write', { path: 'commas.txt', content });
+    },
+  },
+  {
+    label: 'grep, pattern of n characters',
+    unit: 'characters',
+    size: 100_000,
+    quickSize: 10_000,
+    prepare: (workspace) => put(workspace, 'small.txt', 'hello\n'),
+    call: (suite, n) => suite.execute('grep', { pattern: 'a'.repeat(n) }),
+  },
+  {
+    label: 'find, pattern of n characters',
+    unit: 'characters',
+    size: 100_000,
+    quickSize: 10_000,
+    call: (suite, n) => suite.execute('find', { pattern: `${'*a'.repeat(n / 2)}` }),
+  },
+  {
+    label: 'read, path of n characters',
+    unit: 'characters',
+    size: 100_000,
+    quickSize: 10_000,
+    call: (suite, n) => suite.execute('read', { path: 'd/'.repeat(n / 2) }),
+  },
+];
+
+interface Measured {
+  /** Median wall time of the awaited call, ms. */
+  callMs: number;
+  /** Median over the calls of the longest event-loop stall during each, ms. */
+  blockMs: number;
+  outputChars: number;
+  structuredChars: number;
+  isError: boolean;
+}
+
+/**
+ * Times `call` `rounds` times. A 1 ms interval records the longest gap between its ticks; the gap
+ * from the last tick to the call's return is counted as well, since a call that blocks until it
+ * returns leaves no tick behind.
+ */
+async function measure(
+  rounds: number,
+  prepare: () => Promise<void>,
+  call: () => Promise<ToolResult>,
+): Promise<Measured> {
+  const times: number[] = [];
+  const stalls: number[] = [];
+  let last: ToolResult | undefined;
+  for (let round = 0; round < rounds; round += 1) {
+    await prepare();
+    collectGarbage();
+    let lastTick = performance.now();
+    let longest = 0;
+    const probe = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - lastTick);
+      lastTick = now;
+    }, 1);
+    const started = performance.now();
+    last = await call();
+    const ended = performance.now();
+    clearInterval(probe);
+    longest = Math.max(longest, ended - lastTick);
+    times.push(ended - started);
+    stalls.push(longest);
+  }
+  return {
+    callMs: median(times),
+    blockMs: median(stalls),
+    outputChars: last?.output.length ?? 0,
+    structuredChars: JSON.stringify(last?.structured_output ?? {}).length,
+    isError: last?.is_error ?? false,
+  };
+}
+
+function size(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+export async function runHostile(context: BenchContext): Promise<SectionResult> {
+  const rounds = context.quick ? 1 : 5;
+  const workspace = await createJustBashWorkspace();
+  const suite = createToolSuite({ workspace });
+  const codemode = enableCodemode(suite, { runner: createInProcessRunner() });
+  const rows: string[][] = [];
+  let allFast = true;
+  let allSmall = true;
+  for (const hostile of CASES) {
+    const n = context.quick ? hostile.quickSize : hostile.size;
+    const at = async (count: number): Promise<Measured> =>
+      measure(
+        rounds,
+        async () => hostile.prepare?.(workspace, count),
+        () => hostile.call(suite, count),
+      );
+    // One untimed call first, so the n figure does not pay for compiling the code path.
+    await hostile.prepare?.(workspace, n);
+    await hostile.call(suite, n);
+    const base = await at(n);
+    const large = await at(10 * n);
+    const growth = large.callMs / base.callMs;
+    const blockGrowth = large.blockMs / base.blockMs;
+    const met =
+      large.callMs < TARGET_MS &&
+      (large.callMs < NOISE_FLOOR_MS || (growth <= TARGET_GROWTH && blockGrowth <= TARGET_GROWTH));
+    const resultChars = large.outputChars + large.structuredChars;
+    const brief = resultChars <= TARGET_RESULT_CHARS;
+    allFast &&= met;
+    allSmall &&= brief;
+    rows.push([
+      hostile.label,
+      `${size(n)} → ${size(10 * n)} ${hostile.unit}`,
+      `${fixed(base.callMs, 1)} → ${fixed(large.callMs, 1)}`,
+      `${fixed(growth, 1)}×`,
+      `${fixed(base.blockMs, 1)} → ${fixed(large.blockMs, 1)}`,
+      `${fixed(blockGrowth, 1)}×`,
+      `${size(large.outputChars)} / ${size(large.structuredChars)}${large.isError ? ' (error)' : ''}`,
+      met ? 'met' : '**NOT met**',
+      brief ? 'met' : '**NOT met**',
+    ]);
+  }
+  await codemode.dispose?.();
+  await workspace.dispose?.();
+
+  const markdown = [
+    `Each call through \`suite.execute\` on the embedded backend, in this process, at size n and 10n (${rounds === 1 ? 'one call each' : `medians of ${rounds} calls each`}, after one untimed call at n; files put back in place untimed before every call). "call" is the wall time of the awaited call; "longest stall" the longest time the event loop could not run during it (a 1 ms interval probe, the gap up to the call's return included). Growth is the 10n figure over the n figure: linear work is about 10×. Result size at 10n: \`output\` characters / \`structured_output\` JSON characters.`,
+    '',
+    table(
+      [
+        'input',
+        'n → 10n',
+        'call (ms)',
+        'growth',
+        'longest stall (ms)',
+        'growth',
+        'result at 10n',
+        'time target',
+        'size target',
+      ],
+      rows,
+    ),
+    '',
+    'Targets:',
+    '',
+    `- every case grows at most ${TARGET_GROWTH}× from n to 10n, in call time and in longest stall (a case under ${NOISE_FLOOR_MS} ms at 10n is too short for its growth to be measured and counts as met), and ends within ${TARGET_MS / 1000} s (bash's default timeout) at 10n: ${verdict(allFast)}`,
+    `- every result at 10n holds at most ${size(TARGET_RESULT_CHARS)} characters (\`output\` plus \`structured_output\` JSON): nothing here has more to say, so more is an echo of the input: ${verdict(allSmall)}`,
+  ].join('\n');
+  return { title: '7. Hostile inputs', markdown, targetsMet: allFast && allSmall };
+}
