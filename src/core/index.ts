@@ -21,6 +21,8 @@ export {
   type ErrorResultOptions,
   errorResult,
   isPlainObject,
+  MAX_ERROR_DATA_CHARS,
+  MAX_ERROR_DATA_ITEMS,
   MAX_ERROR_MESSAGE_CHARS,
   notImplementedResult,
 } from './results.ts';

@@ -4,7 +4,7 @@
  * set, and `is_error`.
  */
 import { ERROR_CODES, type ErrorCode } from './errors.ts';
-import type { JsonObject, ToolControl, ToolResult } from './types.ts';
+import type { JsonObject, JsonValue, ToolControl, ToolResult } from './types.ts';
 
 /** Fields of an error result besides the message. */
 export interface ErrorResultOptions {
@@ -38,10 +38,42 @@ export function errorResult(fullMessage: string, options: ErrorResultOptions): T
   const output = options.output ? `${options.output.replace(/\n+$/, '')}\n\n${message}` : message;
   return {
     output,
-    structured_output: { error: { code: options.code, message, ...toJsonObject(options.data) } },
+    structured_output: {
+      error: { code: options.code, message, ...clipErrorData(toJsonObject(options.data)) },
+    },
     details: { ...options.details, duration_ms: options.durationMs ?? 0 },
     is_error: true,
   };
+}
+
+/** Characters of one string in an error's data (a pattern, a path) kept in its structured form. */
+export const MAX_ERROR_DATA_CHARS: number = 1000;
+/** Characters of a string inside a list or an object of an error's data (one item of many). */
+const MAX_NESTED_DATA_CHARS = 200;
+/** Items of one array in an error's data kept in its structured form (a tool lists at most 100). */
+export const MAX_ERROR_DATA_ITEMS: number = 100;
+
+/** JSON characters of an error's data kept whole; larger data is clipped (and says so). */
+export const MAX_ERROR_DATA_JSON_CHARS: number = 64 * 1024;
+
+/**
+ * An error's data, whole when its JSON is small; otherwise with every string clipped, every array
+ * shortened and `data_clipped: true`, so the structured form of an error stays small whatever the call
+ * sent (a tool may put the pattern or path it refused there).
+ */
+function clipErrorData(data: JsonObject): JsonObject {
+  if (JSON.stringify(data).length <= MAX_ERROR_DATA_JSON_CHARS) return data;
+  const clip = (value: JsonValue, depth: number): JsonValue => {
+    if (typeof value === 'string')
+      return clipText(value, depth <= 1 ? MAX_ERROR_DATA_CHARS : MAX_NESTED_DATA_CHARS);
+    if (value === null || typeof value !== 'object') return value;
+    // Deeper than any tool's own error data goes: what is left is an echo of the call.
+    if (depth > 4) return null;
+    if (Array.isArray(value))
+      return value.slice(0, MAX_ERROR_DATA_ITEMS).map((item) => clip(item, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, clip(item, depth + 1)]));
+  };
+  return { ...(clip(data, 0) as JsonObject), data_clipped: true };
 }
 
 /** The result of a registered tool that has no implementation. */

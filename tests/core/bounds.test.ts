@@ -5,9 +5,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCoreSuite, MAX_ERROR_MESSAGE_CHARS, ToolError } from '../../src/core/index.ts';
+import {
+  createCoreSuite,
+  MAX_ERROR_DATA_CHARS,
+  MAX_ERROR_DATA_ITEMS,
+  MAX_ERROR_MESSAGE_CHARS,
+  ToolError,
+} from '../../src/core/index.ts';
 import { closestNames, MAX_COMPARED_CHARS } from '../../src/core/similar.ts';
 import { createToolSuite as createFullSuite } from '../../src/index.ts';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { fuzzRuns } from '../faults/runs.ts';
 
 const NAME_RULE = 'tool names are 1-128 characters of letters, digits, "_", ".", ":" and "-"';
@@ -120,6 +127,46 @@ describe('error texts have caps, whatever the call sent', () => {
     const message = `${kept}… [message cut: the first ${MAX_ERROR_MESSAGE_CHARS} of 1000006 characters are shown]`;
     expect(result.output).toBe(message);
     expect(result.structured_output).toEqual({ error: { code: 'TOOL_FAILED', message, tool: 'loud' } });
+  });
+
+  it("an error's data keeps a clipped copy of a huge string and the first items of a huge list", async () => {
+    const suite = createCoreSuite();
+    suite.register({ name: 'echoing' }, 'direct', () => {
+      throw new ToolError('Invalid glob.', {
+        code: 'INVALID_GLOB',
+        data: { pattern: 'a'.repeat(100_000), tried: Array.from({ length: 10_000 }, (_, i) => i) },
+      });
+    });
+    const result = await suite.execute('echoing', {});
+    expect(result.structured_output).toEqual({
+      error: {
+        code: 'INVALID_GLOB',
+        message: 'echoing: Invalid glob.',
+        tool: 'echoing',
+        pattern: `${'a'.repeat(MAX_ERROR_DATA_CHARS)}…`,
+        tried: Array.from({ length: MAX_ERROR_DATA_ITEMS }, (_, i) => i),
+        data_clipped: true,
+      },
+    });
+  });
+
+  it('data under the size cap is kept whole, however many items it has', async () => {
+    const suite = createCoreSuite();
+    const lines = Array.from({ length: 1000 }, (_, i) => `line ${i}`);
+    suite.register({ name: 'chatty' }, 'direct', () => {
+      throw new ToolError('Failed.', { data: { lines } });
+    });
+    const result = await suite.execute('chatty', {});
+    expect(result.structured_output).toEqual({
+      error: { code: 'TOOL_FAILED', message: 'chatty: Failed.', tool: 'chatty', lines },
+    });
+  });
+
+  it('find with a 100,000-character pattern answers in a few kilobytes', async () => {
+    const suite = createFullSuite({ workspace: () => createJustBashWorkspace({ files: { 'a.txt': 'x' } }) });
+    const result = await suite.execute('find', { pattern: `{${'a'.repeat(100_000)}` });
+    expect(result.is_error).toBe(true);
+    expect(JSON.stringify(result.structured_output).length).toBeLessThan(20_000);
   });
 });
 
