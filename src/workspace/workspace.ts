@@ -107,6 +107,12 @@ export interface Workspace {
   readonly root: string;
   /** Absolute directory where tools keep spilled output; `read` may read it, listings never show it. */
   readonly spillDir: string;
+  /**
+   * What the model should know about this backend's shell (which language, which programs exist, what
+   * they cannot do), for the `bash` tool's description; generated from what the backend found, so it
+   * never promises a program that is not there. Absent: the shell is plain just-bash, as documented.
+   */
+  readonly shellDescription?: string;
   readFile(path: string): Promise<Uint8Array>;
   /**
    * Bytes `start` (included) to `end` (excluded) of a file, clamped to its size. Offered by backends

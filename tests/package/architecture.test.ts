@@ -19,8 +19,10 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   codemode: ['codemode', 'core'],
   agent: ['agent', 'core', 'providers'],
   'workspace/workspace.ts': ['workspace/workspace.ts', 'core'],
-  'workspace/just-bash': ['workspace/just-bash', 'core', 'workspace/workspace.ts'],
-  'workspace/webcontainer': ['workspace/webcontainer', 'core', 'workspace/workspace.ts'],
+  // The shell room holds what both backends run scripts with (just-bash's runner); it knows no backend.
+  'workspace/shell': ['workspace/shell', 'core', 'workspace/workspace.ts'],
+  'workspace/just-bash': ['workspace/just-bash', 'core', 'workspace/workspace.ts', 'workspace/shell'],
+  'workspace/webcontainer': ['workspace/webcontainer', 'core', 'workspace/workspace.ts', 'workspace/shell'],
   root: ['root', 'core', 'tools', 'search', 'providers', 'workspace/workspace.ts'],
   // The MCP server entry composes the suite exactly as a consumer does, through the root entry
   // (createToolSuite, toProviderTools and the types are all public there), so what it serves is what the
@@ -219,6 +221,19 @@ describe('architecture', () => {
         violations('edge/fetch-handler.ts', `import { createJustBashWorkspace } from '${backend}';`),
       ).toEqual([
         `edge/fetch-handler.ts: "${backend}" reaches workspace/just-bash, but edge may only import edge, root`,
+      ]);
+    });
+    it('a backend importing another backend, or the shell room importing a backend', () => {
+      expect(
+        violations('workspace/webcontainer/x.ts', "import { x } from '../just-bash/run-command.ts';"),
+      ).toEqual([
+        'workspace/webcontainer/x.ts: "../just-bash/run-command.ts" reaches workspace/just-bash, but workspace/webcontainer may only import workspace/webcontainer, core, workspace/workspace.ts, workspace/shell',
+      ]);
+      expect(
+        violations('workspace/webcontainer/x.ts', "import { x } from '../shell/run-command.ts';"),
+      ).toEqual([]);
+      expect(violations('workspace/shell/x.ts', "import { x } from '../webcontainer/index.ts';")).toEqual([
+        'workspace/shell/x.ts: "../webcontainer/index.ts" reaches workspace/webcontainer, but workspace/shell may only import workspace/shell, core, workspace/workspace.ts',
       ]);
     });
     it('the MCP SDK outside the edge entry', () => {

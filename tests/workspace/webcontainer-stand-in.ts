@@ -23,8 +23,8 @@
  * Test controls (`spawns`, `writeFiles`, `dispose`) are extras of the stand-in, not WebContainer API.
  */
 import type { BufferEncoding, DirEnt, SpawnOptions, WebContainerProcess } from '@webcontainer/api';
-import { Bash, InMemoryFs } from 'just-bash';
-import { runJustBashCommand } from '../../src/workspace/just-bash/run-command.ts';
+import { Bash, type CommandName, getCommandNames, InMemoryFs } from 'just-bash';
+import { runJustBashCommand } from '../../src/workspace/shell/run-command.ts';
 import type { WebContainerFileSystem, WebContainerLike } from '../../src/workspace/webcontainer/index.ts';
 
 /** Options of {@link createWebContainerStandIn}. */
@@ -37,7 +37,85 @@ export interface StandInOptions {
   onKill?: 'exit' | 'ignore';
   /** What `spawn()` does: `start` the process, or `hang` (the promise never settles). Default: `start`. */
   onSpawn?: 'start' | 'hang';
+  /** Programs besides `jsh`, by name (`node`, `npm`, ...). Default: {@link DEFAULT_PROGRAMS}. */
+  programs?: Record<string, StandInProgram>;
+  /** Milliseconds every `fs` call takes (a postMessage round trip). Default: 0. */
+  fsLatencyMs?: number;
 }
+
+/** What a stand-in program can do: its arguments, its terminal, and the kill. */
+export interface ProgramIO {
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** Sends bytes or text to the terminal, in chunks of `chunkSize` bytes, decoded as the client does. */
+  write(data: string | Uint8Array): void;
+  /** The next text typed on the terminal, or null once Ctrl-D arrives. Never resolves otherwise. */
+  readInput(): Promise<string | null>;
+  /** Aborted by `kill()`. */
+  signal: AbortSignal;
+  /** Leaves the output stream open after exit (a background child holding the terminal). */
+  keepOutputOpen(): void;
+}
+
+/** A program of the stand-in: resolves to its exit code. */
+export type StandInProgram = (io: ProgramIO) => Promise<number>;
+
+/** The programs a fresh WebContainer has besides jsh's own commands: Node's tool chain, no git. */
+export const DEFAULT_PROGRAMS: Record<string, StandInProgram> = {
+  node: async (io) => version(io, 'v18.20.3'),
+  npm: async (io) => version(io, '10.2.3'),
+  npx: async (io) => version(io, '10.2.3'),
+};
+
+async function version(io: ProgramIO, text: string): Promise<number> {
+  if (io.args[0] === '--version') {
+    io.write(`${text}\r\n`);
+    return 0;
+  }
+  io.write(`stand-in: ${io.args.join(' ')} is not implemented\r\n`);
+  return 1;
+}
+
+/**
+ * jsh's commands, as bolt.diy's system prompt lists them: no grep, sed, find, wc, sleep, awk, printf
+ * or read (webcontainer-core#1165: "jsh: command not found: sleep").
+ */
+export const JSH_COMMANDS = [
+  'cat',
+  'chmod',
+  'cp',
+  'echo',
+  'hostname',
+  'kill',
+  'ln',
+  'ls',
+  'mkdir',
+  'mv',
+  'ps',
+  'pwd',
+  'rm',
+  'rmdir',
+  'xxd',
+  'alias',
+  'cd',
+  'clear',
+  'curl',
+  'env',
+  'false',
+  'getconf',
+  'head',
+  'sort',
+  'tail',
+  'touch',
+  'true',
+  'uptime',
+  'which',
+  'seq',
+  'printenv',
+  'tee',
+  'exit',
+] as const;
 
 /** What the stand-in saw of one spawned process. */
 export interface SpawnRecord {
@@ -54,6 +132,8 @@ export interface SpawnRecord {
   chunksAfterExit: number;
   /** `output` was closed. */
   outputClosed: boolean;
+  /** Everything written to `input`, in order. */
+  input: string;
 }
 
 /** Exit code of a killed process (SIGTERM). */
@@ -72,7 +152,7 @@ export function createWebContainerStandIn(options: StandInOptions = {}): WebCont
   return new WebContainerStandIn(options);
 }
 
-type PosixCode = 'ENOENT' | 'ENOTDIR' | 'EISDIR' | 'EEXIST' | 'ENOTEMPTY';
+type PosixCode = 'ENOENT' | 'ENOTDIR' | 'EISDIR' | 'EEXIST' | 'ENOTEMPTY' | 'EINVAL';
 
 const DESCRIPTIONS: Record<PosixCode, string> = {
   ENOENT: 'no such file or directory',
@@ -80,6 +160,7 @@ const DESCRIPTIONS: Record<PosixCode, string> = {
   EISDIR: 'illegal operation on a directory',
   EEXIST: 'file already exists',
   ENOTEMPTY: 'directory not empty',
+  EINVAL: 'invalid argument',
 };
 
 /** An error the way WebContainer's fs delivers it: message only, no `code`. */
@@ -101,10 +182,20 @@ function normalize(path: string): string {
 class StandInFileSystem implements WebContainerFileSystem {
   readonly #bash: Bash;
   readonly #workdir: string;
+  readonly #calls: Record<string, number>;
+  readonly #latencyMs: number;
 
-  constructor(bash: Bash, workdir: string) {
+  constructor(bash: Bash, workdir: string, calls: Record<string, number>, latencyMs: number) {
     this.#bash = bash;
     this.#workdir = workdir;
+    this.#calls = calls;
+    this.#latencyMs = latencyMs;
+  }
+
+  /** Counts a call and waits the round trip, as a postMessage to the container does. */
+  async #enter(method: string): Promise<void> {
+    this.#calls[method] = (this.#calls[method] ?? 0) + 1;
+    await new Promise((resolve) => setTimer(resolve, this.#latencyMs));
   }
 
   /** The just-bash path of a WebContainer fs path: relative to the workdir, never above it. */
@@ -136,6 +227,7 @@ class StandInFileSystem implements WebContainerFileSystem {
   readFile(path: string, encoding?: null): Promise<Uint8Array>;
   readFile(path: string, encoding: BufferEncoding): Promise<string>;
   async readFile(path: string, encoding?: BufferEncoding | null): Promise<Uint8Array | string> {
+    await this.#enter('readFile');
     const absolute = this.resolve(path);
     const kind = await this.#kind(absolute);
     if (kind === 'missing') throw fsError('ENOENT', 'open', absolute);
@@ -151,6 +243,7 @@ class StandInFileSystem implements WebContainerFileSystem {
     data: string | Uint8Array,
     _options?: string | { encoding?: string | null } | null,
   ): Promise<void> {
+    await this.#enter('writeFile');
     const absolute = this.resolve(path);
     await this.#parentReady(absolute, 'open');
     if ((await this.#kind(absolute)) === 'directory') throw fsError('EISDIR', 'open', absolute);
@@ -179,6 +272,7 @@ class StandInFileSystem implements WebContainerFileSystem {
       | null
       | { encoding?: BufferEncoding | 'buffer' | null; withFileTypes?: boolean },
   ): Promise<string[] | Uint8Array[] | DirEnt<string>[] | DirEnt<Uint8Array>[]> {
+    await this.#enter('readdir');
     const absolute = this.resolve(path);
     const kind = await this.#kind(absolute);
     if (kind === 'missing') throw fsError('ENOENT', 'scandir', absolute);
@@ -215,6 +309,7 @@ class StandInFileSystem implements WebContainerFileSystem {
   mkdir(path: string, options: { recursive: true }): Promise<string>;
   // biome-ignore lint/suspicious/noConfusingVoidType: the implementation of the d.ts's Promise<void> and Promise<string> overloads
   async mkdir(path: string, options?: { recursive?: boolean }): Promise<string | void> {
+    await this.#enter('mkdir');
     const absolute = this.resolve(path);
     const kind = await this.#kind(absolute);
     if (options?.recursive === true) {
@@ -240,6 +335,7 @@ class StandInFileSystem implements WebContainerFileSystem {
   }
 
   async rm(path: string, options?: { force?: boolean; recursive?: boolean }): Promise<void> {
+    await this.#enter('rm');
     const absolute = this.resolve(path);
     const kind = await this.#kind(absolute);
     if (kind === 'missing') {
@@ -253,11 +349,23 @@ class StandInFileSystem implements WebContainerFileSystem {
     await this.#bash.fs.rm(absolute, { recursive: options?.recursive === true, force: true });
   }
 
+  /** Node's `fs.promises.rename`: replaces a file or an empty directory, refuses every other conflict. */
   async rename(oldPath: string, newPath: string): Promise<void> {
+    await this.#enter('rename');
     const from = this.resolve(oldPath);
     const to = this.resolve(newPath);
-    if ((await this.#kind(from)) === 'missing') throw fsError('ENOENT', 'rename', from);
+    const source = await this.#kind(from);
+    if (source === 'missing') throw fsError('ENOENT', 'rename', from);
     await this.#parentReady(to, 'rename');
+    if (from === to) return;
+    const target = await this.#kind(to);
+    if (source === 'directory' && to.startsWith(`${from}/`)) throw fsError('EINVAL', 'rename', from);
+    if (source === 'file' && target === 'directory') throw fsError('EISDIR', 'rename', from);
+    if (source === 'directory' && target === 'file') throw fsError('ENOTDIR', 'rename', from);
+    if (target === 'directory') {
+      if ((await this.#bash.fs.readdir(to)).length > 0) throw fsError('ENOTEMPTY', 'rename', from);
+      await this.#bash.fs.rm(to, { recursive: true });
+    } else if (target === 'file') await this.#bash.fs.rm(to);
     await this.#bash.fs.mv(from, to);
   }
 }
@@ -265,7 +373,12 @@ class StandInFileSystem implements WebContainerFileSystem {
 /** `value` as one single-quoted shell word. */
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
-const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Timers as they were when this module loaded: just-bash's defence in depth replaces the global ones
+ * while a script runs, and the container's own timers are never the page's.
+ */
+const setTimer: typeof setTimeout = globalThis.setTimeout.bind(globalThis);
+const tick = (): Promise<void> => new Promise((resolve) => setTimer(resolve, 0));
 
 /**
  * How a PTY shows a command's output (stdout and stderr already merged in order): CRLF, colours,
@@ -280,6 +393,76 @@ function terminalText(output: string, killed: boolean): string {
   return `${text}\u001b[?25h\u001b]654;prompt\u0007`;
 }
 
+/** jsh words "not found" its own way. */
+function jshMessages(output: string): string {
+  return output.replace(/^bash: ([^:\n]+): command not found$/gm, 'jsh: command not found: $1');
+}
+
+/** The client's decoder: one for every chunk, not streaming (a cut character becomes U+FFFD). */
+const clientDecoder = new TextDecoder();
+
+/** A program's terminal: bytes out in chunks as the client delivers them, typed text in. */
+class StandInTerminal {
+  readonly output: ReadableStream<string>;
+  #controller: ReadableStreamDefaultController<string> | undefined;
+  #typed: string[] = [];
+  #ended = false;
+  #waiting: (() => void) | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly record: SpawnRecord,
+    private readonly chunkBytes: number,
+    private readonly enabled: boolean,
+  ) {
+    this.output = new ReadableStream<string>({
+      start: (controller) => {
+        this.#controller = controller;
+      },
+    });
+  }
+
+  write(data: string | Uint8Array): void {
+    if (!this.enabled || this.#closed) return;
+    const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+    for (let start = 0; start < bytes.length; start += this.chunkBytes) {
+      const chunk = clientDecoder.decode(bytes.subarray(start, start + this.chunkBytes));
+      this.record.emitted += chunk;
+      if (this.record.exitCode !== undefined) this.record.chunksAfterExit += 1;
+      this.#controller?.enqueue(chunk);
+    }
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.record.outputClosed = true;
+    this.#controller?.close();
+  }
+
+  /** What the adapter writes to `input`: text, and Ctrl-D for the end of input. */
+  type(chunk: string): void {
+    this.record.input += chunk;
+    const end = chunk.indexOf('\u0004');
+    if (end >= 0) {
+      if (end > 0) this.#typed.push(chunk.slice(0, end));
+      this.#ended = true;
+    } else this.#typed.push(chunk);
+    this.#waiting?.();
+  }
+
+  async readInput(): Promise<string | null> {
+    for (;;) {
+      const next = this.#typed.shift();
+      if (next !== undefined) return next;
+      if (this.#ended) return null;
+      await new Promise<void>((resolve) => {
+        this.#waiting = resolve;
+      });
+    }
+  }
+}
+
 /** A booted WebContainer, as far as the adapter can tell. */
 export class WebContainerStandIn implements WebContainerLike {
   readonly workdir: string;
@@ -288,7 +471,11 @@ export class WebContainerStandIn implements WebContainerLike {
   readonly bash: Bash;
   /** Every process spawned, in order. */
   readonly spawns: SpawnRecord[] = [];
+  /** Calls to each `fs` method, by name. */
+  readonly calls: Record<string, number> = {};
   readonly #options: StandInOptions;
+  /** jsh: the same files, with jsh's commands only. */
+  readonly #jsh: Bash;
   readonly #controllers = new Set<AbortController>();
 
   constructor(options: StandInOptions = {}) {
@@ -309,7 +496,89 @@ export class WebContainerStandIn implements WebContainerLike {
         maxExecutionTimeMs: STAND_IN_WALL_CLOCK_MS,
       },
     });
-    this.fs = new StandInFileSystem(this.bash, this.workdir);
+    this.fs = new StandInFileSystem(this.bash, this.workdir, this.calls, options.fsLatencyMs ?? 0);
+    this.#jsh = new Bash({
+      fs,
+      cwd: this.workdir,
+      env: { HOME: this.workdir },
+      commands: JSH_COMMANDS.filter((name): name is CommandName & (typeof JSH_COMMANDS)[number] =>
+        (getCommandNames() as string[]).includes(name),
+      ),
+      executionLimits: {
+        maxCommandCount: 1_000_000_000,
+        maxLoopIterations: 1_000_000_000,
+        maxCallDepth: 1_000_000,
+        maxExecutionTimeMs: STAND_IN_WALL_CLOCK_MS,
+      },
+    });
+  }
+
+  /** Runs a program of {@link StandInOptions.programs} as a process with a terminal. */
+  async #spawnProgram(
+    command: string,
+    args: string[],
+    options: SpawnOptions | undefined,
+  ): Promise<WebContainerProcess> {
+    const record: SpawnRecord = {
+      command,
+      args,
+      options,
+      killed: false,
+      exitCode: undefined,
+      emitted: '',
+      chunksAfterExit: 0,
+      outputClosed: false,
+      input: '',
+    };
+    this.spawns.push(record);
+    if (this.#options.onSpawn === 'hang') return new Promise<never>(() => undefined);
+    const program = (this.#options.programs ?? DEFAULT_PROGRAMS)[command];
+    const terminal = new StandInTerminal(record, this.#options.chunkSize ?? 5, options?.output !== false);
+    const kill = new AbortController();
+    let settle: (code: number) => void = () => undefined;
+    const exit = new Promise<number>((resolve) => {
+      settle = resolve;
+    });
+    let keepOpen = false;
+    const io: ProgramIO = {
+      args,
+      cwd: options?.cwd ?? '.',
+      env: Object.fromEntries(Object.entries(options?.env ?? {}).map(([k, v]) => [k, String(v)])),
+      write: (data) => terminal.write(data),
+      readInput: () => terminal.readInput(),
+      signal: kill.signal,
+      keepOutputOpen: () => {
+        keepOpen = true;
+      },
+    };
+    const run = program
+      ? program(io)
+      : Promise.resolve().then(() => {
+          io.write(`jsh: command not found: ${command}\r\n`);
+          return 127;
+        });
+    const ignoreKill = this.#options.onKill === 'ignore';
+    const killed = new Promise<number>((resolve) => {
+      kill.signal.addEventListener('abort', () => {
+        if (!ignoreKill) resolve(KILLED_EXIT_CODE);
+      });
+    });
+    void Promise.race([run.catch(() => 1), killed]).then(async (code) => {
+      record.exitCode = code;
+      settle(code);
+      await tick();
+      if (!keepOpen) terminal.close();
+    });
+    return {
+      exit,
+      output: terminal.output,
+      input: new WritableStream<string>({ write: (chunk) => terminal.type(chunk) }),
+      kill: () => {
+        record.killed = true;
+        kill.abort();
+      },
+      resize: () => undefined,
+    };
   }
 
   /** Test control: writes files (paths relative to the workdir), creating parents, like `mount`. */
@@ -337,7 +606,8 @@ export class WebContainerStandIn implements WebContainerLike {
     const args = Array.isArray(argsOrOptions) ? argsOrOptions : [];
     const options = Array.isArray(argsOrOptions) ? maybeOptions : argsOrOptions;
     const script = args[1];
-    if (command !== 'jsh' || args.length !== 2 || args[0] !== '-c' || script === undefined) {
+    if (command !== 'jsh') return this.#spawnProgram(command, args, options);
+    if (args.length !== 2 || args[0] !== '-c' || script === undefined) {
       throw new Error(`stand-in: only spawn('jsh', ['-c', command]) is implemented, got ${command} ${args}`);
     }
     const record: SpawnRecord = {
@@ -349,6 +619,7 @@ export class WebContainerStandIn implements WebContainerLike {
       emitted: '',
       chunksAfterExit: 0,
       outputClosed: false,
+      input: '',
     };
     this.spawns.push(record);
     if (this.#options.onSpawn === 'hang') return new Promise<never>(() => undefined);
@@ -384,7 +655,7 @@ export class WebContainerStandIn implements WebContainerLike {
     send(TITLE_SEQUENCE);
     const cwd = options?.cwd === undefined ? this.workdir : this.fs.resolve(options.cwd);
     const exports = Object.entries(env).map(([name, value]) => `export ${name}=${quote(value)}; `);
-    void runJustBashCommand(this.bash, this.workdir, `${exports.join('')}${script}`, {
+    void runJustBashCommand(this.#jsh, this.workdir, `${exports.join('')}${script}`, {
       cwd,
       signal: abort.signal,
     })
@@ -394,7 +665,7 @@ export class WebContainerStandIn implements WebContainerLike {
         const code = record.killed ? KILLED_EXIT_CODE : result.exitCode;
         record.exitCode = code;
         settle(code);
-        const text = terminalText(result.output, record.killed);
+        const text = terminalText(jshMessages(result.output), record.killed);
         for (let start = 0, index = 0; start < text.length; start += chunkSize, index += 1) {
           // A macrotask before the first chunk after exit and every 64 chunks, a microtask otherwise:
           // late enough to lose output if the reader stops at exit, fast enough for megabytes.
@@ -415,7 +686,11 @@ export class WebContainerStandIn implements WebContainerLike {
     return {
       exit,
       output,
-      input: new WritableStream<string>(),
+      input: new WritableStream<string>({
+        write: (chunk) => {
+          record.input += chunk;
+        },
+      }),
       kill: () => {
         record.killed = true;
         if (!ignoreKill) abort.abort();

@@ -25,10 +25,23 @@ const TERMINAL_SEQUENCE = new RegExp(
 
 /**
  * Turns raw PTY output into plain text for the model: escape sequences removed, `\r\n` (and `\r\r\n`)
- * made `\n`, and a lone `\r` (progress bars redrawing a line) made `\n` so no step is glued to the next.
+ * made `\n`, and a line redrawn with `\r` (a spinner, a progress bar) kept as a terminal leaves it: its
+ * last non-empty frame only, so hundreds of frames do not become hundreds of lines.
  */
 export function stripTerminalOutput(raw: string): string {
-  return raw.replace(TERMINAL_SEQUENCE, '').replace(/\r+\n/g, '\n').replace(/\r/g, '\n');
+  return raw
+    .replace(TERMINAL_SEQUENCE, '')
+    .replace(/\r+\n/g, '\n')
+    .replace(/[^\n]*\r[^\n]*/g, (line) => lastFrame(line.split('\r')));
+}
+
+/** The last non-empty frame of a line drawn in `\r`-separated frames. */
+function lastFrame(frames: string[]): string {
+  for (let index = frames.length - 1; index >= 0; index -= 1) {
+    const frame = frames[index];
+    if (frame !== undefined && frame !== '') return frame;
+  }
+  return '';
 }
 
 /** UTF-8 length of a string, without encoding it. Lone surrogates count as U+FFFD (3 bytes). */

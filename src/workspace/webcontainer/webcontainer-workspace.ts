@@ -11,8 +11,10 @@
  *   (EACCES) before any call.
  * - No `stat`. `wc.fs` has readFile/writeFile/readdir/mkdir/rm/rename only, so `stat` looks the name up
  *   in its parent's `readdir({ withFileTypes: true })` (the root: a listing of itself) and gets a file's
- *   size by reading the whole file: a `stat` costs one directory listing, plus one full read for a
- *   file. There is no `mtimeMs`.
+ *   size by reading it. Listings are shared for a moment ({@link LISTING_REUSE_MS}, and until this
+ *   workspace changes a file or runs a command), so `ls` of a directory costs one listing, not one per
+ *   entry; the bytes read for a `stat` serve the next `readFile` of that path, so `read` costs one
+ *   listing and one read. There is no `mtimeMs`.
  * - No `lstat`/`readlink`: a known limitation. The API cannot tell a symlink from its target, so this
  *   workspace leaves both methods off and `confinePath` confines paths lexically only: a symlink inside
  *   the workdir whose target is outside it (created by a command, say `ln -s /tmp out`) is followed by
@@ -23,32 +25,28 @@
  *   else; `readdir` of the root leaves it out, so grep, find and ls never list it, while `read` can
  *   still read the files in it.
  * - Errors. `wc.fs` errors carry no `code` (webcontainer-core#1171); the POSIX code is taken from
- *   `code` when present, else from the message (`ENOENT: no such file or directory, open '…'`).
- * - exec. Each call spawns its own `jsh -c <command>` (jsh has no grep, find, sed or sleep; Node and
- *   npm are there); the exit code is the process's `exit` promise, never text in the output (a forged
- *   OSC 654 exit marker changes nothing). The PTY output stream (stdout and stderr of the process and
- *   its children, merged) is read to its end even after exit or kill, its tail kept within a byte
- *   bound, then stripped of escape sequences. On timeout or abort the process is killed and the exit
- *   code is 124, as on the embedded backend; if its `exit` does not settle within a grace period, the
- *   output says the runtime may need a restart instead of the call hanging.
+ *   `code` when present, else from the start of the message, where Node puts it (`ENOENT: no such file
+ *   or directory, open '…'`; `rm` of a directory: `… rm returned EISDIR (is a directory) …`), never
+ *   from a word further on (a path may contain `ENOENT`).
+ * - exec. A script runs in just-bash's interpreter over these files, and `node`, `npm`, ... run as
+ *   container processes (run-script.ts, container-program.ts); WebContainer's own `jsh` is never used.
  */
 import type { FileSystemAPI, SpawnOptions, WebContainer, WebContainerProcess } from '@webcontainer/api';
 import { UsageError } from '../../core/index.ts';
 import {
   type DirEntry,
   type EntryType,
-  type ExecOptions,
-  type ExecResult,
   type FileStat,
   isInside,
   isWorkspaceErrorCode,
   normalizePosix,
   parentOf,
-  WORKSPACE_ERROR_CODES,
   type Workspace,
   WorkspaceError,
+  type WorkspaceErrorCode,
 } from '../workspace.ts';
-import { OutputTail, stripTerminalOutput } from './terminal-output.ts';
+import { runScript } from './run-script.ts';
+import { probeContainerCommands, shellDescription } from './shell-description.ts';
 
 /**
  * The `wc.fs` calls this adapter makes: a `Pick` of the package's own `FileSystemAPI`, so a change of
@@ -80,8 +78,18 @@ export interface WebContainerWorkspaceOptions {
   graceMs?: number;
   /** Timeout of `exec` when the caller gives none. Default: 600,000 (the bash tool's maximum). */
   defaultTimeoutMs?: number;
-  /** Environment variables for every command. Default: none (the container's own). */
+  /**
+   * Environment variables for every command, over `NON_INTERACTIVE_ENV` (CI=1, npm_config_yes=true,
+   * NO_COLOR=1, TERM=dumb, a 120×40 terminal). Default: none.
+   */
   env?: Record<string, string>;
+  /**
+   * Programs that run as container processes (every other command runs in the interpreter). Default:
+   * those of `CONTAINER_COMMAND_CANDIDATES` that answer `--version`, probed once at creation.
+   */
+  containerCommands?: readonly string[];
+  /** After a process exits, milliseconds without new output before it counts as complete. Default: 100. */
+  quietMs?: number;
   /**
    * Called when a killed process does not exit within `graceMs`, or the container does not even
    * start a command before its timeout: the host may tear the WebContainer down and boot a new one.
@@ -98,18 +106,17 @@ export const DEFAULT_MAX_OUTPUT_BYTES: number = 16 * 1024 * 1024;
 export const DEFAULT_GRACE_MS = 2_000;
 /** Default `exec` timeout when the caller gives none: the bash tool's maximum. */
 export const DEFAULT_EXEC_TIMEOUT_MS = 600_000;
-/** The shell each command runs in. WebContainer's jsh: no grep, find, sed or sleep of its own. */
-const SHELL = 'jsh';
-/** Exit code reported after a timeout or an abort, whatever the killed process returned (as just-bash does). */
-const EXIT_STOPPED = 124;
-/** setTimeout's largest delay; longer ones fire at once. */
-const MAX_TIMER_MS = 2_147_483_647;
+/** After a process exits, how long without a new chunk before its output counts as complete. */
+export const DEFAULT_QUIET_MS = 100;
+/** How long a directory listing is reused for `stat`s (unless this workspace changed something). */
+export const LISTING_REUSE_MS = 1_000;
 
 /**
- * Creates a Workspace over a booted WebContainer. Resolves once the spill directory exists. The
- * WebContainer stays the caller's: `dispose()` kills the commands still running, nothing more.
- * Throws `UsageError` for a bad option; rejects with a `WorkspaceError` when the spill directory
- * cannot be created.
+ * Creates a Workspace over a booted WebContainer. Resolves once the spill directory exists and the
+ * container's programs are known (`containerCommands`, or a `--version` probe of
+ * `CONTAINER_COMMAND_CANDIDATES`). The WebContainer stays the caller's: `dispose()` kills the
+ * processes still running, nothing more. Throws `UsageError` for a bad option; rejects with a
+ * `WorkspaceError` when the spill directory cannot be created.
  */
 export async function createWebContainerWorkspace(
   webcontainer: WebContainerLike,
@@ -121,10 +128,95 @@ export async function createWebContainerWorkspace(
       `spillDirName must be a single directory name, got ${JSON.stringify(spillDirName)}.`,
     );
   }
-  const root = normalizePosix(webcontainer.workdir);
-  const spillDir = `${root === '/' ? '' : root}/${spillDirName}`;
+  const files = containerFiles(webcontainer);
+  const { root, call, list, stat, forget } = files;
   const fs = webcontainer.fs;
-  const running = new Set<Promise<WebContainerProcess>>();
+  const spillDir = `${root === '/' ? '' : root}/${spillDirName}`;
+  const running = new Set<WebContainerProcess>();
+  const spawn = async (
+    command: string,
+    args: string[],
+    spawnOptions?: SpawnOptions,
+  ): Promise<WebContainerProcess> => {
+    const child = await webcontainer.spawn(command, args, spawnOptions);
+    running.add(child);
+    child.exit.then(
+      () => running.delete(child),
+      () => running.delete(child),
+    );
+    return child;
+  };
+  const changing = <T>(run: () => Promise<T>): Promise<T> => run().finally(forget);
+
+  await call(spillDir, (relative) => fs.mkdir(relative, { recursive: true }));
+  const containerCommands = options.containerCommands ?? (await probeContainerCommands(webcontainer));
+  const workspace: Workspace = {
+    backend: 'webcontainer',
+    root,
+    spillDir,
+    shellDescription: shellDescription(containerCommands),
+    readFile: (path) => files.readFile(path),
+    writeFile: (path, data) => changing(() => call(path, (relative) => fs.writeFile(relative, data))),
+    mkdir: (path, mkdirOptions) =>
+      changing(() =>
+        call(path, async (relative) => {
+          if (mkdirOptions?.recursive === true) await fs.mkdir(relative, { recursive: true });
+          else await fs.mkdir(relative);
+        }),
+      ),
+    async readdir(path) {
+      const entries = await list(path);
+      return normalizePosix(path) === root ? entries.filter((entry) => entry.name !== spillDirName) : entries;
+    },
+    stat,
+    rm: (path, rmOptions) =>
+      changing(() =>
+        call(path, (relative) =>
+          fs.rm(relative, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
+        ),
+      ),
+    rename: (from, to) =>
+      changing(() => call(from, async (relative) => fs.rename(relative, files.local(to)))),
+    // async: a cwd outside the workdir must reject, not throw synchronously.
+    exec: async (command, execOptions = {}) => {
+      const cwd = execOptions.cwd === undefined ? undefined : normalizePosix(execOptions.cwd);
+      if (cwd !== undefined) files.local(cwd);
+      return changing(() =>
+        runScript(
+          {
+            workspace,
+            spawn,
+            containerCommands,
+            env: options.env ?? {},
+            quietMs: options.quietMs ?? DEFAULT_QUIET_MS,
+            graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+            maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+            onProcessStuck: options.onProcessStuck,
+          },
+          command,
+          {
+            ...execOptions,
+            timeoutMs: execOptions.timeoutMs ?? options.defaultTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS,
+          },
+        ),
+      );
+    },
+    async dispose() {
+      for (const child of running) child.kill();
+      running.clear();
+    },
+  };
+  return workspace;
+}
+
+/** The container's files as the Workspace sees them: local paths, mapped errors, cached listings. */
+function containerFiles(webcontainer: WebContainerLike) {
+  const root = normalizePosix(webcontainer.workdir);
+  const fs = webcontainer.fs;
+  /** Listings by absolute directory, each with the time it was asked for. */
+  const listings = new Map<string, { at: number; entries: Promise<DirEntry[]> }>();
+  /** Bytes a `stat` read to learn a size, kept for the next `readFile` of the same path. */
+  const readForStat = new Map<string, Promise<Uint8Array>>();
 
   /** The path `wc.fs` expects: relative to the workdir. Confined paths are always inside it. */
   const local = (path: string): string => {
@@ -135,7 +227,6 @@ export async function createWebContainerWorkspace(
     }
     return absolute.slice(root === '/' ? 1 : root.length + 1);
   };
-
   const call = async <T>(path: string, run: (relative: string) => Promise<T>): Promise<T> => {
     try {
       return await run(local(path));
@@ -143,299 +234,78 @@ export async function createWebContainerWorkspace(
       throw toWorkspaceError(error, path);
     }
   };
-
-  const list = (path: string): Promise<DirEntry[]> =>
-    call(path, async (relative) =>
+  const list = (path: string): Promise<DirEntry[]> => {
+    const absolute = normalizePosix(path);
+    const cached = listings.get(absolute);
+    if (cached && Date.now() - cached.at < LISTING_REUSE_MS) return cached.entries;
+    const entries = call(path, async (relative) =>
       (await fs.readdir(relative, { withFileTypes: true })).map(
         (entry): DirEntry => ({ name: entry.name, type: typeOf(entry) }),
       ),
     );
-
-  const stat = async (path: string): Promise<FileStat> => {
+    listings.set(absolute, { at: Date.now(), entries });
+    entries.catch(() => listings.delete(absolute));
+    return entries;
+  };
+  const readFile = (path: string): Promise<Uint8Array> => {
     const absolute = normalizePosix(path);
-    if (absolute === root) {
-      // The workdir has no parent listing here; it can still have been deleted by a command.
-      await list(root);
-      return { type: 'directory', size: 0 };
-    }
-    const name = absolute.slice(absolute.lastIndexOf('/') + 1);
-    let entries: DirEntry[];
-    try {
-      entries = await list(parentOf(absolute));
-    } catch (error) {
-      if (error instanceof WorkspaceError) throw new WorkspaceError(error.code, path, error.message);
-      throw error;
-    }
-    const entry = entries.find((candidate) => candidate.name === name);
-    if (!entry) throw new WorkspaceError('ENOENT', path);
-    if (entry.type === 'directory') return { type: 'directory', size: 0 };
-    if (entry.type === 'file') return { type: 'file', size: (await workspace.readFile(path)).length };
-    // Neither in the listing (a symlink, say): `wc.fs` follows links, so ask what the path opens as.
-    const asDirectory = await list(path).then(
-      () => true,
-      () => false,
-    );
-    if (asDirectory) return { type: 'directory', size: 0 };
-    try {
-      return { type: 'file', size: (await workspace.readFile(path)).length };
-    } catch (error) {
-      // A dangling link: stat follows links, so the path does not exist.
-      if (error instanceof WorkspaceError && error.code === 'ENOENT') throw error;
-      return { type: 'other', size: 0 };
-    }
+    const kept = readForStat.get(absolute);
+    readForStat.delete(absolute);
+    return kept ?? call(path, (relative) => fs.readFile(relative));
   };
-
-  const workspace: Workspace = {
-    backend: 'webcontainer',
-    root,
-    spillDir,
-    readFile: (path) => call(path, (relative) => fs.readFile(relative)),
-    writeFile: (path, data) => call(path, (relative) => fs.writeFile(relative, data)),
-    mkdir: (path, mkdirOptions) =>
-      call(path, async (relative) => {
-        if (mkdirOptions?.recursive === true) await fs.mkdir(relative, { recursive: true });
-        else await fs.mkdir(relative);
-      }),
-    async readdir(path) {
-      const entries = await list(path);
-      return normalizePosix(path) === root ? entries.filter((entry) => entry.name !== spillDirName) : entries;
-    },
-    stat,
-    rm: (path, rmOptions) =>
-      call(path, (relative) =>
-        fs.rm(relative, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
-      ),
-    rename: (from, to) => call(from, async (relative) => fs.rename(relative, local(to))),
-    // async: a cwd outside the workdir must reject, not throw synchronously.
-    exec: async (command, execOptions = {}) =>
-      runCommand(
-        {
-          webcontainer,
-          running,
-          cwd: execOptions.cwd === undefined ? undefined : local(execOptions.cwd),
-          maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-          graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
-          env: options.env,
-          onProcessStuck: options.onProcessStuck,
-        },
-        command,
-        {
-          ...execOptions,
-          timeoutMs: execOptions.timeoutMs ?? options.defaultTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS,
-        },
-      ),
-    async dispose() {
-      // A command still being started is killed as soon as it starts.
-      for (const starting of running)
-        starting.then(
-          (child) => child.kill(),
-          () => undefined,
-        );
-      running.clear();
-    },
+  const sizeOf = async (path: string): Promise<number> => {
+    const absolute = normalizePosix(path);
+    const bytes = call(path, (relative) => fs.readFile(relative));
+    readForStat.set(absolute, bytes);
+    bytes.catch(() => readForStat.delete(absolute));
+    return (await bytes).length;
   };
-
-  await call(spillDir, (relative) => fs.mkdir(relative, { recursive: true }));
-  return workspace;
+  const stat = (path: string): Promise<FileStat> => statFromListing(root, path, list, sizeOf);
+  const forget = (): void => {
+    listings.clear();
+    readForStat.clear();
+  };
+  return { root, local, call, list, readFile, stat, forget };
 }
 
-interface RunContext {
-  webcontainer: WebContainerLike;
-  /** Commands started and not known to be over, for `dispose`. */
-  running: Set<Promise<WebContainerProcess>>;
-  /** Relative to the workdir; undefined for the workdir itself. */
-  cwd: string | undefined;
-  maxOutputBytes: number;
-  graceMs: number;
-  env: Record<string, string> | undefined;
-  onProcessStuck: ((command: string) => void) | undefined;
-}
-
-type Stop = 'timeout' | 'abort';
-
-async function runCommand(context: RunContext, command: string, options: ExecOptions): Promise<ExecResult> {
-  const { signal } = options;
-  if (signal?.aborted) return stopped('', 'abort', 0);
-
-  let onAbort: (() => void) | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = new Promise<Stop>((resolve) => {
-    onAbort = () => resolve('abort');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timeoutMs = options.timeoutMs;
-    if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
-      timer = setTimeout(() => resolve('timeout'), Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
-    }
-  });
-  const cleanUp = (): void => {
-    if (timer !== undefined) clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  };
-
-  const spawnOptions: SpawnOptions = { output: true };
-  if (context.cwd !== undefined) spawnOptions.cwd = context.cwd;
-  if (context.env !== undefined) spawnOptions.env = context.env;
-  const spawning = (async () => {
-    try {
-      return await context.webcontainer.spawn(SHELL, ['-c', command], spawnOptions);
-    } catch (error) {
-      throw lost('could not start the command', error, context.cwd);
-    }
-  })();
-  context.running.add(spawning);
-  /** A killed process that did not exit stays in `running`, so `dispose` kills it again. */
-  let stuck = false;
-
-  try {
-    const first = await Promise.race([
-      spawning.then((child) => ({ kind: 'spawned' as const, child })),
-      stop.then((kind) => ({ kind })),
-    ]);
-    if (first.kind !== 'spawned') {
-      // The container did not even start the command in time: stop it if it ever starts.
-      spawning.then(
-        (child) => {
-          child.kill();
-          drain(child.output, undefined);
-        },
-        () => undefined,
-      );
-      if (first.kind === 'abort') return stopped('', 'abort', 0);
-      context.onProcessStuck?.(command);
-      return stopped(notStartedNotice(options.timeoutMs), 'timeout', 0);
-    }
-
-    const child = first.child;
-    const tail = new OutputTail(context.maxOutputBytes);
-    const reading = drain(child.output, tail);
-    const outcome = await Promise.race([
-      child.exit.then(
-        (code) => ({ kind: 'exit' as const, code }),
-        (error: unknown) => ({ kind: 'lost' as const, error }),
-      ),
-      stop.then((kind) => ({ kind })),
-    ]);
-    if (outcome.kind === 'lost') {
-      reading.detach();
-      throw lost('lost the process of the command', outcome.error, context.cwd);
-    }
-
-    if (outcome.kind === 'exit') {
-      // Output may still be arriving after exit; a background child may hold the stream open.
-      await withinGrace(reading.done, context.graceMs);
-      reading.detach();
-      return {
-        output: stripTerminalOutput(tail.text()),
-        exitCode: outcome.code,
-        timedOut: false,
-        aborted: false,
-        droppedBytes: tail.droppedBytes,
-      };
-    }
-
-    child.kill();
-    const exited = await withinGrace(child.exit, context.graceMs);
-    if (exited.settled) await withinGrace(reading.done, context.graceMs);
-    reading.detach();
-    let output = stripTerminalOutput(tail.text());
-    if (!exited.settled) {
-      stuck = true;
-      context.onProcessStuck?.(command);
-      output = `${output}${output === '' || output.endsWith('\n') ? '' : '\n'}${stuckNotice(context.graceMs)}`;
-    }
-    return stopped(output, outcome.kind, tail.droppedBytes);
-  } finally {
-    cleanUp();
-    if (!stuck) context.running.delete(spawning);
+/** `stat` from the parent's listing, since `wc.fs` has none; a file's size from reading it. */
+async function statFromListing(
+  root: string,
+  path: string,
+  list: (path: string) => Promise<DirEntry[]>,
+  sizeOf: (path: string) => Promise<number>,
+): Promise<FileStat> {
+  const absolute = normalizePosix(path);
+  if (absolute === root) {
+    // The workdir has no parent listing here; it can still have been deleted by a command.
+    await list(root);
+    return { type: 'directory', size: 0 };
   }
-}
-
-function stopped(output: string, kind: Stop, droppedBytes: number): ExecResult {
-  return {
-    output,
-    exitCode: EXIT_STOPPED,
-    timedOut: kind === 'timeout',
-    aborted: kind === 'abort',
-    droppedBytes,
-  };
-}
-
-/** A stream being read to its end. `detach()` stops keeping chunks; the reading goes on, discarding. */
-interface Reading {
-  done: Promise<void>;
-  detach(): void;
-}
-
-/**
- * Reads `output` until it ends, appending to `tail` until detached. Reading never stops early, so
- * the container never buffers output nobody reads. Never rejects.
- */
-function drain(output: ReadableStream<string>, tail: OutputTail | undefined): Reading {
-  let keep = tail;
-  const reader = output.getReader();
-  const done = (async () => {
-    try {
-      for (;;) {
-        const { done: ended, value } = await reader.read();
-        if (ended) return;
-        keep?.push(value);
-      }
-    } catch {
-      // A stream that errors has ended: what was read is what there is.
-    } finally {
-      reader.releaseLock();
-    }
-  })();
-  return {
-    done,
-    detach: () => {
-      keep = undefined;
-    },
-  };
-}
-
-/** Waits for `promise` at most `ms` milliseconds. Never rejects: a rejection counts as settled. */
-async function withinGrace<T>(promise: Promise<T>, ms: number): Promise<{ settled: boolean }> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<{ settled: boolean }>((resolve) => {
-    timer = setTimeout(() => resolve({ settled: false }), Math.min(Math.max(0, ms), MAX_TIMER_MS));
-  });
+  const name = absolute.slice(absolute.lastIndexOf('/') + 1);
+  let entries: DirEntry[];
   try {
-    return await Promise.race([
-      promise.then(
-        () => ({ settled: true }),
-        () => ({ settled: true }),
-      ),
-      expired,
-    ]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    entries = await list(parentOf(absolute));
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw new WorkspaceError(error.code, path, error.message);
+    throw error;
   }
-}
-
-const seconds = (ms: number): string => {
-  const value = Math.round(ms / 100) / 10;
-  return `${value} ${value === 1 ? 'second' : 'seconds'}`;
-};
-
-/** Appended to the output when a killed process does not exit within the grace period. */
-function stuckNotice(graceMs: number): string {
-  return `[The command was killed, but its process did not exit within ${seconds(graceMs)} and may still be running. If later commands hang too, the WebContainer needs a restart: ask the user to reload the page.]`;
-}
-
-/** The output when the container did not start the command before its timeout or abort. */
-function notStartedNotice(timeoutMs: number | undefined): string {
-  const within = timeoutMs === undefined ? '' : ` within ${seconds(timeoutMs)}`;
-  return `[The WebContainer did not start the command${within}. It may need a restart: ask the user to reload the page.]`;
-}
-
-/** The container failed us (not the command): a WorkspaceError the bash tool reports as such. */
-function lost(what: string, error: unknown, cwd: string | undefined): WorkspaceError {
-  return new WorkspaceError(
-    'EIO',
-    cwd ?? '.',
-    `The WebContainer ${what}: ${error instanceof Error ? error.message : String(error)}`,
+  const entry = entries.find((candidate) => candidate.name === name);
+  if (!entry) throw new WorkspaceError('ENOENT', path);
+  if (entry.type === 'directory') return { type: 'directory', size: 0 };
+  if (entry.type === 'file') return { type: 'file', size: await sizeOf(path) };
+  // Neither in the listing (a symlink, say): `wc.fs` follows links, so ask what the path opens as.
+  const asDirectory = await list(path).then(
+    () => true,
+    () => false,
   );
+  if (asDirectory) return { type: 'directory', size: 0 };
+  try {
+    return { type: 'file', size: await sizeOf(path) };
+  } catch (error) {
+    // A dangling link: stat follows links, so the path does not exist.
+    if (error instanceof WorkspaceError && error.code === 'ENOENT') throw error;
+    return { type: 'other', size: 0 };
+  }
 }
 
 function typeOf(entry: { isFile(): boolean; isDirectory(): boolean }): EntryType {
@@ -447,7 +317,8 @@ function typeOf(entry: { isFile(): boolean; isDirectory(): boolean }): EntryType
 /**
  * WebContainer's fs errors arrive through a message channel that keeps only the message (no `code`),
  * e.g. `ENOENT: no such file or directory, open '/home/projects/x/a.txt'`; Node-style `code`s, and
- * Node's `ERR_FS_EISDIR` for `rm` of a directory, are honoured when they do arrive.
+ * Node's `ERR_FS_EISDIR` for `rm` of a directory, are honoured when they do arrive. The code is read
+ * where Node writes it, never from a word elsewhere in the message: a path may be `ENOENT-logs/`.
  */
 function toWorkspaceError(error: unknown, path: string): WorkspaceError {
   if (error instanceof WorkspaceError) return error;
@@ -458,8 +329,16 @@ function toWorkspaceError(error: unknown, path: string): WorkspaceError {
       : undefined;
   const fromCode =
     rawCode === 'ERR_FS_EISDIR' ? 'EISDIR' : isWorkspaceErrorCode(rawCode) ? rawCode : undefined;
-  const fromMessage = WORKSPACE_ERROR_CODES.find((candidate) =>
-    new RegExp(`\\b${candidate}\\b`).test(message),
-  );
-  return new WorkspaceError(fromCode ?? fromMessage ?? 'EIO', path, message);
+  return new WorkspaceError(fromCode ?? codeInMessage(message) ?? 'EIO', path, message);
+}
+
+/**
+ * The code in a Node-style message: first thing in it (`EISDIR: illegal operation on a directory,
+ * read`), or after `returned` in Node's system errors (`Path is a directory: rm returned EISDIR (is a
+ * directory) /x`).
+ */
+function codeInMessage(message: string): WorkspaceErrorCode | undefined {
+  const found = /^(E[A-Z]+):/.exec(message) ?? /^[^']*? returned (E[A-Z]+) \(/.exec(message);
+  const code = found?.[1];
+  return isWorkspaceErrorCode(code) ? code : undefined;
 }

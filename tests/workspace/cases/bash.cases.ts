@@ -402,7 +402,8 @@ const timedOut = (seconds: string): string =>
  * What a backend's terminal adds to the output of a killed command, with its line end: WebContainer's
  * PTY echoes `^C` after what the command printed; the embedded shell adds nothing.
  */
-const interruptMark = (backend: string): string => (backend === 'webcontainer' ? '^C\n' : '');
+/** What a stop adds to the output: nothing, now that every backend runs scripts in the interpreter. */
+const interruptMark = (_backend: string): string => '';
 
 const DELETED_ONE =
   '[This command deleted 1 file that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]';

@@ -1,0 +1,249 @@
+/**
+ * How a backend runs one script through just-bash (the embedded backend, and the WebContainer
+ * backend, whose scripts run in the same interpreter): the execution limits, the stop at the
+ * call's timeout or abort, and the output as a terminal shows it. Imports just-bash and workspace.ts.
+ *
+ * Three things just-bash does not do on its own, and how this file gets them:
+ *
+ * - **A timeout that interrupts a busy loop.** The interpreter never yields to the event loop while it
+ *   runs shell code (its awaits settle as microtasks), so a timer cannot fire during `while true; do :;
+ *   done`: in Node or a Worker the thread would be held until just-bash's own wall clock. The deadline
+ *   is therefore checked by the interpreter itself: it reads its count limits before every command and
+ *   loop iteration, and this file makes those limits read 0 once the deadline has passed.
+ * - **Output kept when a command is stopped.** just-bash drops everything printed so far when a command
+ *   is aborted, but keeps it when a limit stops the command. Stopping through the count limits (above)
+ *   therefore keeps the output; `sleep` (the only wait a script has) returns early at the stop, so the
+ *   next command hits the limit. A single long built-in that checks no limit is still stopped by
+ *   just-bash's abort, `STOP_BACKSTOP_MS` later, and loses its output.
+ * - **stdout and stderr in the order they were printed.** just-bash collects the two streams of a
+ *   compound command apart. `exec 2>&1` before the script sends stderr into stdout command by command,
+ *   as a terminal shows it; it is added to the parsed script (a transform plugin), so line and column
+ *   numbers in messages stay those of the command as sent.
+ *
+ * Each call runs on its own view of the shell (`Object.create(bash)`) that carries that call's limits,
+ * `sleep` and plugin, so concurrent commands never share a deadline. These are fields of just-bash's
+ * `Bash` that its types mark private; `assertRunnable` checks they exist, so an upgrade of just-bash
+ * that renames them fails at creation instead of losing the timeout.
+ */
+import type { Bash, BashOptions } from 'just-bash';
+import type { ExecOptions, ExecResult } from '../workspace.ts';
+
+/** just-bash's execution limits (see its `ExecutionLimits`). */
+type Limits = NonNullable<BashOptions['executionLimits']>;
+
+/**
+ * The limits the embedded shell runs under, layered over just-bash's `hardened` profile.
+ *
+ * What bounds a command is the call's timeout (wall time, at most 600 s), memory (the workspace size,
+ * strings, output) and recursion depth, never how many steps it takes. The counts are therefore set
+ * where the timeout always comes first: just-bash runs some 20,000 to 50,000 shell commands, and about
+ * as many awk loop steps, per second, so 600 s is at most about 30 million; 1,000 million leaves a
+ * margin of 30 for faster machines. A 60,000-line file read line by line, summed with awk, cut and
+ * sorted, or `seq 1 250000`, all fit.
+ *
+ * The bounds that hold memory stay: 1 million array elements (also the most lines `seq` prints, as it
+ * holds them in an array), brace expansion results, jq elements and CSV rows; the hardened profile's
+ * 10 MiB per string and of output per command, 64 MiB of live data, 128 MiB of workspace and recursion
+ * depth 100. Traversals (find, globs) may visit 10 million entries, more than 128 MiB can hold; input
+ * read by one command adds up to 512 MiB (just-bash's default), a count of work done, not memory held.
+ */
+export const EMBEDDED_EXECUTION_LIMITS: Readonly<Limits> = {
+  maxCommandCount: 1_000_000_000,
+  maxLoopIterations: 1_000_000_000,
+  maxAwkIterations: 1_000_000_000,
+  maxSedIterations: 1_000_000_000,
+  maxJqIterations: 1_000_000_000,
+  maxWorkUnits: 1_000_000_000_000,
+  maxArrayElements: 1_000_000,
+  maxBraceExpansionResults: 1_000_000,
+  maxQueryElements: 1_000_000,
+  maxCsvRows: 1_000_000,
+  maxCsvCells: 10_000_000,
+  maxGlobOperations: 10_000_000,
+  maxTraversalEntries: 10_000_000,
+  maxTraversalWork: 10_000_000,
+  maxInputBytes: 512 * 1024 * 1024,
+};
+
+/** The count limits that read 0 once a command is to stop (see the file comment). */
+const STOP_LIMITS = [
+  'maxCommandCount',
+  'maxLoopIterations',
+  'maxAwkIterations',
+  'maxSedIterations',
+  'maxJqIterations',
+] as const;
+
+/** After a stop, how long a single long built-in may run on before just-bash's own abort ends it. */
+export const STOP_BACKSTOP_MS = 500;
+/** Exit code of a command stopped by its timeout or an abort (the seam's code for both). */
+const STOPPED_EXIT_CODE = 124;
+/**
+ * The last line just-bash prints when the stop above ended the command: a count limit of 0 ("too many
+ * commands executed (>0), ...", "for loop: too many iterations (0), ..."), or its own abort.
+ */
+const STOP_MESSAGE = /(^|\n)[^\n]*(?:\(>?0\)|execution aborted|execution deadline)[^\n]*\n?$/;
+
+/**
+ * The timer functions as they were when this module loaded. just-bash's defence in depth (on by
+ * default in Node) replaces the global ones while a script runs, and the stop arms timers from inside
+ * the script (the backstop, an early `sleep`).
+ */
+const setTimer: typeof setTimeout = globalThis.setTimeout.bind(globalThis);
+const clearTimer: typeof clearTimeout = globalThis.clearTimeout.bind(globalThis);
+
+/** The fields of `Bash` a per-call view replaces. */
+interface BashInternals {
+  limits: Required<Limits>;
+  sleepFn: ((ms: number) => Promise<void>) | undefined;
+  transformPlugins: unknown[];
+}
+
+type TransformPlugin = Parameters<Bash['registerTransformPlugin']>[0];
+type ScriptNode = ReturnType<Bash['transform']>['ast'];
+
+/** Throws when this version of just-bash lacks the fields a per-call view replaces. */
+export function assertRunnable(bash: Bash): void {
+  const internals = bash as unknown as Partial<BashInternals>;
+  if (
+    typeof internals.limits !== 'object' ||
+    !('sleepFn' in bash) ||
+    !Array.isArray(internals.transformPlugins)
+  ) {
+    throw new Error(
+      'This version of just-bash has no limits, sleepFn or transformPlugins field: the embedded workspace cannot enforce timeouts with it.',
+    );
+  }
+}
+
+/** Why a command was stopped, once it was. */
+type StopReason = 'timeout' | 'abort';
+
+/** The stop of one call: set by its timer, its abort, or the deadline seen from inside a busy loop. */
+class Stop {
+  reason: StopReason | undefined;
+  private readonly listeners = new Set<() => void>();
+  constructor(private readonly deadline: number) {}
+
+  /** Whether the command must stop now. Reads the clock, since no timer fires inside a busy loop. */
+  now(): boolean {
+    if (this.reason === undefined && Date.now() >= this.deadline) this.trigger('timeout');
+    return this.reason !== undefined;
+  }
+
+  trigger(reason: StopReason): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    for (const listener of this.listeners) listener();
+    this.listeners.clear();
+  }
+
+  /** Calls `listener` at the stop (at once if stopped); returns the unsubscribe. */
+  onStop(listener: () => void): () => void {
+    if (this.reason !== undefined) {
+      listener();
+      return () => undefined;
+    }
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/**
+ * Runs `command` on `bash` in `root` (or `options.cwd`) under the per-call stop, and returns its
+ * combined output in the order it was printed. A stopped command has exit code 124, `timedOut` or
+ * `aborted`, and the output it printed before the stop (just-bash's own stop message removed: the
+ * caller explains the stop).
+ */
+export async function runJustBashCommand(
+  bash: Bash,
+  root: string,
+  command: string,
+  options: ExecOptions = {},
+): Promise<ExecResult> {
+  const internals = bash as unknown as BashInternals;
+  const timeoutMs = options.timeoutMs ?? internals.limits.maxExecutionTimeMs;
+  const stop = new Stop(Date.now() + timeoutMs);
+  const backstop = new AbortController();
+  const timers: ReturnType<typeof setTimeout>[] = [setTimer(() => stop.trigger('timeout'), timeoutMs)];
+  stop.onStop(() => timers.push(setTimer(() => backstop.abort(), STOP_BACKSTOP_MS)));
+  const onAbort = (): void => stop.trigger('abort');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+
+  const view = Object.create(bash, {
+    limits: { value: stoppingLimits(internals.limits, timeoutMs, stop) },
+    sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
+    transformPlugins: { value: [interleavePlugin(bash)] },
+  }) as Bash;
+  try {
+    const result = await view.exec(command, {
+      cwd: options.cwd ?? root,
+      signal: backstop.signal,
+      rawScript: true,
+    });
+    const reason = stop.reason;
+    const output = combine(result.stdout, result.stderr);
+    return {
+      output: reason === undefined ? output : output.replace(STOP_MESSAGE, '$1'),
+      exitCode: reason === undefined ? result.exitCode : STOPPED_EXIT_CODE,
+      timedOut: reason === 'timeout',
+      aborted: reason === 'abort',
+      droppedBytes: 0,
+    };
+  } finally {
+    for (const timer of timers) clearTimer(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * The shell's limits for one call: its own wall clock (the timeout plus the backstop) and count limits
+ * that read 0 once the call is to stop, so the interpreter stops at the next command or loop step and
+ * keeps what was printed.
+ */
+function stoppingLimits(base: Required<Limits>, timeoutMs: number, stop: Stop): Required<Limits> {
+  const limits: Required<Limits> = { ...base, maxExecutionTimeMs: timeoutMs + STOP_BACKSTOP_MS };
+  for (const name of STOP_LIMITS) {
+    const value = base[name];
+    Object.defineProperty(limits, name, { enumerable: true, get: () => (stop.now() ? 0 : value) });
+  }
+  return limits;
+}
+
+/** `sleep` that ends early at the stop, so a script waiting in a loop stops at its next command. */
+function stoppingSleep(ms: number, stop: Stop): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimer(done, ms);
+    const unsubscribe = stop.onStop(done);
+    function done(): void {
+      clearTimer(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
+/**
+ * A plugin that puts `exec 2>&1` in front of the first script it sees: the call's own script (nested
+ * shells such as `bash -c` are parsed later and keep their streams apart, as they would in bash).
+ */
+function interleavePlugin(bash: Bash): TransformPlugin {
+  let applied = false;
+  return {
+    name: 'interleave-stderr',
+    transform({ ast }: { ast: ScriptNode }) {
+      if (applied) return { ast };
+      applied = true;
+      const [redirect] = bash.transform('exec 2>&1').ast.statements;
+      return { ast: redirect ? { ...ast, statements: [redirect, ...ast.statements] } : ast };
+    },
+  };
+}
+
+/** What is left in stderr (a parse error, a limit's message) comes after everything printed. */
+function combine(stdout: string, stderr: string): string {
+  if (stdout === '') return stderr;
+  if (stderr === '') return stdout;
+  return stdout.endsWith('\n') ? `${stdout}${stderr}` : `${stdout}\n${stderr}`;
+}

@@ -1,0 +1,185 @@
+/**
+ * just-bash's filesystem interface (`IFileSystem`) over a Workspace, so the interpreter can run a
+ * script on a backend whose files live elsewhere (the WebContainer's `fs`, reached over postMessage).
+ * Mounted at the workspace root with just-bash's `MountableFs`, it receives paths relative to the
+ * mount (`/src/a.ts`). Every call goes through the Workspace's own methods, so the backend's path
+ * rules and error mapping apply; a `WorkspaceError` becomes the `Error` just-bash's commands expect
+ * (`ENOENT: no such file or directory, open '/src/a.ts'`, with `code`), since they read the code from
+ * the message. Imports just-bash's types and workspace.ts.
+ */
+import type { BufferEncoding, FsStat, IFileSystem } from 'just-bash';
+import { normalizePosix, type Workspace, WorkspaceError } from '../workspace.ts';
+
+/** The words Node puts after each code; just-bash's commands match on the code or these words. */
+const DESCRIPTIONS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  ENOTDIR: 'not a directory',
+  EISDIR: 'illegal operation on a directory',
+  EEXIST: 'file already exists',
+  ENOTEMPTY: 'directory not empty',
+  EACCES: 'permission denied',
+  EINVAL: 'invalid argument',
+  ENOSPC: 'no space left on device',
+  ENAMETOOLONG: 'name too long',
+  ELOOP: 'too many symbolic links encountered',
+  EIO: 'i/o error',
+  ENOSYS: 'function not implemented',
+};
+
+/** An error as just-bash's own filesystems throw it. */
+function shellError(code: string, syscall: string, path: string): Error {
+  return Object.assign(new Error(`${code}: ${DESCRIPTIONS[code] ?? 'error'}, ${syscall} '${path}'`), {
+    code,
+  });
+}
+
+const EPOCH = new Date(0);
+
+/** Options of {@link createWorkspaceFileSystem}. */
+export interface WorkspaceFileSystemOptions {
+  /**
+   * What `symlink` and `link` say when called: the backend cannot create links. Default: `ENOSYS`.
+   */
+  linkCode?: 'ENOSYS' | 'EACCES';
+}
+
+/**
+ * An `IFileSystem` whose `/` is `workspace.root`. Links cannot be created (`ln` fails with ENOSYS),
+ * modes and times are not kept (`chmod`, `utimes` succeed without effect; every mtime is the epoch),
+ * and `getAllPaths` is empty (globs list directories instead).
+ */
+export function createWorkspaceFileSystem(
+  workspace: Workspace,
+  options: WorkspaceFileSystemOptions = {},
+): IFileSystem {
+  const root = workspace.root === '/' ? '' : workspace.root;
+  const absolute = (path: string): string => {
+    const inside = normalizePosix(path);
+    return inside === '/' ? workspace.root : `${root}${inside}`;
+  };
+  const call = async <T>(syscall: string, path: string, run: (at: string) => Promise<T>): Promise<T> => {
+    try {
+      return await run(absolute(path));
+    } catch (error) {
+      if (error instanceof WorkspaceError) throw shellError(error.code, syscall, normalizePosix(path));
+      throw error;
+    }
+  };
+  const stat = (path: string): Promise<FsStat> =>
+    call('stat', path, async (at) => {
+      const found = await workspace.stat(at);
+      return {
+        isFile: found.type === 'file',
+        isDirectory: found.type === 'directory',
+        isSymbolicLink: false,
+        mode: found.type === 'directory' ? 0o755 : 0o644,
+        size: found.size,
+        mtime: found.mtimeMs === undefined ? EPOCH : new Date(found.mtimeMs),
+      };
+    });
+  const readBytes = (path: string): Promise<Uint8Array> => call('open', path, (at) => workspace.readFile(at));
+  const write = (path: string, content: string | Uint8Array): Promise<void> =>
+    call('open', path, (at) => workspace.writeFile(at, content));
+
+  const fileSystem: IFileSystem = {
+    async readFile(path, readOptions) {
+      return decode(
+        await readBytes(path),
+        typeof readOptions === 'string' ? readOptions : readOptions?.encoding,
+      );
+    },
+    readFileBuffer: readBytes,
+    writeFile: (path, content) => write(path, content),
+    async appendFile(path, content) {
+      const before = await readBytes(path).catch((error: unknown) => {
+        if (error instanceof Error && error.message.startsWith('ENOENT')) return new Uint8Array();
+        throw error;
+      });
+      const added = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+      const joined = new Uint8Array(before.length + added.length);
+      joined.set(before);
+      joined.set(added, before.length);
+      await write(path, joined);
+    },
+    exists: (path) =>
+      stat(path).then(
+        () => true,
+        () => false,
+      ),
+    stat,
+    lstat: stat,
+    mkdir: (path, mkdirOptions) =>
+      call('mkdir', path, (at) => workspace.mkdir(at, { recursive: mkdirOptions?.recursive === true })),
+    readdir: (path) =>
+      call('scandir', path, async (at) => (await workspace.readdir(at)).map((entry) => entry.name).sort()),
+    readdirWithFileTypes: (path) =>
+      call('scandir', path, async (at) =>
+        (await workspace.readdir(at))
+          .map((entry) => ({
+            name: entry.name,
+            isFile: entry.type === 'file',
+            isDirectory: entry.type === 'directory',
+            isSymbolicLink: entry.type === 'symlink',
+          }))
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      ),
+    rm: (path, rmOptions) =>
+      call('rm', path, (at) =>
+        workspace.rm(at, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
+      ),
+    cp: (source, destination, cpOptions) =>
+      copy(fileSystem, normalizePosix(source), normalizePosix(destination), cpOptions?.recursive === true),
+    mv: (source, destination) => call('rename', source, (at) => workspace.rename(at, absolute(destination))),
+    resolvePath: (base, path) => normalizePosix(path.startsWith('/') ? path : `${base}/${path}`),
+    getAllPaths: () => [],
+    chmod: async (path) => {
+      await stat(path);
+    },
+    symlink: async (_target, linkPath) => {
+      throw shellError(options.linkCode ?? 'ENOSYS', 'symlink', normalizePosix(linkPath));
+    },
+    link: async (_existing, newPath) => {
+      throw shellError(options.linkCode ?? 'ENOSYS', 'link', normalizePosix(newPath));
+    },
+    readlink: async (path) => {
+      await stat(path);
+      throw shellError('EINVAL', 'readlink', normalizePosix(path));
+    },
+    realpath: async (path) => {
+      await stat(path);
+      return normalizePosix(path);
+    },
+    utimes: async (path) => {
+      await stat(path);
+    },
+  };
+  return fileSystem;
+}
+
+/** Bytes as the text `encoding` asks for (UTF-8 by default; `binary`/`latin1`: one char per byte). */
+function decode(bytes: Uint8Array, encoding: BufferEncoding | null | undefined): string {
+  if (encoding === 'binary' || encoding === 'latin1' || encoding === 'ascii') {
+    let text = '';
+    for (let index = 0; index < bytes.length; index += 0x8000) {
+      text += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+    }
+    return text;
+  }
+  if (encoding === 'hex') return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  if (encoding === 'base64') return btoa(decode(bytes, 'binary'));
+  return new TextDecoder().decode(bytes);
+}
+
+/** `cp`: a file, or with `recursive` a directory tree, through the same filesystem. */
+async function copy(fs: IFileSystem, source: string, destination: string, recursive: boolean): Promise<void> {
+  const found = await fs.stat(source);
+  if (!found.isDirectory) {
+    await fs.writeFile(destination, await fs.readFileBuffer(source));
+    return;
+  }
+  if (!recursive) throw shellError('EISDIR', 'cp', source);
+  await fs.mkdir(destination, { recursive: true });
+  for (const name of await fs.readdir(source)) {
+    await copy(fs, `${source}/${name}`, `${destination}/${name}`, true);
+  }
+}

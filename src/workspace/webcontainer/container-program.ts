@@ -1,0 +1,211 @@
+/**
+ * Runs one program as a process in the WebContainer, for a script the interpreter runs: the commands
+ * only the container has (`node`, `npm`, ...). Imports this folder and the types of
+ * `@webcontainer/api`.
+ *
+ * What the container's client does, and what this file does about it:
+ * - **stdin is an open terminal.** `process.input` never ends on its own, so `cat`, `npm init` or a
+ *   `create-…` prompt would wait until the timeout. What the script pipes in is written, then the
+ *   terminal's end-of-input character (Ctrl-D) and the stream is closed; the environment says
+ *   "not interactive" (`CI`, `npm_config_yes`), and a process still running at the stop whose output
+ *   ends in a prompt gets a notice saying it may have been waiting for input.
+ * - **The output stream may never end** (a background child holds it open) and chunks may arrive
+ *   after `exit`. The command ends at `exit` plus a short quiet period (no new chunk), never at
+ *   end-of-stream, bounded by the grace period.
+ * - **Terminal noise.** A terminal size is given, colours are turned off (`NO_COLOR`, `TERM=dumb`),
+ *   and escape sequences and `\r` spinner frames are removed (`stripTerminalOutput`).
+ * - **Text, not bytes.** The client decodes each chunk on its own, so a character cut between two
+ *   chunks arrives as U+FFFD on both sides; the adapter receives strings and cannot undo that. Files
+ *   read by the interpreter never pass through the terminal and keep every byte.
+ */
+import type { SpawnOptions, WebContainerProcess } from '@webcontainer/api';
+import { OutputTail, stripTerminalOutput } from './terminal-output.ts';
+
+/** Environment every container process gets, under what the host and the script set. */
+export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = {
+  CI: '1',
+  npm_config_yes: 'true',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  TERM: 'dumb',
+  COLUMNS: '120',
+  LINES: '40',
+};
+
+/** The terminal size every process gets (a PTY without one wraps at 80 columns or less). */
+export const TERMINAL_SIZE = { cols: 120, rows: 40 } as const;
+
+/** Ctrl-D: what a terminal sends to end input. */
+const END_OF_INPUT = '\u0004';
+
+/** Exit code of a process killed at the stop (SIGTERM's), before the runner reports 124. */
+const KILLED = 143;
+
+/** Timer functions as they were when this module loaded (just-bash swaps them while a script runs). */
+const setTimer: typeof setTimeout = globalThis.setTimeout.bind(globalThis);
+const clearTimer: typeof clearTimeout = globalThis.clearTimeout.bind(globalThis);
+
+/** What a container process needs from a booted WebContainer. */
+export interface ProcessSpawner {
+  spawn(command: string, args: string[], options?: SpawnOptions): Promise<WebContainerProcess>;
+}
+
+/** One process to run. */
+export interface ProcessRequest {
+  command: string;
+  args: string[];
+  /** Relative to the workdir; undefined for the workdir itself. */
+  cwd: string | undefined;
+  env: Record<string, string>;
+  /** What the script pipes in (UTF-8 text); empty for none. */
+  stdin: string;
+  /** Aborted at the call's stop (timeout or abort): the process is killed. */
+  stop: AbortSignal;
+  /** After exit, how long without a new chunk before the output counts as complete. */
+  quietMs: number;
+  /** Upper bound of the waits after exit or kill. */
+  graceMs: number;
+  maxOutputBytes: number;
+}
+
+/** What a process did, as the interpreter needs it. */
+export interface ProcessOutcome {
+  output: string;
+  exitCode: number;
+  /** The process did not exit within the grace period after its kill. */
+  stuck: boolean;
+}
+
+/** Starts the process, feeds and closes its input, and collects its output until exit plus quiet. */
+export async function runContainerProcess(
+  spawner: ProcessSpawner,
+  request: ProcessRequest,
+): Promise<ProcessOutcome> {
+  const options: SpawnOptions = { env: request.env, output: true, terminal: { ...TERMINAL_SIZE } };
+  if (request.cwd !== undefined) options.cwd = request.cwd;
+  const stopped = new Promise<'stop'>((resolve) => {
+    if (request.stop.aborted) resolve('stop');
+    request.stop.addEventListener('abort', () => resolve('stop'), { once: true });
+  });
+  const spawning = spawner.spawn(request.command, request.args, options);
+  const started = await Promise.race([spawning, stopped]);
+  if (started === 'stop') {
+    // The container did not even start the process: stop it if it ever starts.
+    spawning.then(
+      (late) => late.kill(),
+      () => undefined,
+    );
+    return {
+      output: `[The WebContainer did not start ${request.command} before the stop.]\n`,
+      exitCode: KILLED,
+      stuck: true,
+    };
+  }
+  const child = started;
+  const tail = new OutputTail(request.maxOutputBytes);
+  const reading = readOutput(child.output, tail);
+  void closeInput(child.input, request.stdin);
+
+  const first = await Promise.race([
+    child.exit.then(
+      (code) => ({ code }),
+      () => ({ code: 1 }),
+    ),
+    stopped,
+  ]);
+  if (first !== 'stop') {
+    await reading.quiet(request.quietMs, request.graceMs);
+    reading.detach();
+    return { output: stripTerminalOutput(tail.text()), exitCode: first.code, stuck: false };
+  }
+  child.kill();
+  const exited = await within(child.exit, request.graceMs);
+  if (exited) await reading.quiet(request.quietMs, request.graceMs);
+  reading.detach();
+  const output = stripTerminalOutput(tail.text());
+  return { output: output + waitingNotice(request.command, output), exitCode: KILLED, stuck: !exited };
+}
+
+/** Writes the piped input, then Ctrl-D, then closes the stream. Never rejects. */
+async function closeInput(input: WritableStream<string>, stdin: string): Promise<void> {
+  try {
+    const writer = input.getWriter();
+    if (stdin !== '') await writer.write(stdin);
+    await writer.write(END_OF_INPUT);
+    await writer.close();
+  } catch {
+    // A process that already exited has no input to close.
+  }
+}
+
+/** The stream being read, with the time of the last chunk. */
+interface Reading {
+  /** Resolves once no chunk came for `quietMs`, or the stream ended, or `graceMs` passed. */
+  quiet(quietMs: number, graceMs: number): Promise<void>;
+  /** Stops keeping chunks; reading goes on, discarding, so the container never buffers. */
+  detach(): void;
+}
+
+function readOutput(output: ReadableStream<string>, tail: OutputTail): Reading {
+  let keep: OutputTail | undefined = tail;
+  let ended = false;
+  let lastChunkAt = Date.now();
+  const reader = output.getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        lastChunkAt = Date.now();
+        keep?.push(value);
+      }
+    } catch {
+      // A stream that errors has ended: what was read is what there is.
+    } finally {
+      ended = true;
+    }
+  })();
+  return {
+    async quiet(quietMs, graceMs) {
+      const deadline = Date.now() + graceMs;
+      lastChunkAt = Math.max(lastChunkAt, Date.now());
+      while (!ended && Date.now() < deadline && Date.now() - lastChunkAt < quietMs) {
+        await sleep(Math.min(quietMs - (Date.now() - lastChunkAt), deadline - Date.now()) + 1);
+      }
+    },
+    detach() {
+      keep = undefined;
+    },
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimer(resolve, Math.max(0, ms)));
+
+/** Whether `promise` settles within `ms`. */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timer = setTimer(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      expired,
+    ]);
+  } finally {
+    clearTimer(timer);
+  }
+}
+
+/**
+ * Added when a process was stopped while its output ended in an unfinished line (a prompt such as
+ * `? Project name: ›` or `Ok to proceed? (y)`): it was most likely waiting for an answer.
+ */
+export function waitingNotice(command: string, output: string): string {
+  const lastLine = output.slice(output.lastIndexOf('\n') + 1);
+  if (lastLine.trim() === '') return '';
+  return `\n[${command} was still running at the stop and its output ends in an unfinished line: it was probably waiting for input. Its stdin is closed (nobody can type an answer), so pass the answers as flags (for example --yes, -y, or the create tool's options) or pipe them in: printf 'y\\n' | ${command} ...]\n`;
+}

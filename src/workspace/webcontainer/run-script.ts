@@ -1,0 +1,132 @@
+/**
+ * The WebContainer backend's shell: a script runs in just-bash's interpreter (real bash syntax, and
+ * grep, sed, awk, find, xargs, ...) over the container's files, and the programs only the container
+ * has (`node`, `npm`, `npx`, ...) run as container processes with the script's cwd, exported
+ * variables and piped input. WebContainer's own shell, `jsh`, lacks most of those commands and much of
+ * bash's syntax, so it is never used. Imports the shell room, this folder, just-bash and workspace.ts.
+ */
+import type { SpawnOptions, WebContainerProcess } from '@webcontainer/api';
+import { Bash, defineCommand, InMemoryFs, MountableFs } from 'just-bash';
+import { runJustBashCommand } from '../shell/run-command.ts';
+import { createWorkspaceFileSystem } from '../shell/workspace-file-system.ts';
+import { type ExecOptions, type ExecResult, isInside, normalizePosix, type Workspace } from '../workspace.ts';
+import { NON_INTERACTIVE_ENV, runContainerProcess } from './container-program.ts';
+
+/** What a script needs from the workspace and its container. */
+export interface ScriptContext {
+  /** The workspace whose files the interpreter reads and writes (its root is the workdir). */
+  workspace: Workspace;
+  spawn(command: string, args: string[], options?: SpawnOptions): Promise<WebContainerProcess>;
+  /** Programs run as container processes. */
+  containerCommands: readonly string[];
+  /** Variables every command sees (over {@link NON_INTERACTIVE_ENV}). */
+  env: Record<string, string>;
+  quietMs: number;
+  graceMs: number;
+  maxOutputBytes: number;
+  /** Called when a killed process did not exit within `graceMs`. */
+  onProcessStuck: ((command: string) => void) | undefined;
+}
+
+/**
+ * Variables of the interpreter that describe the interpreter itself; the container has its own
+ * (`PATH` above all: the interpreter's `/usr/bin:/bin` would hide `node`'s directory).
+ */
+const INTERPRETER_ONLY = new Set([
+  'PATH',
+  'HOME',
+  'PWD',
+  'OLDPWD',
+  'SHELL',
+  'SHLVL',
+  'IFS',
+  'OSTYPE',
+  'MACHTYPE',
+  'HOSTTYPE',
+  'HOSTNAME',
+  'OPTIND',
+  'SHELLOPTS',
+  'BASHOPTS',
+  '_',
+]);
+
+/** Runs `command` as a bash script; container programs run as processes. */
+export async function runScript(
+  context: ScriptContext,
+  command: string,
+  options: ExecOptions,
+): Promise<ExecResult> {
+  const stop = new AbortController();
+  const timer =
+    options.timeoutMs === undefined
+      ? undefined
+      : globalThis.setTimeout(() => stop.abort(), Math.min(Math.max(0, options.timeoutMs), 2_147_483_647));
+  const onAbort = (): void => stop.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const bash = createShell(context, stop.signal);
+    return await runJustBashCommand(bash, context.workspace.root, command, options);
+  } finally {
+    if (timer !== undefined) globalThis.clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** A fresh interpreter for one call: the workdir mounted from the container, the rest in memory. */
+function createShell(context: ScriptContext, stop: AbortSignal): Bash {
+  const root = context.workspace.root;
+  const fs = new MountableFs({
+    base: new InMemoryFs(),
+    mounts: [{ mountPoint: root, filesystem: createWorkspaceFileSystem(context.workspace) }],
+  });
+  return new Bash({
+    fs,
+    cwd: root,
+    env: { HOME: root, ...NON_INTERACTIVE_ENV, ...context.env },
+    customCommands: context.containerCommands.map((name) => containerCommand(context, name, stop)),
+  });
+}
+
+/** A command of the interpreter that runs `name` in the container, as a container program. */
+function containerCommand(context: ScriptContext, name: string, stop: AbortSignal) {
+  const root = context.workspace.root;
+  return defineCommand(name, async (args, ctx) => {
+    const cwd = normalizePosix(ctx.cwd);
+    if (!isInside(root, cwd)) {
+      return {
+        stdout: '',
+        stderr: `${name}: the directory ${cwd} exists only in the shell, not in the WebContainer; run ${name} inside the workspace (${root}).\n`,
+        exitCode: 126,
+      };
+    }
+    const env: Record<string, string> = { ...NON_INTERACTIVE_ENV, ...context.env };
+    for (const [key, value] of Object.entries(ctx.exportedEnv ?? {})) {
+      if (!INTERPRETER_ONLY.has(key)) env[key] = value;
+    }
+    const outcome = await runContainerProcess(context, {
+      command: name,
+      args,
+      cwd: cwd === root ? undefined : cwd.slice(root === '/' ? 1 : root.length + 1),
+      env,
+      stdin: stdinText(ctx.stdin),
+      stop,
+      quietMs: context.quietMs,
+      graceMs: context.graceMs,
+      maxOutputBytes: context.maxOutputBytes,
+    }).catch((error: unknown) => ({
+      output: `${name}: the WebContainer could not start it: ${error instanceof Error ? error.message : String(error)}\n`,
+      exitCode: 127,
+      stuck: false,
+    }));
+    if (outcome.stuck) context.onProcessStuck?.(`${name} ${args.join(' ')}`.trim());
+    // A terminal merges the process's stdout and stderr; both arrive here as stdout.
+    return { stdout: outcome.output, stderr: '', exitCode: outcome.exitCode };
+  });
+}
+
+/** What the pipe holds, as text: just-bash carries stdin as a byte string (one char per byte). */
+function stdinText(stdin: unknown): string {
+  const bytes = typeof stdin === 'string' ? stdin : String(stdin ?? '');
+  if (bytes === '') return '';
+  return new TextDecoder().decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0) & 0xff));
+}
