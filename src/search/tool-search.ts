@@ -11,10 +11,11 @@ import type {
   PartialToolResult,
   RegisteredTool,
   ToolImplementation,
+  ToolSession,
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
-import { createToolIndex, type ToolIndex, type ToolIndexOptions } from './tool-index.ts';
+import { createToolIndex, type ToolIndex, type ToolIndexMatch, type ToolIndexOptions } from './tool-index.ts';
 
 /** The model-visible name of the tool. */
 export const TOOL_SEARCH_NAME = 'tool_search';
@@ -90,24 +91,8 @@ function roundScore(score: number): number {
   return Math.round(score * 1000) / 1000;
 }
 
-/**
- * Registers `tool_search` (mode `model_only`) on `suite` and keeps its index current: it is built
- * from `suite.list()` once, then updated one tool at a time from catalog events. A search returns
- * matching deferred and direct tools; deferred matches the session has not activated yet are activated
- * through `control.add_tools`, the others are named as already available. Throws `UsageError` when a tool named `tool_search` is
- * already registered or an option is out of range.
- */
-export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOptions = {}): ToolSearchHandle {
-  const maxLimit = options.maxLimit ?? MAX_SEARCH_LIMIT;
-  const defaultLimit = options.defaultLimit ?? Math.min(DEFAULT_SEARCH_LIMIT, maxLimit);
-  checkLimitOption('maxLimit', maxLimit, Number.MAX_SAFE_INTEGER);
-  checkLimitOption('defaultLimit', defaultLimit, maxLimit);
-
-  const emptyQueryMessage =
-    'query must not be empty. Describe the capability you need, for example "create a GitHub issue".';
-  const badLimitMessage = `limit must be an integer from 1 to ${maxLimit}. Omit it to get up to ${defaultLimit} results.`;
-
-  const index = createToolIndex(options.index);
+/** Keeps `index` in step with the findable tools of `suite`; returns the unsubscribe function. */
+function followCatalog<W>(suite: ToolSuite<W>, index: ToolIndex): () => void {
   /** Registration order of every catalog tool, so ties rank the way the catalog lists tools. */
   const catalogOrder = new Map<string, number>();
   let nextOrder = 0;
@@ -154,66 +139,64 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     orderOf(tool.spec.name);
     sync(tool);
   }
-  const unsubscribe = suite.subscribe(onCatalogEvent);
+  return suite.subscribe(onCatalogEvent);
+}
 
-  const implementation: ToolImplementation<W> = (args, context) => {
-    const query = typeof args.query === 'string' ? args.query.trim() : '';
-    if (query === '') {
-      throw new ToolError(emptyQueryMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
+/** The result of one search: the matches, the text the model reads, the tools to activate. */
+function searchResult<W>(
+  suite: ToolSuite<W>,
+  index: ToolIndex,
+  query: string,
+  hits: readonly ToolIndexMatch[],
+  session: ToolSession | undefined,
+): PartialToolResult {
+  const matches: JsonObject[] = [];
+  const newLines: string[] = [];
+  const loaded: string[] = [];
+  const addTools: ToolSpec[] = [];
+  for (const hit of hits) {
+    const tool = suite.get(hit.name);
+    if (tool === undefined) continue;
+    const name = tool.spec.name;
+    const description = tool.spec.description;
+    const activates = tool.mode === 'deferred' && session?.isActive(name) !== true;
+    matches.push({ name, description, score: roundScore(hit.score), already_available: !activates });
+    if (activates) {
+      const summary = summarize(description);
+      newLines.push(summary === '' ? `- ${name}` : `- ${name}: ${summary}`);
+      addTools.push(tool.spec);
+    } else {
+      loaded.push(name);
     }
-    const limit = args.limit ?? defaultLimit;
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
-      throw new ToolError(badLimitMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
-    }
+  }
 
-    const session = context.session;
-    const hits = index.search(query, { limit });
+  const echoed = echoQuery(query);
+  const already = loaded.length > 0 ? `Already available: ${loaded.join(', ')}.` : '';
+  const output =
+    matches.length === 0
+      ? `No tools matched "${echoed}". Try different words, for example the service or the action you need.`
+      : newLines.length === 0
+        ? `No new tools for "${echoed}". ${already}`
+        : [
+            newLines.length === 1
+              ? `Found 1 tool for "${echoed}". It is available from your next call:`
+              : `Found ${newLines.length} tools for "${echoed}". They are available from your next call:`,
+            ...newLines,
+            ...(already ? [already] : []),
+          ].join('\n');
 
-    const matches: JsonObject[] = [];
-    const newLines: string[] = [];
-    const loaded: string[] = [];
-    const addTools: ToolSpec[] = [];
-    for (const hit of hits) {
-      const tool = suite.get(hit.name);
-      if (tool === undefined) continue;
-      const name = tool.spec.name;
-      const description = tool.spec.description;
-      const activates = tool.mode === 'deferred' && session?.isActive(name) !== true;
-      matches.push({ name, description, score: roundScore(hit.score), already_available: !activates });
-      if (activates) {
-        const summary = summarize(description);
-        newLines.push(summary === '' ? `- ${name}` : `- ${name}: ${summary}`);
-        addTools.push(tool.spec);
-      } else {
-        loaded.push(name);
-      }
-    }
-
-    const echoed = echoQuery(query);
-    const already = loaded.length > 0 ? `Already available: ${loaded.join(', ')}.` : '';
-    const output =
-      matches.length === 0
-        ? `No tools matched "${echoed}". Try different words, for example the service or the action you need.`
-        : newLines.length === 0
-          ? `No new tools for "${echoed}". ${already}`
-          : [
-              newLines.length === 1
-                ? `Found 1 tool for "${echoed}". It is available from your next call:`
-                : `Found ${newLines.length} tools for "${echoed}". They are available from your next call:`,
-              ...newLines,
-              ...(already ? [already] : []),
-            ].join('\n');
-
-    const result: PartialToolResult = {
-      output,
-      structured_output: { query, matches },
-      details: { match_count: matches.length, index_size: index.size },
-    };
-    if (addTools.length > 0) result.control = { add_tools: addTools };
-    return result;
+  const result: PartialToolResult = {
+    output,
+    structured_output: { query, matches },
+    details: { match_count: matches.length, index_size: index.size },
   };
+  if (addTools.length > 0) result.control = { add_tools: addTools };
+  return result;
+}
 
-  const spec: ToolSpec = {
+/** The spec of `tool_search`, constant for given limits. */
+function toolSearchSpec(maxLimit: number, defaultLimit: number): ToolSpec {
+  return {
     name: TOOL_SEARCH_NAME,
     description: TOOL_SEARCH_DESCRIPTION,
     parameters: {
@@ -238,9 +221,42 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     },
     effects: ['read'],
   };
+}
+
+/**
+ * Registers `tool_search` (mode `model_only`) on `suite` and keeps its index current: it is built
+ * from `suite.list()` once, then updated one tool at a time from catalog events. A search returns
+ * matching deferred and direct tools; deferred matches the session has not activated yet are activated
+ * through `control.add_tools`, the others are named as already available. Throws `UsageError` when a tool named `tool_search` is
+ * already registered or an option is out of range.
+ */
+export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOptions = {}): ToolSearchHandle {
+  const maxLimit = options.maxLimit ?? MAX_SEARCH_LIMIT;
+  const defaultLimit = options.defaultLimit ?? Math.min(DEFAULT_SEARCH_LIMIT, maxLimit);
+  checkLimitOption('maxLimit', maxLimit, Number.MAX_SAFE_INTEGER);
+  checkLimitOption('defaultLimit', defaultLimit, maxLimit);
+
+  const emptyQueryMessage =
+    'query must not be empty. Describe the capability you need, for example "create a GitHub issue".';
+  const badLimitMessage = `limit must be an integer from 1 to ${maxLimit}. Omit it to get up to ${defaultLimit} results.`;
+
+  const index = createToolIndex(options.index);
+  const unsubscribe = followCatalog(suite, index);
+
+  const implementation: ToolImplementation<W> = (args, context) => {
+    const query = typeof args.query === 'string' ? args.query.trim() : '';
+    if (query === '') {
+      throw new ToolError(emptyQueryMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
+    }
+    const limit = args.limit ?? defaultLimit;
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
+      throw new ToolError(badLimitMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
+    }
+    return searchResult(suite, index, query, index.search(query, { limit }), context.session);
+  };
 
   try {
-    suite.register(spec, 'model_only', implementation);
+    suite.register(toolSearchSpec(maxLimit, defaultLimit), 'model_only', implementation);
   } catch (error) {
     unsubscribe();
     throw error;
