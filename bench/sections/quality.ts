@@ -1,7 +1,7 @@
 /**
  * Section 1: tool_search quality. recall@1/5/10 and MRR@10 of the project's index, the BM25 baseline
- * and MiniSearch defaults on catalog A (GitHub REST, queries = operation summaries), catalog C (MCP
- * servers, the development set tuned on) and catalog B (other MCP servers, held-out queries), plus
+ * and MiniSearch defaults on catalog A (GitHub REST, queries = operation summaries), catalogs C and D
+ * (MCP servers, the development sets tuned on) and catalog B (other MCP servers, held-out queries), plus
  * the worst misses of the project's index.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { Catalog, CatalogQuery } from '../catalogs/catalog-a.ts';
 import { loadCatalogA } from '../catalogs/catalog-a.ts';
 import { loadCatalogB } from '../catalogs/catalog-b.ts';
 import { loadCatalogC } from '../catalogs/catalog-c.ts';
+import { loadCatalogD } from '../catalogs/catalog-d.ts';
 import { BM25, PROJECT, RANKERS, type Ranker, type RankerKind } from '../lib/rankers.ts';
 import { percent, sample, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
@@ -211,6 +212,20 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       )} (tool lists from \`bench/catalogs/fixtures/catalog-c.json\`, read in ${cListSeconds.toFixed(1)} s; Supabase without its \`docs\` feature, which needs the network to list its tool).`,
   ]);
 
+  const d = await loadCatalogD();
+  const reportD = reportCatalog(
+    'Catalog D: MCP servers (second development set; tuned on)',
+    d,
+    d.queries,
+    {},
+    [
+      'Queries: `bench/catalogs/catalog-d-queries.ts`, intents phrased as a user says them, committed before any change to `src/search/` made for tool_search v2. A development set, like C.',
+      `Servers: ${Object.entries(d.versions)
+        .map(([name, version]) => `${name} ${version}`)
+        .join(', ')} (tool lists from \`bench/catalogs/fixtures/catalog-d.json\`).`,
+    ],
+  );
+
   const b = await loadCatalogB();
   const queryFile = new URL('../catalogs/catalog-b-queries.ts', import.meta.url);
   const digest = createHash('sha256').update(readFileSync(queryFile)).digest('hex').slice(0, 16);
@@ -272,10 +287,12 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       '',
       reportC.markdown,
       '',
+      reportD.markdown,
+      '',
       reportB.markdown,
       '',
       history,
     ].join('\n'),
-    targetsMet: reportA.targetsMet && reportC.targetsMet && reportB.targetsMet,
+    targetsMet: reportA.targetsMet && reportC.targetsMet && reportD.targetsMet && reportB.targetsMet,
   };
 }
