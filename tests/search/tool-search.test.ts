@@ -473,7 +473,8 @@ describe('what a search activates', () => {
         'Also matched, not loaded: widget_move, widget_sort, gadget_widget_list_audit. To load one, search for its exact name.',
     );
     expect(addedNames(result)).toEqual(['widget_read', 'widget_copy']);
-    const activated = (result.structured_output?.matches as { activated: boolean }[]).map((m) => m.activated);
+    const matches = (result.structured_output?.matches ?? []) as { activated: boolean }[];
+    const activated = matches.map((match) => match.activated);
     expect(activated).toEqual([true, true, false, false, false]);
   });
 
