@@ -1,7 +1,7 @@
 /**
- * `npx tsx bench/tune.ts [--misses=N] [--catalogs=a,c]`: the tuning loop. Evaluates catalog A
- * (GitHub REST, queries = the operations' summaries) and catalog C (the development set of MCP
- * servers) with every ranker, and prints the project's worst misses on each to learn from.
+ * `npx tsx bench/tune.ts [--misses=N] [--catalogs=a,c,d]`: the tuning loop. Evaluates catalog A
+ * (GitHub REST, queries = the operations' summaries) and catalogs C and D (the development sets of
+ * MCP servers) with every ranker, and prints the project's worst misses on each to learn from.
  * `--save=FILE` writes the project's rank of every query; `--compare=FILE` lists the queries whose
  * rank changed since such a file was saved.
  * Catalog B's queries are held out: nothing here loads them.
@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Catalog } from './catalogs/catalog-a.ts';
 import { loadCatalogA } from './catalogs/catalog-a.ts';
 import { loadCatalogC } from './catalogs/catalog-c.ts';
+import { loadCatalogD } from './catalogs/catalog-d.ts';
 import { RANKERS } from './lib/rankers.ts';
 import { percent, timeMs } from './lib/stats.ts';
 import { evaluate, figures } from './sections/quality.ts';
@@ -29,16 +30,17 @@ const previous: Record<string, number | null> =
     : (JSON.parse(readFileSync(compareArg, 'utf8')) as Record<string, number | null>);
 const saved: Record<string, number | null> = {};
 const catalogArg = args.find((arg) => arg.startsWith('--catalogs='));
-const wanted = (catalogArg?.slice('--catalogs='.length) ?? 'a,c').split(',').map((id) => id.trim());
-const unknown = wanted.filter((id) => id !== 'a' && id !== 'c');
+const wanted = (catalogArg?.slice('--catalogs='.length) ?? 'a,c,d').split(',').map((id) => id.trim());
+const unknown = wanted.filter((id) => id !== 'a' && id !== 'c' && id !== 'd');
 if (unknown.length > 0) {
-  console.error(`tune: unknown catalog(s) ${unknown.join(', ')}. Catalogs: a, c (B is held out).`);
+  console.error(`tune: unknown catalog(s) ${unknown.join(', ')}. Catalogs: a, c, d (B is held out).`);
   process.exit(2);
 }
 
 const loaders: Record<string, { title: string; load: () => Catalog | Promise<Catalog> }> = {
   a: { title: 'Catalog A (GitHub REST, queries = summaries)', load: loadCatalogA },
   c: { title: 'Catalog C (development set: MCP servers)', load: loadCatalogC },
+  d: { title: 'Catalog D (second development set: MCP servers)', load: loadCatalogD },
 };
 
 for (const id of wanted) {

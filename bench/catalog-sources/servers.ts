@@ -106,3 +106,63 @@ export const CATALOG_C_SERVERS: readonly ServerEntry[] = [
     args: () => ['--access-token=placeholder'],
   },
 ];
+
+/**
+ * The servers of catalog D, the second development set (none of B's or C's). Credentials are
+ * placeholders: listing tools needs none. MongoDB's telemetry is off and Desktop Commander keeps its
+ * configuration in the scratch folder (it writes one under HOME).
+ */
+export const CATALOG_D_SERVERS: readonly ServerEntry[] = [
+  {
+    id: 'mongodb',
+    pkg: 'mongodb-mcp-server',
+    entry: 'dist/esm/index.js',
+    env: () => ({
+      MDB_MCP_TELEMETRY: 'disabled',
+      MDB_MCP_API_CLIENT_ID: 'placeholder',
+      MDB_MCP_API_CLIENT_SECRET: 'placeholder',
+    }),
+  },
+  {
+    id: 'circleci',
+    pkg: '@circleci/mcp-server-circleci',
+    entry: 'dist/index.js',
+    env: () => ({ CIRCLECI_TOKEN: 'placeholder' }),
+  },
+  {
+    id: 'datadog',
+    pkg: '@winor30/mcp-server-datadog',
+    entry: 'build/index.js',
+    env: () => ({ DATADOG_API_KEY: 'placeholder', DATADOG_APP_KEY: 'placeholder' }),
+  },
+  {
+    id: 'airtable',
+    pkg: 'airtable-mcp-server',
+    entry: 'dist/main.js',
+    env: () => ({ AIRTABLE_API_KEY: 'patplaceholder.placeholder' }),
+  },
+  {
+    id: 'asana',
+    pkg: '@roychri/mcp-server-asana',
+    entry: 'dist/index.js',
+    env: () => ({ ASANA_ACCESS_TOKEN: 'placeholder' }),
+  },
+  {
+    id: 'desktop',
+    pkg: '@wonderwhy-er/desktop-commander',
+    entry: 'dist/index.js',
+    env: (scratch) => ({ HOME: scratch }),
+  },
+  {
+    id: 'hubspot',
+    pkg: '@hubspot/mcp-server',
+    entry: 'dist/index.js',
+    env: () => ({ PRIVATE_APP_ACCESS_TOKEN: 'placeholder' }),
+  },
+  {
+    id: 'linear',
+    pkg: 'linear-mcp',
+    entry: 'build/index.js',
+    env: () => ({ LINEAR_ACCESS_TOKEN: 'lin_api_placeholder' }),
+  },
+];

@@ -74,13 +74,40 @@ export function bm25Tokens(text: string): string[] {
     .filter((word) => word !== '' && !BM25_STOP_WORDS.has(word));
 }
 
-/** Plain Okapi BM25 over one bag of words per tool. Ties keep insertion order. */
+/** One term's postings: document numbers and term frequencies in typed arrays that grow by doubling. */
+interface Postings {
+  docs: Int32Array;
+  freqs: Float32Array;
+  length: number;
+}
+
+function append(list: Postings, doc: number, tf: number): void {
+  if (list.length === list.docs.length) {
+    const docs = new Int32Array(list.docs.length * 2);
+    docs.set(list.docs);
+    const freqs = new Float32Array(list.freqs.length * 2);
+    freqs.set(list.freqs);
+    list.docs = docs;
+    list.freqs = freqs;
+  }
+  list.docs[list.length] = doc;
+  list.freqs[list.length] = tf;
+  list.length += 1;
+}
+
+/**
+ * Plain Okapi BM25 over one bag of words per tool, on typed-array postings (a term's documents and
+ * frequencies in two growing arrays, scores accumulated in one Float64Array, the best `limit` kept
+ * by insertion instead of sorting every match): the efficient reference the project's index is
+ * timed against. `add` appends to the postings; nothing is rebuilt. Ties keep insertion order.
+ */
 export function createBm25(k1 = 1.2, b = 0.75): Ranker {
-  const postings = new Map<string, Map<number, number>>();
+  const postings = new Map<string, Postings>();
   const names: string[] = [];
-  const lengths: number[] = [];
+  let lengths = new Float64Array(1024);
   let totalLength = 0;
-  let scores = new Float64Array(0);
+  let scores = new Float64Array(1024);
+  const touched: number[] = [];
 
   return {
     add(spec) {
@@ -88,37 +115,56 @@ export function createBm25(k1 = 1.2, b = 0.75): Ranker {
       const tokens = bm25Tokens(`${fields.name}\n${fields.description}\n${fields.parameters}`);
       const doc = names.length;
       names.push(spec.name);
-      lengths.push(tokens.length);
+      if (doc >= lengths.length) {
+        const grown = new Float64Array(lengths.length * 2);
+        grown.set(lengths);
+        lengths = grown;
+        scores = new Float64Array(lengths.length);
+      }
+      lengths[doc] = tokens.length;
       totalLength += tokens.length;
-      for (const token of tokens) {
+      const counts = new Map<string, number>();
+      for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+      for (const [token, tf] of counts) {
         let list = postings.get(token);
         if (list === undefined) {
-          list = new Map();
+          list = { docs: new Int32Array(4), freqs: new Float32Array(4), length: 0 };
           postings.set(token, list);
         }
-        list.set(doc, (list.get(doc) ?? 0) + 1);
+        append(list, doc, tf);
       }
     },
     search(query, limit) {
       const count = names.length;
-      if (count === 0) return [];
-      if (scores.length < count) scores = new Float64Array(count * 2);
+      if (count === 0 || limit < 1) return [];
       const average = totalLength / count;
-      const touched: number[] = [];
       for (const term of new Set(bm25Tokens(query))) {
         const list = postings.get(term);
         if (list === undefined) continue;
-        const idf = Math.log(1 + (count - list.size + 0.5) / (list.size + 0.5));
-        for (const [doc, tf] of list) {
+        const idf = Math.log(1 + (count - list.length + 0.5) / (list.length + 0.5));
+        const { docs, freqs } = list;
+        for (let i = 0; i < list.length; i++) {
+          const doc = docs[i] as number;
+          const tf = freqs[i] as number;
           if (scores[doc] === 0) touched.push(doc);
           const norm = k1 * (1 - b + (b * (lengths[doc] as number)) / average);
           scores[doc] = (scores[doc] as number) + (idf * tf * (k1 + 1)) / (tf + norm);
         }
       }
-      touched.sort((x, y) => (scores[y] as number) - (scores[x] as number) || x - y);
-      const top = touched.slice(0, limit).map((doc) => names[doc] as string);
+      // The best `limit` by insertion: a match below the last kept one costs one comparison.
+      const top: number[] = [];
+      const before = (x: number, y: number): boolean =>
+        (scores[x] as number) > (scores[y] as number) || (scores[x] === scores[y] && x < y);
+      for (const doc of touched) {
+        if (top.length === limit && !before(doc, top[limit - 1] as number)) continue;
+        let at = top.length;
+        while (at > 0 && before(doc, top[at - 1] as number)) at -= 1;
+        top.splice(at, 0, doc);
+        if (top.length > limit) top.pop();
+      }
       for (const doc of touched) scores[doc] = 0;
-      return top;
+      touched.length = 0;
+      return top.map((doc) => names[doc] as string);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Section 1: tool_search quality. recall@1/5/10 and MRR@10 of the project's index, the BM25 baseline
- * and MiniSearch defaults on catalog A (GitHub REST, queries = operation summaries), catalog C (MCP
- * servers, the development set tuned on) and catalog B (other MCP servers, held-out queries), plus
+ * and MiniSearch defaults on catalog A (GitHub REST, queries = operation summaries), catalogs C and D
+ * (MCP servers, the development sets tuned on) and catalog B (other MCP servers, held-out queries), plus
  * the worst misses of the project's index.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { Catalog, CatalogQuery } from '../catalogs/catalog-a.ts';
 import { loadCatalogA } from '../catalogs/catalog-a.ts';
 import { loadCatalogB } from '../catalogs/catalog-b.ts';
 import { loadCatalogC } from '../catalogs/catalog-c.ts';
+import { loadCatalogD } from '../catalogs/catalog-d.ts';
 import { BM25, PROJECT, RANKERS, type Ranker, type RankerKind } from '../lib/rankers.ts';
 import { percent, sample, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
@@ -39,6 +40,35 @@ const HISTORY_NOTES: readonly string[] = [
   'Tried in round 2 and dropped (no gain, or a query or two either way on C): weighting the matched-term count down for prefix/fuzzy-only and parameters-only matches; the matched-term count raised to the power 0, 0.5, 0.75 or 1.5 instead of 1 (0 and 0.5 cost A 1–5 points of recall@1); prefix matching from 4 or 5 letters instead of 3; prefix and fuzzy matching only for unknown words on small catalogs too (C recall@5 −2.6 points); other field boosts (parameters 0.5: A recall@1 +1.4 points but C recall@5 −1.3; name 2 or 4; description 2); synonym weight 0.25 or 0.5 instead of 0.35 (±2 queries on C); a larger cap on synonym terms per query. A Porter stemmer (the `stemmer` package) was considered and not adopted: it over-stems words that tool catalogs keep apart (organization → organ).',
   '',
   "One disclosure: before the single measurement of B, a quick run's status line for this section (which includes B's recall@5 target) was seen once; no tuning followed it.",
+];
+
+/** The v2 tuning steps, as measured on A, C and D when each was made (recall in %). */
+const V2_STEPS: readonly (readonly string[])[] = [
+  [
+    'before v2 (text analysis moved to its own modules; figures identical)',
+    '88.7',
+    '98.9',
+    '65.4',
+    '94.2',
+    '44.3',
+    '78.1',
+    '—',
+  ],
+  ['synonym weight 0.35 → 0.6', '88.7', '98.9', '66.0', '95.5', '46.7', '77.1', 'no (D r@5 down)'],
+  ['name bonus 0.5 → 1', '90.3', '99.0', '65.4', '94.2', '44.3', '78.6', 'no (within a query or two)'],
+  ['parameters boost 1 → 0.5', '90.3', '99.0', '67.3', '93.6', '42.9', '80.0', 'no (C r@5 and D r@1 down)'],
+  ['description boost 1.5 → 2.5', '88.3', '98.8', '67.9', '93.6', '43.3', '78.1', 'no'],
+  ['name boost 3 → 2', '86.8', '98.9', '67.3', '94.2', '43.3', '77.6', 'no (A r@1 down)'],
+  [
+    'nineteen synonym groups for the general words of trackers, tables and consoles (column/field, row/record, maintenance window/downtime, automation/workflow, program/process, login/authentication, ...)',
+    '88.7',
+    '98.9',
+    '64.7',
+    '94.9',
+    '50.5',
+    '85.2',
+    'yes',
+  ],
 ];
 
 export interface QualityFigures {
@@ -192,7 +222,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
     'Catalog A: GitHub REST API (queries = operation summaries; tuned on)',
     a,
     aQueries,
-    { recall1: 0.8, recall5: 0.97 },
+    { recall1: 0.88, recall5: 0.98 },
     [
       `${shared} queries share their exact summary with other operations (e.g. "Get an organization secret" for Actions, Codespaces, Dependabot); for those, any operation with that summary counts as correct.`,
       `Strict figures of tool_search (only the operation the summary came from counts): recall@1 ${percent(strict.recall1)}, recall@5 ${percent(strict.recall5)}, recall@10 ${percent(strict.recall10)}, MRR@10 ${strict.mrr10.toFixed(3)}.`,
@@ -211,6 +241,20 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       )} (tool lists from \`bench/catalogs/fixtures/catalog-c.json\`, read in ${cListSeconds.toFixed(1)} s; Supabase without its \`docs\` feature, which needs the network to list its tool).`,
   ]);
 
+  const d = await loadCatalogD();
+  const reportD = reportCatalog(
+    'Catalog D: MCP servers (second development set; tuned on)',
+    d,
+    d.queries,
+    {},
+    [
+      'Queries: `bench/catalogs/catalog-d-queries.ts`, intents phrased as a user says them, committed before any change to `src/search/` made for tool_search v2. A development set, like C.',
+      `Servers: ${Object.entries(d.versions)
+        .map(([name, version]) => `${name} ${version}`)
+        .join(', ')} (tool lists from \`bench/catalogs/fixtures/catalog-d.json\`).`,
+    ],
+  );
+
   const b = await loadCatalogB();
   const queryFile = new URL('../catalogs/catalog-b-queries.ts', import.meta.url);
   const digest = createHash('sha256').update(readFileSync(queryFile)).digest('hex').slice(0, 16);
@@ -218,7 +262,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
     'Catalog B: MCP servers (held-out queries; never tuned on)',
     b,
     b.queries,
-    { recall5: 0.8 },
+    { recall1: 0.65, recall5: 0.9 },
     [
       `Queries: \`bench/catalogs/catalog-b-queries.ts\` (sha256 ${digest}…), written before any tuning.`,
       `Servers: ${Object.entries(b.versions)
@@ -226,6 +270,17 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
         .join(', ')} (tool lists from \`bench/catalogs/fixtures/catalog-b.json\`).`,
     ],
   );
+
+  const v2 = [
+    '#### tool_search v2: each change on the development sets',
+    '',
+    "Measured with `npx tsx bench/tune.ts` (A, C, D; B never loaded) after each change, in order. Catalog D and its queries were committed before the first change. B's aggregate was seen once before v2 (46.3 % / 82.6 %, the status quo the refactor had to keep) and measured once after these changes (the live figures above); its per-query results were not looked at. The B targets of v2 (recall@5 ≥ 90 %, recall@1 ≥ 65 %) are not met: word-level changes moved D by 6 points of recall@1 and 7 of recall@5, and left B where it was. The `rerank` hook of `enableToolSearch` is where a semantic model would close that gap; no model runs in this bench.",
+    '',
+    table(
+      ['change', 'A r@1', 'A r@5', 'C r@1', 'C r@5', 'D r@1', 'D r@5', 'kept'],
+      V2_STEPS.map((step) => [...step]),
+    ),
+  ].join('\n');
 
   const history = [
     '#### How the held-out figure moved, and what was tried',
@@ -272,10 +327,14 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       '',
       reportC.markdown,
       '',
+      reportD.markdown,
+      '',
       reportB.markdown,
+      '',
+      v2,
       '',
       history,
     ].join('\n'),
-    targetsMet: reportA.targetsMet && reportC.targetsMet && reportB.targetsMet,
+    targetsMet: reportA.targetsMet && reportC.targetsMet && reportD.targetsMet && reportB.targetsMet,
   };
 }

@@ -26,11 +26,16 @@ export {
   type ToolIndexSearchOptions,
 } from './tool-index.ts';
 export {
+  DEFAULT_ACTIVATION_RATIO,
+  DEFAULT_MAX_ACTIVATIONS,
   DEFAULT_SEARCH_LIMIT,
   enableToolSearch,
   MAX_SEARCH_LIMIT,
+  RERANK_DEPTH,
+  type RerankCandidate,
   TOOL_SEARCH_DESCRIPTION,
   TOOL_SEARCH_NAME,
   type ToolSearchHandle,
   type ToolSearchOptions,
+  type ToolSearchRerank,
 } from './tool-search.ts';

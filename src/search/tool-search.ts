@@ -11,10 +11,11 @@ import type {
   PartialToolResult,
   RegisteredTool,
   ToolImplementation,
+  ToolSession,
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
-import { createToolIndex, type ToolIndex, type ToolIndexOptions } from './tool-index.ts';
+import { createToolIndex, type ToolIndex, type ToolIndexMatch, type ToolIndexOptions } from './tool-index.ts';
 
 /** The model-visible name of the tool. */
 export const TOOL_SEARCH_NAME = 'tool_search';
@@ -34,6 +35,19 @@ export const TOOL_SEARCH_DESCRIPTION: string =
   'Matching tools become callable from your next call. ' +
   'Describe the capability you need in plain words, for example "create a GitHub issue" or "query a Postgres database".';
 
+/** Deferred matches a search activates at most, by default; the other matches are listed by name. */
+export const DEFAULT_MAX_ACTIVATIONS = 3;
+
+/**
+ * By default, a deferred match after the first is activated only when its score is at least this
+ * share of the best match's score: a match far below the best is seldom the one the model wanted,
+ * and its declaration would cost tokens on every later request.
+ */
+export const DEFAULT_ACTIVATION_RATIO = 0.5;
+
+/** Candidates handed to a `rerank` hook: the lexical index's best matches, at most this many. */
+export const RERANK_DEPTH = 50;
+
 /** Characters of the query repeated back in `output`. */
 const MAX_ECHOED_QUERY_CHARS = 80;
 /** Characters of a description's first line shown per match in `output`. */
@@ -47,7 +61,39 @@ export interface ToolSearchOptions {
   maxLimit?: number;
   /** Options of the underlying index. Default: the `createToolIndex` defaults. */
   index?: ToolIndexOptions;
+  /**
+   * Deferred matches one search activates at most (1 or more); the other matches are listed by name,
+   * and searching for a listed name activates that tool. Default: `DEFAULT_MAX_ACTIVATIONS` (3).
+   */
+  maxActivations?: number;
+  /**
+   * A deferred match after the first is activated only when its score is at least this share (0 to
+   * 1) of the best match's score. Default: `DEFAULT_ACTIVATION_RATIO` (0.5); 0 activates up to
+   * `maxActivations` whatever their scores.
+   */
+  activationRatio?: number;
+  /**
+   * Reorders the index's best matches (up to `RERANK_DEPTH`) with a model the host runs, such as an
+   * embedding model: it returns one score per candidate, in the candidates' order, higher is better
+   * (non-negative, so that `activationRatio` keeps its meaning). When it throws, rejects or returns
+   * anything but one finite number per candidate, the lexical order is kept.
+   */
+  rerank?: ToolSearchRerank;
 }
+
+/** One candidate handed to a `rerank` hook, in the index's order. */
+export interface RerankCandidate {
+  name: string;
+  description: string;
+  /** The lexical score. */
+  score: number;
+}
+
+/** Scores candidates against the query; one number per candidate, in order, higher is better. */
+export type ToolSearchRerank = (
+  query: string,
+  candidates: readonly RerankCandidate[],
+) => readonly number[] | Promise<readonly number[]>;
 
 /** What {@link enableToolSearch} returns. */
 export interface ToolSearchHandle {
@@ -70,6 +116,19 @@ function checkLimitOption(name: string, value: number, max: number): void {
   }
 }
 
+/** The activation options, checked. */
+function activationPolicy(options: ToolSearchOptions): ActivationPolicy {
+  const maxActivations = options.maxActivations ?? DEFAULT_MAX_ACTIVATIONS;
+  const activationRatio = options.activationRatio ?? DEFAULT_ACTIVATION_RATIO;
+  checkLimitOption('maxActivations', maxActivations, Number.MAX_SAFE_INTEGER);
+  if (!(activationRatio >= 0 && activationRatio <= 1)) {
+    throw new UsageError(
+      `enableToolSearch: activationRatio must be from 0 to 1, got ${String(activationRatio)}.`,
+    );
+  }
+  return { maxActivations, activationRatio };
+}
+
 /** The query as repeated to the model: one line, cut to a readable length. */
 function echoQuery(query: string): string {
   const line = query.replace(/\s+/g, ' ');
@@ -90,24 +149,8 @@ function roundScore(score: number): number {
   return Math.round(score * 1000) / 1000;
 }
 
-/**
- * Registers `tool_search` (mode `model_only`) on `suite` and keeps its index current: it is built
- * from `suite.list()` once, then updated one tool at a time from catalog events. A search returns
- * matching deferred and direct tools; deferred matches the session has not activated yet are activated
- * through `control.add_tools`, the others are named as already available. Throws `UsageError` when a tool named `tool_search` is
- * already registered or an option is out of range.
- */
-export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOptions = {}): ToolSearchHandle {
-  const maxLimit = options.maxLimit ?? MAX_SEARCH_LIMIT;
-  const defaultLimit = options.defaultLimit ?? Math.min(DEFAULT_SEARCH_LIMIT, maxLimit);
-  checkLimitOption('maxLimit', maxLimit, Number.MAX_SAFE_INTEGER);
-  checkLimitOption('defaultLimit', defaultLimit, maxLimit);
-
-  const emptyQueryMessage =
-    'query must not be empty. Describe the capability you need, for example "create a GitHub issue".';
-  const badLimitMessage = `limit must be an integer from 1 to ${maxLimit}. Omit it to get up to ${defaultLimit} results.`;
-
-  const index = createToolIndex(options.index);
+/** Keeps `index` in step with the findable tools of `suite`; returns the unsubscribe function. */
+function followCatalog<W>(suite: ToolSuite<W>, index: ToolIndex): () => void {
   /** Registration order of every catalog tool, so ties rank the way the catalog lists tools. */
   const catalogOrder = new Map<string, number>();
   let nextOrder = 0;
@@ -154,66 +197,145 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     orderOf(tool.spec.name);
     sync(tool);
   }
-  const unsubscribe = suite.subscribe(onCatalogEvent);
+  return suite.subscribe(onCatalogEvent);
+}
 
-  const implementation: ToolImplementation<W> = (args, context) => {
-    const query = typeof args.query === 'string' ? args.query.trim() : '';
-    if (query === '') {
-      throw new ToolError(emptyQueryMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
+/** How many of a search's deferred matches are activated. */
+interface ActivationPolicy {
+  maxActivations: number;
+  activationRatio: number;
+}
+
+/** The lines and lists the model reads about one search's matches. */
+interface Outcome {
+  matches: JsonObject[];
+  newLines: string[];
+  loaded: string[];
+  listed: string[];
+  addTools: ToolSpec[];
+}
+
+/**
+ * Sorts each hit into activated (a new deferred match within the policy), listed (a new deferred
+ * match beyond it) or already available (direct, or activated before in this session).
+ */
+function sortHits<W>(
+  suite: ToolSuite<W>,
+  hits: readonly ToolIndexMatch[],
+  session: ToolSession | undefined,
+  policy: ActivationPolicy,
+): Outcome {
+  const outcome: Outcome = { matches: [], newLines: [], loaded: [], listed: [], addTools: [] };
+  let best: number | undefined;
+  for (const hit of hits) {
+    const tool = suite.get(hit.name);
+    if (tool === undefined) continue;
+    const name = tool.spec.name;
+    const description = tool.spec.description;
+    const isNew = tool.mode === 'deferred' && session?.isActive(name) !== true;
+    best ??= hit.score;
+    const likely = outcome.addTools.length === 0 || hit.score >= policy.activationRatio * best;
+    const activated = isNew && likely && outcome.addTools.length < policy.maxActivations;
+    outcome.matches.push({
+      name,
+      description,
+      score: roundScore(hit.score),
+      already_available: !isNew,
+      activated,
+    });
+    if (activated) {
+      const summary = summarize(description);
+      outcome.newLines.push(summary === '' ? `- ${name}` : `- ${name}: ${summary}`);
+      outcome.addTools.push(tool.spec);
+    } else if (isNew) {
+      outcome.listed.push(name);
+    } else {
+      outcome.loaded.push(name);
     }
-    const limit = args.limit ?? defaultLimit;
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
-      throw new ToolError(badLimitMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
-    }
+  }
+  return outcome;
+}
 
-    const session = context.session;
-    const hits = index.search(query, { limit });
+/** The text the model reads about one search. */
+function outputText(query: string, outcome: Outcome): string {
+  const echoed = echoQuery(query);
+  const { matches, newLines, loaded, listed } = outcome;
+  if (matches.length === 0) {
+    return `No tools matched "${echoed}". Try different words, for example the service or the action you need.`;
+  }
+  const already = loaded.length > 0 ? [`Already available: ${loaded.join(', ')}.`] : [];
+  const more =
+    listed.length > 0
+      ? [`Also matched, not loaded: ${listed.join(', ')}. To load one, search for its exact name.`]
+      : [];
+  if (newLines.length === 0) return [`No new tools for "${echoed}".`, ...already, ...more].join(' ');
+  return [
+    newLines.length === 1
+      ? `Found 1 tool for "${echoed}". It is available from your next call:`
+      : `Found ${newLines.length} tools for "${echoed}". They are available from your next call:`,
+    ...newLines,
+    ...already,
+    ...more,
+  ].join('\n');
+}
 
-    const matches: JsonObject[] = [];
-    const newLines: string[] = [];
-    const loaded: string[] = [];
-    const addTools: ToolSpec[] = [];
-    for (const hit of hits) {
-      const tool = suite.get(hit.name);
-      if (tool === undefined) continue;
-      const name = tool.spec.name;
-      const description = tool.spec.description;
-      const activates = tool.mode === 'deferred' && session?.isActive(name) !== true;
-      matches.push({ name, description, score: roundScore(hit.score), already_available: !activates });
-      if (activates) {
-        const summary = summarize(description);
-        newLines.push(summary === '' ? `- ${name}` : `- ${name}: ${summary}`);
-        addTools.push(tool.spec);
-      } else {
-        loaded.push(name);
-      }
-    }
-
-    const echoed = echoQuery(query);
-    const already = loaded.length > 0 ? `Already available: ${loaded.join(', ')}.` : '';
-    const output =
-      matches.length === 0
-        ? `No tools matched "${echoed}". Try different words, for example the service or the action you need.`
-        : newLines.length === 0
-          ? `No new tools for "${echoed}". ${already}`
-          : [
-              newLines.length === 1
-                ? `Found 1 tool for "${echoed}". It is available from your next call:`
-                : `Found ${newLines.length} tools for "${echoed}". They are available from your next call:`,
-              ...newLines,
-              ...(already ? [already] : []),
-            ].join('\n');
-
-    const result: PartialToolResult = {
-      output,
-      structured_output: { query, matches },
-      details: { match_count: matches.length, index_size: index.size },
-    };
-    if (addTools.length > 0) result.control = { add_tools: addTools };
-    return result;
+/** The result of one search: the matches, the text the model reads, the tools to activate. */
+function searchResult<W>(
+  suite: ToolSuite<W>,
+  index: ToolIndex,
+  query: string,
+  hits: readonly ToolIndexMatch[],
+  session: ToolSession | undefined,
+  policy: ActivationPolicy,
+): PartialToolResult {
+  const outcome = sortHits(suite, hits, session, policy);
+  const result: PartialToolResult = {
+    output: outputText(query, outcome),
+    structured_output: { query, matches: outcome.matches },
+    details: { match_count: outcome.matches.length, index_size: index.size },
   };
+  if (outcome.addTools.length > 0) result.control = { add_tools: outcome.addTools };
+  return result;
+}
 
-  const spec: ToolSpec = {
+/**
+ * The best `limit` hits for a query: the index's ranking, reordered by the `rerank` hook when there is
+ * one (over the index's best `RERANK_DEPTH`). A hook that fails leaves the index's order.
+ */
+async function rankedHits<W>(
+  suite: ToolSuite<W>,
+  index: ToolIndex,
+  query: string,
+  limit: number,
+  rerank: ToolSearchRerank | undefined,
+): Promise<ToolIndexMatch[]> {
+  if (rerank === undefined) return index.search(query, { limit });
+  const hits = index.search(query, { limit: Math.max(limit, RERANK_DEPTH) });
+  if (hits.length === 0) return hits;
+  const candidates = hits.map((hit) => ({
+    name: hit.name,
+    description: suite.get(hit.name)?.spec.description ?? '',
+    score: hit.score,
+  }));
+  let scores: readonly number[];
+  try {
+    scores = await rerank(query, candidates);
+  } catch {
+    return hits.slice(0, limit);
+  }
+  if (!Array.isArray(scores) || scores.length !== hits.length || !scores.every(Number.isFinite)) {
+    return hits.slice(0, limit);
+  }
+  return hits
+    .map((hit, at) => ({ name: hit.name, score: scores[at] as number, at }))
+    .sort((a, b) => b.score - a.score || a.at - b.at)
+    .slice(0, limit)
+    .map(({ name, score }) => ({ name, score }));
+}
+
+/** The spec of `tool_search`, constant for given limits. */
+function toolSearchSpec(maxLimit: number, defaultLimit: number): ToolSpec {
+  return {
     name: TOOL_SEARCH_NAME,
     description: TOOL_SEARCH_DESCRIPTION,
     parameters: {
@@ -238,9 +360,44 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     },
     effects: ['read'],
   };
+}
+
+/**
+ * Registers `tool_search` (mode `model_only`) on `suite` and keeps its index current: it is built
+ * from `suite.list()` once, then updated one tool at a time from catalog events. A search returns
+ * matching deferred and direct tools; deferred matches the session has not activated yet are activated
+ * through `control.add_tools`, the others are named as already available. Throws `UsageError` when a tool named `tool_search` is
+ * already registered or an option is out of range.
+ */
+export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOptions = {}): ToolSearchHandle {
+  const maxLimit = options.maxLimit ?? MAX_SEARCH_LIMIT;
+  const defaultLimit = options.defaultLimit ?? Math.min(DEFAULT_SEARCH_LIMIT, maxLimit);
+  checkLimitOption('maxLimit', maxLimit, Number.MAX_SAFE_INTEGER);
+  checkLimitOption('defaultLimit', defaultLimit, maxLimit);
+  const policy = activationPolicy(options);
+
+  const emptyQueryMessage =
+    'query must not be empty. Describe the capability you need, for example "create a GitHub issue".';
+  const badLimitMessage = `limit must be an integer from 1 to ${maxLimit}. Omit it to get up to ${defaultLimit} results.`;
+
+  const index = createToolIndex(options.index);
+  const unsubscribe = followCatalog(suite, index);
+
+  const implementation: ToolImplementation<W> = async (args, context) => {
+    const query = typeof args.query === 'string' ? args.query.trim() : '';
+    if (query === '') {
+      throw new ToolError(emptyQueryMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
+    }
+    const limit = args.limit ?? defaultLimit;
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
+      throw new ToolError(badLimitMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
+    }
+    const hits = await rankedHits(suite, index, query, limit, options.rerank);
+    return searchResult(suite, index, query, hits, context.session, policy);
+  };
 
   try {
-    suite.register(spec, 'model_only', implementation);
+    suite.register(toolSearchSpec(maxLimit, defaultLimit), 'model_only', implementation);
   } catch (error) {
     unsubscribe();
     throw error;

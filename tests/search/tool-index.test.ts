@@ -260,6 +260,21 @@ describe('ranking', () => {
     expect(names(index, 'refresh')[0]).toBe('navigate_page');
   });
 
+  it('knows the everyday words of trackers, tables and monitoring consoles', () => {
+    const index = createToolIndex();
+    index.add(tool('schedule_downtime', 'Schedule a downtime for a set of monitors.'));
+    index.add(tool('create_field', 'Create a new field in a table.'));
+    index.add(tool('add_task_dependencies', 'Set dependencies for a task.'));
+    index.add(tool('list_workflows', 'Retrieve the workflows of the account.'));
+    index.add(tool('list_processes', 'List all running processes.'));
+    index.add(tool('create_task', 'Create a new task in a project.'));
+    expect(names(index, 'plan a maintenance window tonight')[0]).toBe('schedule_downtime');
+    expect(names(index, 'add a due date column')[0]).toBe('create_field');
+    expect(names(index, 'this task is blocked by another one')[0]).toBe('add_task_dependencies');
+    expect(names(index, 'show the automations')[0]).toBe('list_workflows');
+    expect(names(index, 'show running programs')[0]).toBe('list_processes');
+  });
+
   it('counts a name word the query says through a synonym toward the name bonus', () => {
     const index = createToolIndex();
     index.add(tool('get_project', 'Gets details for a project.'));

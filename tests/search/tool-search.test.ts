@@ -13,8 +13,11 @@ import {
   DEFAULT_SEARCH_LIMIT,
   enableToolSearch,
   MAX_SEARCH_LIMIT,
+  RERANK_DEPTH,
+  type RerankCandidate,
   TOOL_SEARCH_DESCRIPTION,
   TOOL_SEARCH_NAME,
+  type ToolSearchRerank,
 } from '../../src/search/tool-search.ts';
 
 /**
@@ -249,12 +252,14 @@ describe('enableToolSearch', () => {
             description: 'Create a new issue.\nIt goes to the given repository.',
             score: scores[0],
             already_available: false,
+            activated: true,
           },
           {
             name: 'jira_create_ticket',
             description: 'Create a Jira ticket.',
             score: scores[1],
             already_available: false,
+            activated: true,
           },
         ],
       },
@@ -280,7 +285,13 @@ describe('enableToolSearch', () => {
     const result = await search(suite, { query: 'read a file' });
     expect(result.output).toBe('No new tools for "read a file". Already available: read.');
     expect(result.structured_output?.matches).toEqual([
-      { name: 'read', description: 'Read a file.', score: expect.any(Number), already_available: true },
+      {
+        name: 'read',
+        description: 'Read a file.',
+        score: expect.any(Number),
+        already_available: true,
+        activated: false,
+      },
     ]);
     expect(result).not.toHaveProperty('control');
   });
@@ -333,7 +344,7 @@ describe('enableToolSearch', () => {
   it('returns 5 matches by default and at most 20', async () => {
     const suite = createFakeSuite();
     for (let i = 0; i < 25; i++) suite.register(spec(`widget_tool_${i}`, 'Reads a widget.'), 'deferred');
-    enableToolSearch(suite);
+    enableToolSearch(suite, { maxActivations: 5 });
     const byDefault = await search(suite, { query: 'widget' });
     expect(byDefault.details).toEqual({ match_count: 5, index_size: 25 });
     expect(addedNames(byDefault)).toEqual([
@@ -437,5 +448,148 @@ describe('tool_search follows the catalog', () => {
     suite.register(spec('stripe_refund_payment', 'Refund a payment.'), 'deferred');
     expect(handle.index.has('stripe_refund_payment')).toBe(false);
     expect(() => enableToolSearch(suite)).not.toThrow();
+  });
+});
+
+describe('what a search activates', () => {
+  function widgets(): ToolSuite {
+    const suite = createFakeSuite();
+    suite.register(spec('widget_read', 'Reads a widget.'), 'deferred');
+    suite.register(spec('widget_copy', 'Copies a widget.'), 'deferred');
+    suite.register(spec('widget_move', 'Moves a widget.'), 'deferred');
+    suite.register(spec('widget_sort', 'Sorts a widget.'), 'deferred');
+    suite.register(spec('gadget_widget_list_audit', 'Audits the list of gadgets and a widget.'), 'deferred');
+    return suite;
+  }
+
+  it('activates at most maxActivations matches and lists the others by name', async () => {
+    const suite = widgets();
+    enableToolSearch(suite, { maxActivations: 2 });
+    const result = await search(suite, { query: 'widget' });
+    expect(result.output).toBe(
+      'Found 2 tools for "widget". They are available from your next call:\n' +
+        '- widget_read: Reads a widget.\n' +
+        '- widget_copy: Copies a widget.\n' +
+        'Also matched, not loaded: widget_move, widget_sort, gadget_widget_list_audit. To load one, search for its exact name.',
+    );
+    expect(addedNames(result)).toEqual(['widget_read', 'widget_copy']);
+    const matches = (result.structured_output?.matches ?? []) as { activated: boolean }[];
+    const activated = matches.map((match) => match.activated);
+    expect(activated).toEqual([true, true, false, false, false]);
+  });
+
+  it('activates a listed tool when the model searches for its exact name', async () => {
+    const suite = widgets();
+    enableToolSearch(suite, { maxActivations: 1 });
+    const result = await search(suite, { query: 'widget_sort' });
+    expect(addedNames(result)).toEqual(['widget_sort']);
+    expect(result.output.split('\n')[0]).toBe(
+      'Found 1 tool for "widget_sort". It is available from your next call:',
+    );
+  });
+
+  it('does not activate matches scoring far below the best one', async () => {
+    const suite = widgets();
+    enableToolSearch(suite, { maxActivations: 5, activationRatio: 0.9 });
+    const result = await search(suite, { query: 'read widget' });
+    expect(addedNames(result)).toEqual(['widget_read']);
+    expect(result.output).toBe(
+      'Found 1 tool for "read widget". It is available from your next call:\n' +
+        '- widget_read: Reads a widget.\n' +
+        'Also matched, not loaded: widget_copy, widget_move, widget_sort, gadget_widget_list_audit. To load one, search for its exact name.',
+    );
+  });
+
+  it('says which matches are listed when none is new enough to activate', async () => {
+    const suite = widgets();
+    enableToolSearch(suite, { maxActivations: 1 });
+    const result = await search(suite, { query: 'widget', limit: 2 }, createFakeSession(['widget_read']));
+    expect(result.output).toBe(
+      'Found 1 tool for "widget". It is available from your next call:\n' +
+        '- widget_copy: Copies a widget.\n' +
+        'Already available: widget_read.',
+    );
+  });
+
+  it('rejects activation options out of range', () => {
+    expect(() => enableToolSearch(widgets(), { maxActivations: 0 })).toThrow(
+      'enableToolSearch: maxActivations must be an integer from 1 to 9007199254740991, got 0.',
+    );
+    expect(() => enableToolSearch(widgets(), { activationRatio: 1.5 })).toThrow(
+      'enableToolSearch: activationRatio must be from 0 to 1, got 1.5.',
+    );
+  });
+});
+
+describe('the rerank hook', () => {
+  /** A deterministic stand-in for a semantic model: scores a candidate by the concepts it shares with the query. */
+  const CONCEPTS: Record<string, string[]> = { shuffle: ['moves'] };
+  const standIn: ToolSearchRerank = (query, candidates) =>
+    candidates.map((candidate) => {
+      const wanted = query.split(' ').flatMap((word) => CONCEPTS[word] ?? []);
+      return wanted.some((word) => candidate.description.toLowerCase().includes(word)) ? 1 : 0;
+    });
+
+  it('reorders the index’s best matches and activates by the new order', async () => {
+    const suite = createFakeSuite();
+    suite.register(spec('widget_read', 'Reads a widget.'), 'deferred');
+    suite.register(spec('widget_copy', 'Copies a widget.'), 'deferred');
+    suite.register(spec('widget_move', 'Moves a widget.'), 'deferred');
+    const seen: RerankCandidate[][] = [];
+    enableToolSearch(suite, {
+      maxActivations: 1,
+      rerank: (query, candidates) => {
+        seen.push([...candidates]);
+        return standIn(query, candidates);
+      },
+    });
+    const result = await search(suite, { query: 'shuffle widget', limit: 2 });
+    expect(addedNames(result)).toEqual(['widget_move']);
+    expect(seen[0]?.map((candidate) => candidate.name)).toEqual([
+      'widget_read',
+      'widget_copy',
+      'widget_move',
+    ]);
+    expect(seen[0]?.[1]).toEqual({
+      name: 'widget_copy',
+      description: 'Copies a widget.',
+      score: expect.any(Number),
+    });
+    expect(result.structured_output?.matches).toHaveLength(2);
+  });
+
+  it('hands it at most RERANK_DEPTH candidates', async () => {
+    const suite = createFakeSuite();
+    for (let i = 0; i < RERANK_DEPTH + 10; i++)
+      suite.register(spec(`widget_${i}`, 'Reads a widget.'), 'deferred');
+    let count = 0;
+    enableToolSearch(suite, {
+      rerank: (_query, candidates) => {
+        count = candidates.length;
+        return candidates.map(() => 0);
+      },
+    });
+    await search(suite, { query: 'widget' });
+    expect(count).toBe(RERANK_DEPTH);
+  });
+
+  it('keeps the lexical order when the hook throws, rejects or returns the wrong shape', async () => {
+    const hooks: ToolSearchRerank[] = [
+      () => {
+        throw new Error('model down');
+      },
+      () => Promise.reject(new Error('timeout')),
+      () => [1],
+      (_query, candidates) => candidates.map(() => Number.NaN),
+    ];
+    for (const rerank of hooks) {
+      const suite = createFakeSuite();
+      suite.register(spec('widget_read', 'Reads a widget.'), 'deferred');
+      suite.register(spec('widget_copy', 'Copies a widget.'), 'deferred');
+      enableToolSearch(suite, { maxActivations: 1, rerank });
+      const result = await search(suite, { query: 'read widget' });
+      expect(result.is_error).toBeUndefined();
+      expect(addedNames(result)).toEqual(['widget_read']);
+    }
   });
 });
