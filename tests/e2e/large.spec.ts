@@ -1,10 +1,10 @@
 /**
- * Large payloads keep the page responsive: a 5 MB output is virtualised (only the rows in view exist)
- * and says how big it is; a JSON value of more than 10,000 nodes opens one page of 100 children at a
+ * Large payloads keep the page responsive: a host tool's 5 MB output is cut to the output budget with
+ * the rest spilled; a 5 MB file is virtualised (only the rows in view exist) and says how big it is; a JSON value of more than 10,000 nodes opens one page of 100 children at a
  * time and says what is hidden.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { openPlayground, outputText } from './playground.ts';
+import { openPlayground } from './playground.ts';
 
 /** Milliseconds until the page paints again. */
 function frameDelay(page: Page): Promise<number> {
@@ -17,30 +17,42 @@ function frameDelay(page: Page): Promise<number> {
   );
 }
 
-test('a 5 MB output is drawn as a scrolling window and says so', async ({ page }) => {
+test('a 5 MB tool output reaches the model cut to its budget, with the rest in a spilled file', async ({
+  page,
+}) => {
   await openPlayground(page);
-  const bytes = await page.evaluate(async () => {
+  const result = await page.evaluate(async () => {
     await window.playground.setMode('datadog_query_logs', 'direct');
-    const result = await window.playground.execute('datadog_query_logs', {
-      query: 'status:error',
-      limit: 60_000,
-    });
-    return new TextEncoder().encode(result.output).length;
+    return window.playground.execute('datadog_query_logs', { query: 'status:error', limit: 60_000 });
   });
-  expect(bytes).toBeGreaterThan(5 * 1024 * 1024);
-  const channel = page.getByTestId('channel-output');
-  await expect(channel.locator('[data-virtual="true"] .note')).toContainText(
+  expect(new TextEncoder().encode(result.output).length).toBeLessThan(52 * 1024);
+  expect(result.output).toMatch(
+    /\[Lines 1-\d+ of 60000 shown \(50\.0KB limit\)\. The full output is in (\S+): read it with offset=\d+ for the rest\.\]$/,
+  );
+  const counted = await page.evaluate(
+    (path) => window.playground.execute('bash', { command: `wc -l < ${path}` }),
+    String(result.details.spilled_path),
+  );
+  expect(counted.output.trim()).toBe('60000');
+});
+
+test('a 5 MB file is drawn as a scrolling window and says so', async ({ page }) => {
+  await openPlayground(page);
+  await page.evaluate(() => {
+    const lines = Array.from(
+      { length: 60_000 },
+      (_, i) =>
+        `[req=${String(i).padStart(6, '0')}] GET /api/checkout/cart status=500 duration_ms=${i % 997} error=upstream timeout`,
+    );
+    return window.playground.execute('write', { path: 'big.log', content: `${lines.join('\n')}\n` });
+  });
+  const tree = page.getByTestId('workspace-tree');
+  await tree.getByRole('button', { name: 'big.log' }).click();
+  const content = page.getByTestId('file-viewer').getByTestId('file-content');
+  await expect(content.locator('[data-virtual="true"] .note')).toContainText(
     /^60,000 lines, 5\.\d MB: a scrolling view draws only the lines in sight\.$/,
   );
-  await expect(page.getByTestId('output-tokens')).toContainText('(estimated)');
-  expect(await outputText(page).locator('.row').count()).toBeLessThan(100);
-  expect(await frameDelay(page)).toBeLessThan(500);
-
-  await outputText(page).evaluate((element) => {
-    element.scrollTop = element.scrollHeight;
-  });
-  await expect(outputText(page).locator('.row').last()).toContainText('[req=');
-  expect(await outputText(page).locator('.row').count()).toBeLessThan(100);
+  expect(await content.locator('.row').count()).toBeLessThan(100);
   expect(await frameDelay(page)).toBeLessThan(500);
 });
 

@@ -59,6 +59,19 @@ describe('just-bash execution limits', () => {
   });
 });
 
+describe('just-bash timeouts', () => {
+  it('a built-in that holds the thread past the deadline is reported as a timeout, not as its own error', async () => {
+    const workspace = await createJustBashWorkspace();
+    // One sed over an 8 MB line: no command or loop step in which to notice the deadline.
+    const freeze =
+      'x=abcdefgh; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do x=$x$x; done; ' +
+      'echo "$x" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | wc -c';
+    const result = await workspace.exec(freeze, { timeoutMs: 300 });
+    expect(result).toMatchObject({ exitCode: 124, timedOut: true, aborted: false });
+    expect(result.output).not.toContain('execution deadline');
+  }, 60_000);
+});
+
 describe('just-bash snapshots', () => {
   it('snapshots before every command, and not at all when turned off', async () => {
     const workspace = await createJustBashWorkspace({ files: { 'a.txt': 'a', 'b.txt': 'b' } });

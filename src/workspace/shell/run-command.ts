@@ -182,8 +182,11 @@ export async function runJustBashCommand(
       signal: backstop.signal,
       rawScript: true,
     });
-    const reason = stop.reason;
     const output = combine(result.stdout, result.stderr);
+    // A built-in that held the thread past the deadline is stopped by just-bash's own wall clock before
+    // the timer can fire: that is this call's timeout too, and is reported as one.
+    if (stop.reason === undefined && STOP_MESSAGE.test(output)) stop.now();
+    const reason = stop.reason;
     return {
       output: reason === undefined ? output : output.replace(STOP_MESSAGE, '$1'),
       exitCode: reason === undefined ? result.exitCode : STOPPED_EXIT_CODE,
