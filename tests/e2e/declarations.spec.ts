@@ -64,7 +64,9 @@ test('a tool_search call that activates tools shows what was added', async ({ pa
   await expect(activation.locator('li')).toHaveText(['+ slack_post_message', '+ slack_search_messages']);
   const names = page.getByTestId('declarations').getByTestId('declaration-name');
   await expect(names).toHaveCount(DEFAULT_TOOLS.length + 2);
-  await expect(page.getByTestId('declarations').locator('.declaration.is-new')).toHaveCount(2);
+  await expect(
+    page.getByTestId('declarations').locator('[data-testid="declaration"][data-new="true"]'),
+  ).toHaveCount(2);
   await expect(page.getByTestId('token-count')).not.toHaveText(before ?? '');
   await expect(page.getByTestId('add-tools').locator('li')).toHaveCount(2);
 });

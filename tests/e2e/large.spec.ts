@@ -29,18 +29,18 @@ test('a 5 MB output is drawn as a scrolling window and says so', async ({ page }
   });
   expect(bytes).toBeGreaterThan(5 * 1024 * 1024);
   const channel = page.getByTestId('channel-output');
-  await expect(channel.locator('[data-virtual="true"] .note')).toContainText(
+  await expect(channel.locator('[data-virtual="true"]').getByTestId('text-view-note')).toContainText(
     /^60,000 lines, 5\.\d MB: a scrolling view draws only the lines in sight\.$/,
   );
   await expect(page.getByTestId('output-tokens')).toContainText('(estimated)');
-  expect(await outputText(page).locator('.row').count()).toBeLessThan(100);
+  expect(await outputText(page).getByTestId('text-row').count()).toBeLessThan(100);
   expect(await frameDelay(page)).toBeLessThan(500);
 
   await outputText(page).evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });
-  await expect(outputText(page).locator('.row').last()).toContainText('[req=');
-  expect(await outputText(page).locator('.row').count()).toBeLessThan(100);
+  await expect(outputText(page).getByTestId('text-row').last()).toContainText('[req=');
+  expect(await outputText(page).getByTestId('text-row').count()).toBeLessThan(100);
   expect(await frameDelay(page)).toBeLessThan(500);
 });
 
@@ -55,7 +55,7 @@ test('a JSON value of more than 10,000 nodes opens a page at a time and says wha
   const structured = page.getByTestId('channel-structured');
   await expect(structured).toContainText(/[\d,]+ nodes, nesting depth 5\./);
   const nodes = Number(
-    (await structured.locator('.json-bar .note').textContent())?.split(' ')[0]?.replace(/,/g, ''),
+    (await structured.getByTestId('json-size').textContent())?.split(' ')[0]?.replace(/,/g, ''),
   );
   expect(nodes).toBeGreaterThan(10_000);
   await structured

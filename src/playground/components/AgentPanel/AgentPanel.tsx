@@ -4,8 +4,10 @@ import { useStoreState } from '../../hooks/use-store-state.ts';
 import type { AgentSettings } from '../../state/agent-store.ts';
 import { formatCount } from '../../state/text.ts';
 import { Panel } from '../Panel/Panel.tsx';
-import './AgentPanel.css';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './AgentPanel.module.css';
 import { AgentStep } from './AgentStep.tsx';
 
 const PROVIDERS: readonly { id: AgentSettings['provider']; label: string }[] = [
@@ -32,14 +34,14 @@ export function AgentPanel() {
   };
   const set = (patch: Partial<AgentSettings>) => agent.setSettings(patch);
   return (
-    <Panel title="Agent" testId="agent" className="agent-panel">
-      <p className="note" data-testid="agent-key-warning">
+    <Panel title="Agent" testId="agent">
+      <p className={textStyles.note} data-testid="agent-key-warning">
         A key used in a browser is visible to that browser: to this page, its extensions and anyone who can
         open its developer tools. It is kept in memory only (or in this tab's sessionStorage if you tick the
         box) and never enters a permalink, an exported session, the history or a log. Prefer a local model or
         a key with a low limit.
       </p>
-      <div className="agent-form">
+      <div className={styles.form}>
         <label htmlFor={ids.provider}>Provider</label>
         <select
           id={ids.provider}
@@ -104,10 +106,10 @@ export function AgentPanel() {
           disabled={state.running}
         />
       </div>
-      <div className="toolbar run-bar">
+      <div className={`${controls.toolbar} ${controls.runBar}`}>
         <button
           type="button"
-          className="primary"
+          className={controls.primary}
           data-testid="agent-run"
           onClick={() => void agent.run()}
           disabled={state.running}
@@ -117,7 +119,7 @@ export function AgentPanel() {
         <button type="button" data-testid="agent-stop" onClick={() => agent.stop()} disabled={!state.running}>
           Stop
         </button>
-        <span className="note" role="status" data-testid="agent-status">
+        <span className={textStyles.note} role="status" data-testid="agent-status">
           {state.running
             ? `Step ${state.steps.length}…`
             : state.error
@@ -128,18 +130,18 @@ export function AgentPanel() {
         </span>
       </div>
       {state.steps.length > 0 && (
-        <ol className="agent-steps" aria-label="Steps of the run">
+        <ol className={styles.steps} aria-label="Steps of the run">
           {state.steps.map((step) => (
             <AgentStep key={step.index} step={step} />
           ))}
         </ol>
       )}
       {state.outcome && state.outcome.text !== '' && (
-        <p className="agent-answer" data-testid="agent-answer">
+        <p className={styles.answer} data-testid="agent-answer">
           <VisibleText text={state.outcome.text} />
         </p>
       )}
-      <p className="note">
+      <p className={textStyles.note}>
         {formatCount(state.steps.reduce((sum, step) => sum + step.calls.length, 0))} tool calls in this run.
       </p>
     </Panel>

@@ -2,9 +2,13 @@ import { EXPOSURE_MODES } from 'browser-agent-tools';
 import { useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { Panel } from '../Panel/Panel.tsx';
+import { Badge } from '../Badge/Badge.tsx';
+import { Panel, PanelCount } from '../Panel/Panel.tsx';
 import { RegisterToolForm } from '../RegisterToolForm/RegisterToolForm.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './CatalogPanel.module.css';
 import { EffectBadges } from './EffectBadges.tsx';
 import { ModeSelect } from './ModeSelect.tsx';
 
@@ -22,15 +26,15 @@ export function CatalogPanel() {
     (mode) => `${state.rows.filter((row) => row.mode === mode).length} ${mode}`,
   ).join(' · ');
   return (
-    <Panel title="Catalog" testId="catalog" aside={<span className="count">{state.rows.length} tools</span>}>
-      <p className="note">{counts}</p>
+    <Panel title="Catalog" testId="catalog" aside={<PanelCount>{state.rows.length} tools</PanelCount>}>
+      <p className={textStyles.note}>{counts}</p>
       {demo === 'loading' && (
-        <p className="note" role="status">
+        <p className={textStyles.note} role="status">
           Loading the demo catalog…
         </p>
       )}
-      <div className="toolbar">
-        <label htmlFor={filterId} className="visually-hidden">
+      <div className={controls.toolbar}>
+        <label htmlFor={filterId} className={textStyles.visuallyHidden}>
           Filter tools
         </label>
         <input
@@ -40,7 +44,7 @@ export function CatalogPanel() {
           value={state.filter}
           onChange={(event) => catalog.setFilter(event.target.value)}
         />
-        <label htmlFor={modeFilterId} className="visually-hidden">
+        <label htmlFor={modeFilterId} className={textStyles.visuallyHidden}>
           Show mode
         </label>
         <select
@@ -60,12 +64,12 @@ export function CatalogPanel() {
         </select>
       </div>
       {state.notice && (
-        <p className="note" role="status">
+        <p className={textStyles.note} role="status">
           {state.notice}
         </p>
       )}
-      <div className="catalog-scroll">
-        <table className="catalog-table">
+      <div className={styles.scroll}>
+        <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col">Tool</th>
@@ -77,11 +81,11 @@ export function CatalogPanel() {
             {rows.map((row) => (
               <tr key={row.name} data-testid="catalog-row" data-tool={row.name} data-mode={row.mode}>
                 <td>
-                  <code className="tool-name">{row.name}</code>{' '}
-                  {row.origin !== 'builtin' && <span className={`badge badge-origin`}>{row.origin}</span>}
-                  {row.active && <span className="badge badge-active">active</span>}
-                  {!row.hasImplementation && <span className="badge badge-unknown">no implementation</span>}
-                  <div className="summary">
+                  <code className={styles.toolName}>{row.name}</code>{' '}
+                  {row.origin !== 'builtin' && <Badge>{row.origin}</Badge>}
+                  {row.active && <Badge tone="active">active</Badge>}
+                  {!row.hasImplementation && <Badge tone="unknown">no implementation</Badge>}
+                  <div className={styles.summary}>
                     <VisibleText text={firstLine(row.description)} />
                   </div>
                 </td>
@@ -92,14 +96,14 @@ export function CatalogPanel() {
                     onChange={(mode) => catalog.setMode(row.name, mode)}
                   />
                 </td>
-                <td className="effects">
+                <td className={styles.effects} data-testid="catalog-effects">
                   <EffectBadges effects={row.effects} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {rows.length === 0 && <p className="note">No tool matches the filter.</p>}
+        {rows.length === 0 && <p className={textStyles.note}>No tool matches the filter.</p>}
       </div>
       <RegisterToolForm />
     </Panel>

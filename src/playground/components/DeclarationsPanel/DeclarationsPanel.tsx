@@ -3,9 +3,14 @@ import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
 import { formatCount } from '../../state/text.ts';
-import { Panel } from '../Panel/Panel.tsx';
+import { Badge } from '../Badge/Badge.tsx';
+import { Panel, PanelCount } from '../Panel/Panel.tsx';
+import { classNames } from '../shared/class-names.ts';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './DeclarationsPanel.module.css';
 import { SavingsTable } from './SavingsTable.tsx';
 
 const LABELS: Record<string, string> = {
@@ -31,17 +36,17 @@ export function DeclarationsPanel() {
       title="Declarations — what the model gets next"
       testId="declarations"
       aside={
-        <span className="count">
+        <PanelCount>
           {state.declarations.length} tools ·{' '}
           <span data-testid="token-count">
             {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
           </span>{' '}
           tokens
-        </span>
+        </PanelCount>
       }
     >
       {state.activation && (
-        <div className="activation" data-testid="activation" role="status">
+        <div className={styles.activation} data-testid="activation" role="status">
           <p>
             {state.activation.by ? (
               <>
@@ -53,37 +58,38 @@ export function DeclarationsPanel() {
             {state.activation.added.length} {state.activation.added.length === 1 ? 'tool' : 'tools'}: the next
             request declares
           </p>
-          <ul className="diff-list">
+          <ul className={styles.addedList}>
             {state.activation.added.map((name) => (
-              <li key={name} className="diff-added">
+              <li key={name} className={styles.added}>
                 <span aria-hidden="true">+ </span>
                 <code>{name}</code>
               </li>
             ))}
           </ul>
-          <button type="button" className="link" onClick={() => declarations.dismissActivation()}>
+          <button type="button" className={controls.link} onClick={() => declarations.dismissActivation()}>
             Dismiss
           </button>
         </div>
       )}
-      <ol className="declaration-list" aria-label="Declared tools">
+      <ol className={styles.list} aria-label="Declared tools">
         {state.declarations.map((spec) => (
           <li
             key={spec.name}
-            className={`declaration ${added.has(spec.name) ? 'is-new' : ''}`}
+            className={classNames(styles.declaration, added.has(spec.name) && styles.isNew)}
             data-testid="declaration"
+            data-new={added.has(spec.name)}
           >
-            <code className="declaration-name" data-testid="declaration-name">
+            <code className={styles.name} data-testid="declaration-name">
               {spec.name}
             </code>
-            {added.has(spec.name) && <span className="badge badge-new">new</span>}
-            <span className="declaration-summary">
+            {added.has(spec.name) && <Badge tone="new">new</Badge>}
+            <span className={styles.summary}>
               <VisibleText text={firstLine(spec.description)} />
             </span>
           </li>
         ))}
       </ol>
-      <div className="toolbar">
+      <div className={controls.toolbar}>
         <label htmlFor={selectId}>Format</label>
         <select
           id={selectId}
@@ -99,7 +105,7 @@ export function DeclarationsPanel() {
             </option>
           ))}
         </select>
-        <span className="note">
+        <span className={textStyles.note}>
           <span data-testid="declaration-tokens">
             {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
           </span>{' '}
@@ -107,7 +113,7 @@ export function DeclarationsPanel() {
         </span>
       </div>
       {state.loadError && (
-        <p className="error" role="alert">
+        <p className={textStyles.error} role="alert">
           Could not load the provider formats and the tokenizer: {state.loadError}
         </p>
       )}
@@ -117,7 +123,7 @@ export function DeclarationsPanel() {
         testId="declaration-json"
       />
       {state.breakdown && (
-        <details className="savings-details" open>
+        <details className={styles.savingsDetails} open>
           <summary>Savings per exposure mode</summary>
           <SavingsTable breakdown={state.breakdown} />
         </details>

@@ -1,9 +1,15 @@
 import { use, useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
+import { Badge } from '../Badge/Badge.tsx';
+import historyStyles from '../HistoryPanel/HistoryPanel.module.css';
 import { Panel } from '../Panel/Panel.tsx';
 import { ResultChannels } from '../ResultChannels/ResultChannels.tsx';
+import chips from '../shared/chips.module.css';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './ReplayPanel.module.css';
 
 /**
  * Transcript replay: paste raw calls (any format, mixed), step through them from a fresh session, and
@@ -21,9 +27,9 @@ export function ReplayPanel() {
     step?.entryId == null ? null : (entries.find((candidate) => candidate.id === step.entryId) ?? null);
   const done = state.steps.length > 0 && state.position >= state.steps.length;
   return (
-    <Panel title="Transcript replay" testId="replay" className="replay">
-      <div className="toolbar">
-        <span className="note">Examples:</span>
+    <Panel title="Transcript replay" testId="replay" className={styles.replay}>
+      <div className={controls.toolbar}>
+        <span className={textStyles.note}>Examples:</span>
         {replay.examples.map((example) => (
           <button
             key={example.id}
@@ -42,19 +48,19 @@ export function ReplayPanel() {
       </label>
       <textarea
         id={textId}
-        className="code-input"
+        className={controls.codeInput}
         rows={8}
         spellCheck={false}
         value={state.text}
         onChange={(event) => replay.setText(event.target.value)}
       />
-      <div className="toolbar">
+      <div className={controls.toolbar}>
         <button type="button" onClick={() => replay.load()} disabled={state.running}>
           Load
         </button>
         <button
           type="button"
-          className="primary"
+          className={controls.primary}
           data-testid="replay-step"
           onClick={() => void replay.step()}
           disabled={state.running || done}
@@ -64,7 +70,7 @@ export function ReplayPanel() {
         <button type="button" onClick={() => void replay.runAll()} disabled={state.running || done}>
           Run all
         </button>
-        <span className="note" role="status">
+        <span className={textStyles.note} role="status">
           {state.steps.length > 0 ? `${state.position} of ${state.steps.length} steps run` : ''}
           {state.position === 0 && state.steps.length > 0
             ? ' · starting resets the session and the files'
@@ -72,12 +78,12 @@ export function ReplayPanel() {
         </span>
       </div>
       {state.error && (
-        <p className="error" role="alert">
+        <p className={textStyles.error} role="alert">
           {state.error}
         </p>
       )}
       {state.steps.length > 0 && (
-        <ol className="replay-steps" aria-label="Transcript steps">
+        <ol className={styles.steps} aria-label="Transcript steps">
           {state.steps.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
             <li key={index} data-testid="replay-step-item" data-done={item.result !== null}>
@@ -87,29 +93,33 @@ export function ReplayPanel() {
                 onClick={() => replay.select(index)}
                 disabled={item.result === null}
               >
-                <span className="history-id">{index + 1}</span> <span className="badge">{item.format}</span>{' '}
+                <span className={historyStyles.id}>{index + 1}</span> <Badge>{item.format}</Badge>{' '}
                 <code>
                   <VisibleText text={item.name ?? '(no name)'} />
                 </code>
-                {item.result?.is_error && <span className="badge badge-error">error</span>}
-                {item.result && !item.result.is_error && <span className="badge badge-read">ok</span>}
+                {item.result?.is_error && (
+                  <Badge tone="error" testId="error-badge">
+                    error
+                  </Badge>
+                )}
+                {item.result && !item.result.is_error && <Badge tone="read">ok</Badge>}
               </button>
             </li>
           ))}
         </ol>
       )}
       {step?.declarations && (
-        <div className="replay-detail" data-testid="replay-detail">
+        <div className={styles.detail} data-testid="replay-detail">
           <h3>Step {(state.selected ?? 0) + 1}: declarations the model had</h3>
-          <ul className="chips" data-testid="replay-declarations">
+          <ul className={chips.chips} data-testid="replay-declarations">
             {step.declarations.map((name) => (
-              <li key={name} className="chip">
+              <li key={name} className={chips.chip}>
                 {name}
               </li>
             ))}
           </ul>
           {step.added.length > 0 && (
-            <p className="diff-added" data-testid="replay-added">
+            <p className={styles.added} data-testid="replay-added">
               This call activated: {step.added.map((name) => `+ ${name}`).join(', ')}
             </p>
           )}

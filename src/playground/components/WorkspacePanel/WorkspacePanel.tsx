@@ -2,8 +2,11 @@ import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { formatBytes, formatCount } from '../../state/text.ts';
 import { Panel } from '../Panel/Panel.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './WorkspacePanel.module.css';
 
 /** The workspace's file tree and a read-only viewer; refreshed after calls that may write. */
 export function WorkspacePanel() {
@@ -13,13 +16,12 @@ export function WorkspacePanel() {
   return (
     <Panel
       title="Workspace"
-      className="workspace"
       aside={
         <>
           {state.canRestore && (
             <button
               type="button"
-              className="small"
+              className={controls.small}
               data-testid="workspace-restore"
               title="Put the workspace back as it was just before the last command that deleted files"
               onClick={() => void workspace.restoreSnapshot()}
@@ -27,25 +29,25 @@ export function WorkspacePanel() {
               Undo last deletion
             </button>
           )}{' '}
-          <button type="button" className="small" onClick={() => void workspace.refresh()}>
+          <button type="button" className={controls.small} onClick={() => void workspace.refresh()}>
             Refresh
           </button>
         </>
       }
     >
-      <p className="note">
+      <p className={textStyles.note}>
         <code>{state.root}</code> ·{' '}
         {formatCount(state.entries.filter((entry) => entry.type === 'file').length)} files
         {state.loading ? ' · reading…' : ''}
       </p>
       {state.error && (
-        <p className="error" role="alert">
+        <p className={textStyles.error} role="alert">
           {state.error}
         </p>
       )}
       {state.restored && (
         <p
-          className={state.restored.ok ? 'note' : 'error'}
+          className={state.restored.ok ? textStyles.note : textStyles.error}
           role="status"
           data-testid="workspace-restore-status"
         >
@@ -53,7 +55,7 @@ export function WorkspacePanel() {
         </p>
       )}
       <ul
-        className="file-tree"
+        className={styles.tree}
         data-testid="workspace-tree"
         aria-label="Files"
         data-refreshes={state.refreshes}
@@ -63,7 +65,7 @@ export function WorkspacePanel() {
             {entry.type === 'directory' ? (
               <button
                 type="button"
-                className="tree-dir"
+                className={styles.directory}
                 aria-expanded={!state.collapsed[entry.path]}
                 onClick={() => workspace.toggle(entry.path)}
               >
@@ -73,7 +75,7 @@ export function WorkspacePanel() {
             ) : (
               <button
                 type="button"
-                className="tree-file"
+                className={styles.file}
                 aria-current={state.selected === entry.path ? 'true' : undefined}
                 data-path={entry.path}
                 onClick={() => void workspace.open(entry.path)}
@@ -84,15 +86,19 @@ export function WorkspacePanel() {
           </li>
         ))}
       </ul>
-      {state.hidden > 0 && <p className="note">{formatCount(state.hidden)} more entries are not listed.</p>}
+      {state.hidden > 0 && (
+        <p className={textStyles.note}>{formatCount(state.hidden)} more entries are not listed.</p>
+      )}
       {state.file && (
-        <section className="viewer" aria-label="File viewer" data-testid="file-viewer">
+        <section className={styles.viewer} aria-label="File viewer" data-testid="file-viewer">
           <h3>
             <VisibleText text={state.file.path} />{' '}
-            <span className="muted">{formatBytes(state.file.size)}, read-only</span>
+            <span className={textStyles.muted}>{formatBytes(state.file.size)}, read-only</span>
           </h3>
           {state.file.text === null ? (
-            <p className="note">Binary file ({formatBytes(state.file.size)}): not shown as text.</p>
+            <p className={textStyles.note}>
+              Binary file ({formatBytes(state.file.size)}): not shown as text.
+            </p>
           ) : (
             <TextView
               text={state.file.text}
