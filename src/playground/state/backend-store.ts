@@ -179,6 +179,25 @@ function createActiveWorkspace() {
   };
 }
 
+/**
+ * Starts embedded workspaces: each holds the files it is given; the one before is disposed of once
+ * the new one is ready.
+ */
+function createEmbeddedStarter(deps: BackendDeps, onReset: (reason: string) => void) {
+  let embedded: Promise<Workspace> | null = null;
+  return async (files: Record<string, ScenarioFile>): Promise<Workspace> => {
+    const previous = embedded;
+    const next = deps.createEmbedded(toInitialFiles(files), onReset);
+    embedded = next;
+    const workspace = await next;
+    if (previous) void previous.then((old) => old.dispose?.()).catch(() => undefined);
+    return workspace;
+  };
+}
+
+const bootingMessage = (timeoutMs: number): string =>
+  `Starting ${WEBCONTAINER_LABEL}… The embedded shell keeps working; the attempt gives up after ${Math.round(timeoutMs / 100) / 10} s.`;
+
 export function createBackendStore(deps: BackendDeps): BackendStore {
   const handle = createStore<BackendState, BackendEvent>({
     active: null,
@@ -188,23 +207,11 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
     bootTimeoutMs: DEFAULT_BOOT_TIMEOUT_MS,
     lastReset: null,
   });
-  let embedded: Promise<Workspace> | null = null;
   let container: Workspace | null = null;
   const { current, wait, activate } = createActiveWorkspace();
-
-  const onReset = (reason: string): void => {
-    handle.set({ lastReset: reason }, { type: 'workspace-reset', reason });
-  };
-
-  /** A new embedded workspace holding `files`; the previous one is disposed of once it is replaced. */
-  const startEmbedded = async (files: Record<string, ScenarioFile>): Promise<Workspace> => {
-    const previous = embedded;
-    const next = deps.createEmbedded(toInitialFiles(files), onReset);
-    embedded = next;
-    const workspace = await next;
-    if (previous) void previous.then((old) => old.dispose?.()).catch(() => undefined);
-    return workspace;
-  };
+  const startEmbedded = createEmbeddedStarter(deps, (reason) =>
+    handle.set({ lastReset: reason }, { type: 'workspace-reset', reason }),
+  );
 
   const fallBack = (reason: string): void => {
     handle.set(
@@ -239,12 +246,7 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
       const state = handle.get();
       if (state.phase === 'booting' || state.active === 'webcontainer') return;
       if (!deps.isolated()) return fallBack(NOT_ISOLATED_REASON);
-      const seconds = Math.round(state.bootTimeoutMs / 100) / 10;
-      handle.set({
-        phase: 'booting',
-        fallbackReason: null,
-        message: `Starting ${WEBCONTAINER_LABEL}… The embedded shell keeps working; the attempt gives up after ${seconds} s.`,
-      });
+      handle.set({ phase: 'booting', fallbackReason: null, message: bootingMessage(state.bootTimeoutMs) });
       const boot = await bootWebContainerWithFiles(deps, state.bootTimeoutMs, wait);
       if (!boot.ok) return fallBack(boot.reason);
       container = boot.workspace;

@@ -224,6 +224,30 @@ function parsedArguments(text: string): unknown {
   }
 }
 
+/** The argument text of `name`: the user's draft, else the tool's example or required properties. */
+function draftOf(runtime: Runtime, state: ComposerState, name: string): string {
+  const existing = state.drafts[name];
+  if (existing !== undefined) return existing;
+  const { suite, examples } = runtime.store.getState();
+  const spec = suite.get(name)?.spec;
+  return spec ? skeletonArguments(spec.parameters, examples[name]) : '{}';
+}
+
+/** Keeps the selection on a tool the caller may call (the first one when it may not call the selected one). */
+function keepCallableSelection(runtime: Runtime, handle: ComposerHandle): void {
+  const tools = callableBy(runtime, handle.get().caller);
+  const { tool } = handle.get();
+  if (tool !== null && tools.some((spec) => spec.name === tool)) return;
+  const next = tools[0]?.name ?? null;
+  handle.set(
+    {
+      tool: next,
+      ...(next ? { drafts: { ...handle.get().drafts, [next]: draftOf(runtime, handle.get(), next) } } : {}),
+    },
+    { type: 'tool-selected', tool: next },
+  );
+}
+
 export function createComposerStore(runtime: Runtime, options: ComposerOptions): ComposerStore {
   const handle = createStore<ComposerState, ComposerEvent>({
     caller: 'model',
@@ -238,26 +262,8 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
   });
   let controller: AbortController | null = null;
   const callableTools = (): ToolSpec[] => callableBy(runtime, handle.get().caller);
-
-  const draftFor = (name: string): string => {
-    const existing = handle.get().drafts[name];
-    if (existing !== undefined) return existing;
-    const { suite, examples } = runtime.store.getState();
-    const spec = suite.get(name)?.spec;
-    return spec ? skeletonArguments(spec.parameters, examples[name]) : '{}';
-  };
-
-  /** Keeps the selection on a callable tool. */
-  const settle = (): void => {
-    const tools = callableTools();
-    const { tool } = handle.get();
-    if (tool !== null && tools.some((spec) => spec.name === tool)) return;
-    const next = tools[0]?.name ?? null;
-    handle.set(
-      { tool: next, ...(next ? { drafts: { ...handle.get().drafts, [next]: draftFor(next) } } : {}) },
-      { type: 'tool-selected', tool: next },
-    );
-  };
+  const draftFor = (name: string): string => draftOf(runtime, handle.get(), name);
+  const settle = (): void => keepCallableSelection(runtime, handle);
   settle();
   runtime.store.on((event) => {
     if (event.type === 'rebuilt') handle.set({ drafts: {} });

@@ -390,6 +390,36 @@ function createCallQueue(
   };
 }
 
+type Follower = ReturnType<typeof createFollower>;
+
+/** The demo catalog into the current suite, in place; the session is kept. */
+function addDemoInPlace(
+  handle: RuntimeHandle,
+  follower: Follower,
+  demoTools: readonly DemoTool[],
+  recorder: InvocationRecorder,
+): void {
+  const state = handle.get();
+  follower.stop();
+  const notes: ToolNotes = {
+    origins: { ...state.origins },
+    defaultModes: { ...state.defaultModes },
+    examples: { ...state.examples },
+  };
+  registerDemo(state.suite, demoTools, recorder, notes);
+  // One change for the whole catalog rather than one per tool.
+  handle.set({ ...notes, revision: state.revision + 1 }, { type: 'demo-added' });
+  follower.follow(handle.get());
+}
+
+/** The user's tools, to put on a new suite after the demo tools; each keeps its implementation (an echo, or none). */
+function registeredAsExtra(state: RuntimeState): ExtraTool[] {
+  return state.suite
+    .list()
+    .filter((tool) => state.origins[tool.spec.name] === 'registered')
+    .map((tool) => ({ spec: tool.spec, mode: tool.mode, implementation: tool.implementation }));
+}
+
 /** Creates the runtime with a first suite already built. */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const recorder = createInvocationRecorder();
@@ -413,21 +443,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     previous?.dispose();
   };
 
-  /** The demo catalog into the current suite, in place; the session is kept. */
-  const addDemoInPlace = (): void => {
-    const state = handle.get();
-    follower.stop();
-    const notes: ToolNotes = {
-      origins: { ...state.origins },
-      defaultModes: { ...state.defaultModes },
-      examples: { ...state.examples },
-    };
-    registerDemo(state.suite, demoTools, recorder, notes);
-    // One change for the whole catalog rather than one per tool.
-    handle.set({ ...notes, revision: state.revision + 1 }, { type: 'demo-added' });
-    follower.follow(handle.get());
-  };
-
   return {
     store: handle.store,
     rebuild(scenario) {
@@ -445,13 +460,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const onlyBuiltins =
         state.codemode === null &&
         state.suite.list().every((tool) => state.origins[tool.spec.name] === 'builtin');
-      if (onlyBuiltins) return addDemoInPlace();
-      // Registered tools keep their implementation (an echo, or none); they come after the demo tools.
-      const extra = state.suite
-        .list()
-        .filter((tool) => state.origins[tool.spec.name] === 'registered')
-        .map((tool) => ({ spec: tool.spec, mode: tool.mode, implementation: tool.implementation }));
-      replace(build(extra, changedModesOf(state), state));
+      if (onlyBuiltins) return addDemoInPlace(handle, follower, demoTools, recorder);
+      replace(build(registeredAsExtra(state), changedModesOf(state), state));
     },
     register: (spec, mode, registerOptions = {}) =>
       registerTool(handle, recorder, spec, mode, registerOptions),

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
+import { type Activation, DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
 import { formatCount } from '../../state/text.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { Panel, PanelCount } from '../Panel/Panel.tsx';
@@ -24,53 +24,85 @@ const LABELS: Record<string, string> = {
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 
+/** The tools a call just activated, until dismissed. */
+function ActivationNotice({ activation }: { activation: Activation }) {
+  const { declarations } = usePlayground();
+  return (
+    <div className={styles.activation} data-testid="activation" role="status">
+      <p>
+        {activation.by ? (
+          <>
+            <code>{activation.by}</code> activated{' '}
+          </>
+        ) : (
+          'Activated '
+        )}
+        {activation.added.length} {activation.added.length === 1 ? 'tool' : 'tools'}: the next request
+        declares
+      </p>
+      <ul className={styles.addedList}>
+        {activation.added.map((name) => (
+          <li key={name} className={styles.added}>
+            <span aria-hidden="true">+ </span>
+            <code>{name}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={controls.link} onClick={() => declarations.dismissActivation()}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** The format picker and the token count of the list in that format. */
+function FormatPicker() {
+  const { declarations } = usePlayground();
+  const state = useStoreState(declarations.store);
+  const selectId = useId();
+  return (
+    <div className={controls.toolbar}>
+      <label htmlFor={selectId}>Format</label>
+      <select
+        id={selectId}
+        data-testid="provider-select"
+        value={state.format}
+        onChange={(event) => {
+          if (isDeclarationFormat(event.target.value)) declarations.setFormat(event.target.value);
+        }}
+      >
+        {DECLARATION_FORMATS.map((format) => (
+          <option key={format} value={format}>
+            {LABELS[format] ?? format}
+          </option>
+        ))}
+      </select>
+      <span className={textStyles.note}>
+        <span data-testid="declaration-tokens">
+          {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
+        </span>{' '}
+        tokens (o200k)
+      </span>
+    </div>
+  );
+}
+
 /** The exact tool list the model gets next, in the chosen format, with its tokens and savings. */
 export function DeclarationsPanel() {
   const { declarations, runtime } = usePlayground();
   const state = useStoreState(declarations.store);
   useStoreState(runtime.store);
-  const selectId = useId();
   const added = new Set(state.activation?.added ?? []);
+  const count = (
+    <PanelCount>
+      {state.declarations.length} tools ·{' '}
+      <span data-testid="token-count">{state.tokens === null ? 'counting…' : formatCount(state.tokens)}</span>{' '}
+      tokens
+    </PanelCount>
+  );
   return (
-    <Panel
-      title="Declarations — what the model gets next"
-      testId="declarations"
-      aside={
-        <PanelCount>
-          {state.declarations.length} tools ·{' '}
-          <span data-testid="token-count">
-            {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
-          </span>{' '}
-          tokens
-        </PanelCount>
-      }
-    >
-      {state.activation && (
-        <div className={styles.activation} data-testid="activation" role="status">
-          <p>
-            {state.activation.by ? (
-              <>
-                <code>{state.activation.by}</code> activated{' '}
-              </>
-            ) : (
-              'Activated '
-            )}
-            {state.activation.added.length} {state.activation.added.length === 1 ? 'tool' : 'tools'}: the next
-            request declares
-          </p>
-          <ul className={styles.addedList}>
-            {state.activation.added.map((name) => (
-              <li key={name} className={styles.added}>
-                <span aria-hidden="true">+ </span>
-                <code>{name}</code>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className={controls.link} onClick={() => declarations.dismissActivation()}>
-            Dismiss
-          </button>
-        </div>
-      )}
+    <Panel title="Declarations — what the model gets next" testId="declarations" aside={count}>
+      {state.activation && <ActivationNotice activation={state.activation} />}
       <ol className={styles.list} aria-label="Declared tools">
         {state.declarations.map((spec) => (
           <li
@@ -89,29 +121,7 @@ export function DeclarationsPanel() {
           </li>
         ))}
       </ol>
-      <div className={controls.toolbar}>
-        <label htmlFor={selectId}>Format</label>
-        <select
-          id={selectId}
-          data-testid="provider-select"
-          value={state.format}
-          onChange={(event) => {
-            if (isDeclarationFormat(event.target.value)) declarations.setFormat(event.target.value);
-          }}
-        >
-          {DECLARATION_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {LABELS[format] ?? format}
-            </option>
-          ))}
-        </select>
-        <span className={textStyles.note}>
-          <span data-testid="declaration-tokens">
-            {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
-          </span>{' '}
-          tokens (o200k)
-        </span>
-      </div>
+      <FormatPicker />
       {state.loadError && (
         <p className={textStyles.error} role="alert">
           Could not load the provider formats and the tokenizer: {state.loadError}
