@@ -18,13 +18,15 @@ test('lists the built-ins and at least 40 deferred demo tools with mode and effe
 
   const read = catalog.locator('[data-tool="read"]');
   await expect(read.getByRole('combobox', { name: 'Mode of read' })).toHaveValue('direct');
-  await expect(read.locator('.effects')).toHaveText('read');
-  await expect(catalog.locator('[data-tool="bash"] .effects')).toHaveText('exec');
-  await expect(catalog.locator('[data-tool="github_merge_pull_request"] .effects')).toHaveText('net_write');
+  await expect(read.getByTestId('catalog-effects')).toHaveText('read');
+  await expect(catalog.locator('[data-tool="bash"]').getByTestId('catalog-effects')).toHaveText('exec');
+  await expect(
+    catalog.locator('[data-tool="github_merge_pull_request"]').getByTestId('catalog-effects'),
+  ).toHaveText('net_write');
   // A tool without annotations or effects: its effects are unknown, and that stands out.
-  await expect(catalog.locator('[data-tool="kubernetes_get_pods"] .badge-unknown')).toHaveText(
-    '⚠ unknown effects',
-  );
+  await expect(
+    catalog.locator('[data-tool="kubernetes_get_pods"]').getByTestId('unknown-effects'),
+  ).toHaveText('⚠ unknown effects');
 
   await catalog.getByLabel('Filter tools').fill('slack');
   await expect(rows).toHaveCount(4);

@@ -31,7 +31,7 @@ test('write and edit show a coloured unified diff with line numbers; output has 
   await expect(removed.locator('td').nth(0)).toHaveText('11');
   await expect(removed.locator('td').nth(1)).toHaveText('');
   await expect(added.locator('td').nth(1)).toHaveText('11');
-  await expect(added.locator('td.code')).toHaveText(
+  await expect(added.getByTestId('diff-text')).toHaveText(
     '    sum += Math.round(item.price * item.qty * 100) / 100;',
   );
   await expect(diff.locator('tr[data-kind="hunk"]').first()).toContainText('@@ -');
@@ -44,7 +44,7 @@ test('write and edit show a coloured unified diff with line numbers; output has 
 
   const structured = page.getByTestId('channel-structured');
   await expect(structured).toContainText('replacements');
-  const toggle = structured.locator('.json-toggle').first();
+  const toggle = structured.getByTestId('json-toggle').first();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

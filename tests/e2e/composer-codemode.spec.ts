@@ -61,10 +61,10 @@ test('a script with two parallel calls: channels, and the nested calls under the
   await expect(entries).toHaveCount(1);
   const entry = entries.first();
   await expect(entry).toHaveAttribute('data-error', 'false');
-  await expect(entry.locator('.history-tool').first()).toHaveText('codemode');
+  await expect(entry.getByTestId('history-tool').first()).toHaveText('codemode');
   const nested = entry.getByTestId('nested-call');
   await expect(nested).toHaveCount(2);
-  await expect(nested.locator('.history-tool')).toHaveText(['read', 'ls']);
+  await expect(nested.getByTestId('history-tool')).toHaveText(['read', 'ls']);
   await expect(nested.nth(0)).toContainText('src/cart.ts');
   await expect(nested.nth(0)).toHaveAttribute('data-error', 'false');
 

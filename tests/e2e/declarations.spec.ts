@@ -70,7 +70,9 @@ test('a tool_search call that activates tools shows what was added, and names th
   );
   const names = page.getByTestId('declarations').getByTestId('declaration-name');
   await expect(names).toHaveCount(DEFAULT_TOOLS.length + 1);
-  await expect(page.getByTestId('declarations').locator('.declaration.is-new')).toHaveCount(1);
+  await expect(
+    page.getByTestId('declarations').locator('[data-testid="declaration"][data-new="true"]'),
+  ).toHaveCount(1);
   await expect(page.getByTestId('token-count')).not.toHaveText(before ?? '');
   await expect(page.getByTestId('add-tools').locator('li')).toHaveCount(1);
 });

@@ -22,7 +22,7 @@ test('lists calls newest first; selecting one shows its channels; copies call an
   await expect(entries.nth(0)).toContainText('#3');
   await expect(entries.nth(0)).toContainText('nope');
   await expect(entries.nth(0)).toHaveAttribute('data-error', 'true');
-  await expect(entries.nth(0).locator('.badge-error')).toHaveText('error');
+  await expect(entries.nth(0).getByTestId('error-badge')).toHaveText('error');
   await expect(entries.nth(1)).toContainText('read{"path":"notes/todo.md"}');
   await expect(entries.nth(2)).toContainText(/ls.*ms/);
 
@@ -30,7 +30,7 @@ test('lists calls newest first; selecting one shows its channels; copies call an
   await expect(entries.nth(1).getByRole('button')).toHaveAttribute('aria-pressed', 'true');
   await expect(outputText(page)).toContainText('Fix cart rounding');
 
-  const history = page.locator('.history');
+  const history = page.getByTestId('history-panel');
   await history.getByRole('button', { name: 'Copy call JSON' }).click();
   expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({
     name: 'read',

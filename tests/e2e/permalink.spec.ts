@@ -46,7 +46,7 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
     .getByTestId('channel-output')
     .getByRole('region', { name: 'Output text' })
     .textContent();
-  const structured = await page.getByTestId('channel-structured').locator('.json-root').textContent();
+  const structured = await page.getByTestId('channel-structured').getByTestId('json-root').textContent();
 
   await page.getByTestId('permalink-button').click();
   const link = await page.getByTestId('permalink').inputValue();
@@ -69,7 +69,7 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
   await expect(fresh.getByTestId('channel-output').getByRole('region', { name: 'Output text' })).toHaveText(
     output ?? '',
   );
-  await expect(fresh.getByTestId('channel-structured').locator('.json-root')).toHaveText(structured ?? '');
+  await expect(fresh.getByTestId('channel-structured').getByTestId('json-root')).toHaveText(structured ?? '');
   expect(await fresh.evaluate(() => window.playground.files())).toMatchObject({
     'docs/intro.md': '# Intro\nhello\n',
   });

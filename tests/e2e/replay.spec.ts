@@ -94,7 +94,7 @@ test('a pasted transcript with mixed formats, and one that is not JSON', async (
   await expect(steps.nth(2)).toHaveAttribute('data-done', 'true');
   await expect(steps.nth(0)).toContainText('plain');
   await expect(steps.nth(1)).toContainText('gemini');
-  await expect(steps.nth(2).locator('.badge-error')).toHaveText('error');
+  await expect(steps.nth(2).getByTestId('error-badge')).toHaveText('error');
   await steps.nth(1).getByRole('button').click();
   await expect(replay.getByTestId('resolved-tool')).toHaveText('find');
 

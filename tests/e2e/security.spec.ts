@@ -96,7 +96,7 @@ test('row 67: ANSI output whose text contains HTML is shown as text, escape code
   await expect(outputText(page)).toContainText(
     '␛[31m<b onmouseover=alert(1)>red</b>␛[0m <i>␛]8;;https://attacker.example␇link␛]8;;␇</i>',
   );
-  await expect(outputText(page).locator('.ctrl')).toHaveCount(6);
+  await expect(outputText(page).getByTestId('invisible-character')).toHaveCount(6);
   await expectInert(page, watched);
 });
 
@@ -133,7 +133,9 @@ test('row 68: a diff whose lines, file names and @@ header contain HTML is shown
     /@@ -1 \+1 @@ <img src=x onerror="window.__pwned=5">/,
   );
   await expect(diff.locator('tr[data-kind="new-file"]')).toContainText('+++ b/<svg onload=alert(1)>.txt');
-  await expect(diff.locator('tr[data-kind="added"] td.code')).toHaveText('<script>alert(1)</script>');
+  await expect(diff.locator('tr[data-kind="added"]').getByTestId('diff-text')).toHaveText(
+    '<script>alert(1)</script>',
+  );
   await expectInert(page, watched);
 });
 
@@ -237,8 +239,8 @@ test('row 73: __proto__ and constructor keys pollute nothing; a 10,000-level nes
   expect(await structured.locator('li').count()).toBeLessThan(100);
 
   await entries.nth(1).getByRole('button').click();
-  await expect(structured.locator('.json-key').filter({ hasText: /^__proto__$/ })).toHaveCount(1);
-  await expect(structured.locator('.json-key').filter({ hasText: /^constructor$/ })).toHaveCount(1);
+  await expect(structured.getByTestId('json-key').filter({ hasText: /^__proto__$/ })).toHaveCount(1);
+  await expect(structured.getByTestId('json-key').filter({ hasText: /^constructor$/ })).toHaveCount(1);
   await expectInert(page, watched);
 });
 

@@ -11,7 +11,7 @@ import type { ExecuteOptions, ToolSuite } from 'browser-agent-tools';
 import type { AgentEvent, AgentModel, AgentProvider, RunAgentLoopOptions } from 'browser-agent-tools/agent';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest, Runtime } from './runtime.ts';
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
 import type { Workspace } from './types.ts';
 
 /** What the panel uses of `browser-agent-tools/agent`. */
@@ -141,6 +141,173 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   rememberKey: false,
 };
 
+type AgentHandle = StoreHandle<AgentState, AgentStoreEvent>;
+
+/** The model client of the chosen provider. */
+function createModel(agent: AgentModule, settings: AgentSettings, apiKey: string): AgentModel {
+  if (settings.provider === 'anthropic') {
+    return agent.createAnthropicModel({
+      apiKey,
+      model: settings.model,
+      ...(settings.baseURL.trim() !== '' ? { baseURL: settings.baseURL } : {}),
+    });
+  }
+  return agent.createOpenAICompatibleModel({
+    baseURL: settings.baseURL,
+    model: settings.model,
+    ...(apiKey !== '' ? { apiKey } : {}),
+  });
+}
+
+/** The settings after `patch`: a new provider brings its default base URL unless one is given. */
+function patchSettings(current: AgentSettings, patch: Partial<AgentSettings>): AgentSettings {
+  const settings = { ...current, ...patch };
+  if (patch.provider && patch.provider !== current.provider && patch.baseURL === undefined) {
+    settings.baseURL = DEFAULT_BASE_URLS[patch.provider];
+  }
+  return settings;
+}
+
+function patchStep(handle: AgentHandle, index: number, patch: Partial<AgentStepView>): void {
+  handle.set(
+    { steps: handle.get().steps.map((step) => (step.index === index ? { ...step, ...patch } : step)) },
+    { type: 'step', index },
+  );
+}
+
+/** A step the loop just started: what the model is declared, and what is new since the last step. */
+function startedStep(
+  event: Extract<AgentEvent, { type: 'step_started' }>,
+  previous: AgentStepView | undefined,
+): AgentStepView {
+  const names = event.declarations.map((spec) => spec.name);
+  const before = new Set(previous?.declarations ?? names);
+  return {
+    index: event.step,
+    declarations: names,
+    added: names.filter((name) => !before.has(name)),
+    tokens: event.declaration_tokens,
+    text: '',
+    calls: [],
+    status: 'waiting',
+    error: null,
+    durationMs: null,
+  };
+}
+
+/** Links a finished call to its history entry and notes whether it failed. */
+function finishCall(
+  handle: AgentHandle,
+  event: Extract<AgentEvent, { type: 'tool_finished' }>,
+  entries: WeakMap<object, HistoryEntry>,
+): void {
+  const step = handle.get().steps.find((candidate) => candidate.index === event.step);
+  const raw = event.call.raw;
+  const entry = typeof raw === 'object' && raw !== null ? entries.get(raw) : undefined;
+  patchStep(handle, event.step, {
+    calls: (step?.calls ?? []).map((call) =>
+      call.id === event.call.id
+        ? { ...call, historyId: entry?.id ?? null, isError: event.result.result.is_error }
+        : call,
+    ),
+  });
+}
+
+/** Records what the loop reports in the steps of the snapshot. */
+function applyAgentEvent(
+  handle: AgentHandle,
+  event: AgentEvent,
+  entries: WeakMap<object, HistoryEntry>,
+): void {
+  switch (event.type) {
+    case 'step_started':
+      handle.set(
+        { steps: [...handle.get().steps, startedStep(event, handle.get().steps.at(-1))] },
+        { type: 'step', index: event.step },
+      );
+      return;
+    case 'model_responded':
+      patchStep(handle, event.step, {
+        status: 'calling',
+        calls: event.calls.map((call) => ({
+          id: call.id,
+          name: call.name,
+          args: call.arguments,
+          historyId: null,
+          isError: null,
+        })),
+      });
+      return;
+    case 'tool_finished':
+      finishCall(handle, event, entries);
+      return;
+    case 'step_finished':
+      patchStep(handle, event.step.index, {
+        status: 'done',
+        text: event.step.text,
+        error: event.step.error ? event.step.error.message : null,
+        durationMs: event.step.duration_ms,
+      });
+      return;
+    case 'finished':
+      return;
+  }
+}
+
+/** The suite as the loop sees it: every call goes through `runCall`, so it lands in the history. */
+function suiteViaHistory(
+  suite: ToolSuite<Workspace>,
+  runCall: AgentStoreOptions['runCall'],
+  entries: WeakMap<object, HistoryEntry>,
+): ToolSuite<Workspace> {
+  return {
+    ...suite,
+    async executeCall(call: unknown, execute: ExecuteOptions = {}) {
+      const entry = await runCall(
+        { kind: 'raw', raw: call, caller: execute.caller ?? 'model' },
+        execute.signal ? { signal: execute.signal } : {},
+      );
+      if (typeof call === 'object' && call !== null) entries.set(call, entry);
+      return entry.result;
+    },
+  };
+}
+
+/** One run of the loop with `settings`; records its steps and how it ended. Never rejects. */
+async function runAgent(
+  options: AgentStoreOptions,
+  handle: AgentHandle,
+  settings: AgentSettings,
+  apiKey: () => string,
+  signal: AbortSignal,
+): Promise<void> {
+  handle.set({ running: true, steps: [], outcome: null, error: null }, { type: 'started' });
+  try {
+    const agent = await options.loadAgent();
+    const model = createModel(agent, settings, apiKey());
+    const { suite, session, codemode } = options.runtime.store.getState();
+    const entries = new WeakMap<object, HistoryEntry>();
+    // Both APIs take a user turn as `{ role: 'user', content: string }`.
+    const message = { role: 'user' as const, content: settings.message };
+    const result = await agent.runAgentLoop({
+      suite: suiteViaHistory(suite, options.runCall, entries),
+      model,
+      session,
+      messages: [message],
+      ...(settings.system.trim() !== '' ? { system: settings.system } : {}),
+      signal,
+      onEvent: (event) => applyAgentEvent(handle, event, entries),
+      ...(codemode ? { declarations: (current) => codemode.declarations(current) } : {}),
+    });
+    handle.set(
+      { running: false, outcome: { reason: result.reason, detail: result.detail, text: result.text } },
+      { type: 'finished', reason: result.reason },
+    );
+  } catch (error) {
+    handle.set({ running: false, error: messageOf(error) }, { type: 'finished', reason: 'error' });
+  }
+}
+
 export function createAgentStore(options: AgentStoreOptions): AgentStore {
   const keyStorage = options.keyStorage ?? sessionKeyStorage();
   let apiKey = keyStorage.read() ?? '';
@@ -154,109 +321,14 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   });
   let controller: AbortController | null = null;
 
-  const patchStep = (index: number, patch: Partial<AgentStepView>): void => {
-    handle.set(
-      { steps: handle.get().steps.map((step) => (step.index === index ? { ...step, ...patch } : step)) },
-      { type: 'step', index },
-    );
-  };
-
   const persistKey = (): void => {
     keyStorage.write(handle.get().settings.rememberKey && apiKey !== '' ? apiKey : null);
-  };
-
-  const createModel = (agent: AgentModule, settings: AgentSettings): AgentModel => {
-    if (settings.provider === 'anthropic') {
-      return agent.createAnthropicModel({
-        apiKey,
-        model: settings.model,
-        ...(settings.baseURL.trim() !== '' ? { baseURL: settings.baseURL } : {}),
-      });
-    }
-    return agent.createOpenAICompatibleModel({
-      baseURL: settings.baseURL,
-      model: settings.model,
-      ...(apiKey !== '' ? { apiKey } : {}),
-    });
-  };
-
-  const onEvent = (event: AgentEvent, entries: WeakMap<object, HistoryEntry>): void => {
-    switch (event.type) {
-      case 'step_started': {
-        const previous = handle.get().steps.at(-1);
-        const names = event.declarations.map((spec) => spec.name);
-        const before = new Set(previous?.declarations ?? names);
-        handle.set(
-          {
-            steps: [
-              ...handle.get().steps,
-              {
-                index: event.step,
-                declarations: names,
-                added: names.filter((name) => !before.has(name)),
-                tokens: event.declaration_tokens,
-                text: '',
-                calls: [],
-                status: 'waiting',
-                error: null,
-                durationMs: null,
-              },
-            ],
-          },
-          { type: 'step', index: event.step },
-        );
-        return;
-      }
-      case 'model_responded':
-        patchStep(event.step, {
-          status: 'calling',
-          calls: event.calls.map((call) => ({
-            id: call.id,
-            name: call.name,
-            args: call.arguments,
-            historyId: null,
-            isError: null,
-          })),
-        });
-        return;
-      case 'tool_finished': {
-        const step = handle.get().steps.find((candidate) => candidate.index === event.step);
-        const raw = event.call.raw;
-        const entry = typeof raw === 'object' && raw !== null ? entries.get(raw) : undefined;
-        patchStep(event.step, {
-          calls: (step?.calls ?? []).map((call) =>
-            call.id === event.call.id
-              ? { ...call, historyId: entry?.id ?? null, isError: event.result.result.is_error }
-              : call,
-          ),
-        });
-        return;
-      }
-      case 'step_finished':
-        patchStep(event.step.index, {
-          status: 'done',
-          text: event.step.text,
-          error: event.step.error ? event.step.error.message : null,
-          durationMs: event.step.duration_ms,
-        });
-        return;
-      case 'finished':
-        return;
-    }
   };
 
   return {
     store: handle.store,
     setSettings(patch) {
-      const settings = { ...handle.get().settings, ...patch };
-      if (
-        patch.provider &&
-        patch.provider !== handle.get().settings.provider &&
-        patch.baseURL === undefined
-      ) {
-        settings.baseURL = DEFAULT_BASE_URLS[patch.provider];
-      }
-      handle.set({ settings });
+      handle.set({ settings: patchSettings(handle.get().settings, patch) });
       if (patch.rememberKey !== undefined) persistKey();
     },
     setKey(key) {
@@ -266,44 +338,9 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     },
     async run() {
       if (handle.get().running) return;
-      const settings = handle.get().settings;
       controller = new AbortController();
-      const signal = controller.signal;
-      handle.set({ running: true, steps: [], outcome: null, error: null }, { type: 'started' });
       try {
-        const agent = await options.loadAgent();
-        const model = createModel(agent, settings);
-        const { suite, session, codemode } = options.runtime.store.getState();
-        const entries = new WeakMap<object, HistoryEntry>();
-        const viaHistory: ToolSuite<Workspace> = {
-          ...suite,
-          async executeCall(call: unknown, execute: ExecuteOptions = {}) {
-            const entry = await options.runCall(
-              { kind: 'raw', raw: call, caller: execute.caller ?? 'model' },
-              execute.signal ? { signal: execute.signal } : {},
-            );
-            if (typeof call === 'object' && call !== null) entries.set(call, entry);
-            return entry.result;
-          },
-        };
-        // Both APIs take a user turn as `{ role: 'user', content: string }`.
-        const message = { role: 'user' as const, content: settings.message };
-        const result = await agent.runAgentLoop({
-          suite: viaHistory,
-          model,
-          session,
-          messages: [message],
-          ...(settings.system.trim() !== '' ? { system: settings.system } : {}),
-          signal,
-          onEvent: (event) => onEvent(event, entries),
-          ...(codemode ? { declarations: (current) => codemode.declarations(current) } : {}),
-        });
-        handle.set(
-          { running: false, outcome: { reason: result.reason, detail: result.detail, text: result.text } },
-          { type: 'finished', reason: result.reason },
-        );
-      } catch (error) {
-        handle.set({ running: false, error: messageOf(error) }, { type: 'finished', reason: 'error' });
+        await runAgent(options, handle, handle.get().settings, () => apiKey, controller.signal);
       } finally {
         controller = null;
       }

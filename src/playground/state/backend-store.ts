@@ -72,6 +72,132 @@ export const WEBCONTAINER_LABEL = 'a WebContainer (StackBlitz)';
 export const NOT_ISOLATED_REASON =
   'This page is not cross-origin isolated (the server must send the COOP and COEP headers), and a WebContainer needs that.';
 
+const readyMessage = (kind: BackendKind): string =>
+  kind === 'embedded'
+    ? `Ready: ${EMBEDDED_LABEL}. No command can freeze this page.`
+    : `Ready: ${WEBCONTAINER_LABEL}, a Node.js environment in the page.`;
+
+/**
+ * The Workspace given to the suite: every call waits for a backend (`target`) and goes to it. `lstat`
+ * and `readlink` exist when the active backend has them (or while none is active yet).
+ */
+function delegateWorkspace(current: () => Workspace | null, target: () => Promise<Workspace>): Workspace {
+  return {
+    get backend() {
+      return current()?.backend ?? 'just-bash';
+    },
+    get root() {
+      return current()?.root ?? '/workspace';
+    },
+    get spillDir() {
+      return current()?.spillDir ?? '/tmp/tool-output';
+    },
+    readFile: async (path) => (await target()).readFile(path),
+    writeFile: async (path, data) => (await target()).writeFile(path, data),
+    mkdir: async (path, options) => (await target()).mkdir(path, options),
+    readdir: async (path) => (await target()).readdir(path),
+    stat: async (path) => (await target()).stat(path),
+    get lstat() {
+      if (current() && !current()?.lstat) return undefined;
+      return async (path: string) => {
+        const workspace = await target();
+        return workspace.lstat ? workspace.lstat(path) : workspace.stat(path);
+      };
+    },
+    get readlink() {
+      if (current() && !current()?.readlink) return undefined;
+      return async (path: string) => {
+        const workspace = await target();
+        if (!workspace.readlink) throw new Error('readlink is not supported by this backend.');
+        return workspace.readlink(path);
+      };
+    },
+    rm: async (path, options) => (await target()).rm(path, options),
+    rename: async (from, to) => (await target()).rename(from, to),
+    exec: async (command, options) => (await target()).exec(command, options),
+  };
+}
+
+/**
+ * Boots a WebContainer within `timeoutMs` (half a second more as a guard against a boot that never
+ * settles) and copies the files of `source` into it. Says why when it did not work.
+ */
+async function bootWebContainerWithFiles(
+  deps: BackendDeps,
+  timeoutMs: number,
+  source: () => Promise<Workspace>,
+): Promise<WebContainerBoot> {
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  const guard = new Promise<WebContainerBoot>((resolve) =>
+    setTimeout(
+      () =>
+        resolve({
+          ok: false,
+          reason: `The WebContainer did not start within ${seconds} s; it needs a connection to stackblitz.com.`,
+        }),
+      timeoutMs + 500,
+    ),
+  );
+  let boot: WebContainerBoot;
+  try {
+    boot = await Promise.race([deps.bootWebContainer(timeoutMs), guard]);
+  } catch (error) {
+    boot = { ok: false, reason: messageOf(error) };
+  }
+  if (!boot.ok) return boot;
+  try {
+    await writeFiles(boot.workspace, await readAllFiles(await source()));
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `The WebContainer started, but the files could not be copied into it (${messageOf(error)}).`,
+    };
+  }
+  return boot;
+}
+
+/**
+ * Which workspace is active. Calls made before the first backend is ready wait for it; later ones go
+ * to the active backend.
+ */
+function createActiveWorkspace() {
+  let current: Workspace | null = null;
+  let active: Promise<Workspace> = new Promise<Workspace>(() => undefined);
+  let resolveFirst: ((workspace: Workspace) => void) | null = null;
+  const first = new Promise<Workspace>((resolve) => {
+    resolveFirst = resolve;
+  });
+  return {
+    current: (): Workspace | null => current,
+    wait: (): Promise<Workspace> => (current ? active : first),
+    activate(workspace: Workspace): void {
+      current = workspace;
+      active = Promise.resolve(workspace);
+      resolveFirst?.(workspace);
+      resolveFirst = null;
+    },
+  };
+}
+
+/**
+ * Starts embedded workspaces: each holds the files it is given; the one before is disposed of once
+ * the new one is ready.
+ */
+function createEmbeddedStarter(deps: BackendDeps, onReset: (reason: string) => void) {
+  let embedded: Promise<Workspace> | null = null;
+  return async (files: Record<string, ScenarioFile>): Promise<Workspace> => {
+    const previous = embedded;
+    const next = deps.createEmbedded(toInitialFiles(files), onReset);
+    embedded = next;
+    const workspace = await next;
+    if (previous) void previous.then((old) => old.dispose?.()).catch(() => undefined);
+    return workspace;
+  };
+}
+
+const bootingMessage = (timeoutMs: number): string =>
+  `Starting ${WEBCONTAINER_LABEL}… The embedded shell keeps working; the attempt gives up after ${Math.round(timeoutMs / 100) / 10} s.`;
+
 export function createBackendStore(deps: BackendDeps): BackendStore {
   const handle = createStore<BackendState, BackendEvent>({
     active: null,
@@ -81,99 +207,35 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
     bootTimeoutMs: DEFAULT_BOOT_TIMEOUT_MS,
     lastReset: null,
   });
-  let embedded: Promise<Workspace> | null = null;
   let container: Workspace | null = null;
-  let active: Promise<Workspace> = new Promise<Workspace>(() => undefined);
-  let resolveFirst: ((workspace: Workspace) => void) | null = null;
-  let current: Workspace | null = null;
-  const first = new Promise<Workspace>((resolve) => {
-    resolveFirst = resolve;
-  });
-
-  const onReset = (reason: string): void => {
-    handle.set({ lastReset: reason }, { type: 'workspace-reset', reason });
-  };
-
-  const readyMessage = (kind: BackendKind): string =>
-    kind === 'embedded'
-      ? `Ready: ${EMBEDDED_LABEL}. No command can freeze this page.`
-      : `Ready: ${WEBCONTAINER_LABEL}, a Node.js environment in the page.`;
-
-  const activate = (workspace: Workspace): void => {
-    current = workspace;
-    active = Promise.resolve(workspace);
-    resolveFirst?.(workspace);
-    resolveFirst = null;
-  };
-
-  const startEmbedded = async (files: Record<string, ScenarioFile>): Promise<Workspace> => {
-    const previous = embedded;
-    const next = deps.createEmbedded(toInitialFiles(files), onReset);
-    embedded = next;
-    const workspace = await next;
-    if (previous) void previous.then((old) => old.dispose?.()).catch(() => undefined);
-    return workspace;
-  };
+  const { current, wait, activate } = createActiveWorkspace();
+  const startEmbedded = createEmbeddedStarter(deps, (reason) =>
+    handle.set({ lastReset: reason }, { type: 'workspace-reset', reason }),
+  );
 
   const fallBack = (reason: string): void => {
     handle.set(
-      {
-        phase: 'ready',
-        fallbackReason: reason,
-        message: readyMessage('embedded'),
-      },
+      { phase: 'ready', fallbackReason: reason, message: readyMessage('embedded') },
       { type: 'fallback', reason },
     );
   };
 
-  const wait = (): Promise<Workspace> => (current ? active : first);
-
-  const workspace: Workspace = {
-    get backend() {
-      return current?.backend ?? 'just-bash';
-    },
-    get root() {
-      return current?.root ?? '/workspace';
-    },
-    get spillDir() {
-      return current?.spillDir ?? '/tmp/tool-output';
-    },
-    readFile: async (path) => (await wait()).readFile(path),
-    writeFile: async (path, data) => (await wait()).writeFile(path, data),
-    mkdir: async (path, options) => (await wait()).mkdir(path, options),
-    readdir: async (path) => (await wait()).readdir(path),
-    stat: async (path) => (await wait()).stat(path),
-    get lstat() {
-      if (current && !current.lstat) return undefined;
-      return async (path: string) => {
-        const target = await wait();
-        return target.lstat ? target.lstat(path) : target.stat(path);
-      };
-    },
-    get readlink() {
-      if (current && !current.readlink) return undefined;
-      return async (path: string) => {
-        const target = await wait();
-        if (!target.readlink) throw new Error('readlink is not supported by this backend.');
-        return target.readlink(path);
-      };
-    },
-    rm: async (path, options) => (await wait()).rm(path, options),
-    rename: async (from, to) => (await wait()).rename(from, to),
-    exec: async (command, options) => (await wait()).exec(command, options),
+  const readyOn = (kind: BackendKind): void => {
+    // A WebContainer that started clears the reason an earlier attempt fell back.
+    const cleared = kind === 'webcontainer' ? { fallbackReason: null } : {};
+    handle.set(
+      { active: kind, phase: 'ready', message: readyMessage(kind), ...cleared },
+      { type: 'ready', kind },
+    );
   };
 
   return {
     store: handle.store,
-    workspace,
+    workspace: delegateWorkspace(current, wait),
     async start(files) {
       try {
-        const created = await startEmbedded(files);
-        activate(created);
-        handle.set(
-          { active: 'embedded', phase: 'ready', message: readyMessage('embedded') },
-          { type: 'ready', kind: 'embedded' },
-        );
+        activate(await startEmbedded(files));
+        readyOn('embedded');
       } catch (error) {
         handle.set({ phase: 'failed', message: `The embedded shell could not start: ${messageOf(error)}` });
         throw error;
@@ -183,66 +245,19 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
     async switchToWebContainer() {
       const state = handle.get();
       if (state.phase === 'booting' || state.active === 'webcontainer') return;
-      if (!deps.isolated()) {
-        fallBack(NOT_ISOLATED_REASON);
-        return;
-      }
-      const seconds = Math.round(state.bootTimeoutMs / 100) / 10;
-      handle.set({
-        phase: 'booting',
-        fallbackReason: null,
-        message: `Starting ${WEBCONTAINER_LABEL}… The embedded shell keeps working; the attempt gives up after ${seconds} s.`,
-      });
-      const guard = new Promise<WebContainerBoot>((resolve) =>
-        setTimeout(
-          () =>
-            resolve({
-              ok: false,
-              reason: `The WebContainer did not start within ${seconds} s; it needs a connection to stackblitz.com.`,
-            }),
-          state.bootTimeoutMs + 500,
-        ),
-      );
-      let boot: WebContainerBoot;
-      try {
-        boot = await Promise.race([deps.bootWebContainer(state.bootTimeoutMs), guard]);
-      } catch (error) {
-        boot = { ok: false, reason: messageOf(error) };
-      }
-      if (!boot.ok) {
-        fallBack(boot.reason);
-        return;
-      }
-      try {
-        const source = await wait();
-        await writeFiles(boot.workspace, await readAllFiles(source));
-      } catch (error) {
-        fallBack(
-          `The WebContainer started, but the files could not be copied into it (${messageOf(error)}).`,
-        );
-        return;
-      }
+      if (!deps.isolated()) return fallBack(NOT_ISOLATED_REASON);
+      handle.set({ phase: 'booting', fallbackReason: null, message: bootingMessage(state.bootTimeoutMs) });
+      const boot = await bootWebContainerWithFiles(deps, state.bootTimeoutMs, wait);
+      if (!boot.ok) return fallBack(boot.reason);
       container = boot.workspace;
       activate(container);
-      handle.set(
-        {
-          active: 'webcontainer',
-          phase: 'ready',
-          fallbackReason: null,
-          message: readyMessage('webcontainer'),
-        },
-        { type: 'ready', kind: 'webcontainer' },
-      );
+      readyOn('webcontainer');
     },
     async switchToEmbedded() {
       if (handle.get().active !== 'webcontainer' || !container) return;
       const files = await readAllFiles(container);
-      const created = await startEmbedded(files);
-      activate(created);
-      handle.set(
-        { active: 'embedded', phase: 'ready', message: readyMessage('embedded') },
-        { type: 'ready', kind: 'embedded' },
-      );
+      activate(await startEmbedded(files));
+      readyOn('embedded');
     },
     setBootTimeout(ms) {
       if (Number.isFinite(ms) && ms > 0) handle.set({ bootTimeoutMs: Math.round(ms) });

@@ -6,7 +6,7 @@
 import type { Caller, JsonSchema, ToolSpec } from 'browser-agent-tools';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest, Runtime } from './runtime.ts';
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
 
 export type ComposerTab = 'arguments' | 'raw';
 
@@ -140,6 +140,114 @@ export const DEFAULT_RAW: string = JSON.stringify(
   2,
 );
 
+type ComposerHandle = StoreHandle<ComposerState, ComposerEvent>;
+
+/** Tools `caller` may call now, in catalog order. */
+function callableBy(runtime: Runtime, caller: Caller): ToolSpec[] {
+  const { suite, session } = runtime.store.getState();
+  return suite
+    .list()
+    .filter((tool) => suite.isCallable(tool.spec.name, caller, session))
+    .map((tool) => tool.spec);
+}
+
+/** The arguments as the tool picker's call sends them; text that is not JSON is sent as it is. */
+function namedArguments(state: ComposerState, text: string): unknown {
+  if (state.tool === CODEMODE_TOOL) return { code: state.script };
+  try {
+    return text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    // Sent as the model would: a string the execute path tries to repair, or reports.
+    return text;
+  }
+}
+
+/** The call the current tab describes, or why there is none. */
+function requestOf(state: ComposerState, argumentsText: () => string): CallRequest | { problem: string } {
+  if (state.tab === 'raw') {
+    try {
+      return { kind: 'raw', raw: JSON.parse(state.raw), caller: state.caller };
+    } catch (error) {
+      return { problem: `The raw call is not JSON: ${messageOf(error)}` };
+    }
+  }
+  if (state.tool === null) return { problem: 'No tool is callable by this caller.' };
+  return {
+    kind: 'named',
+    name: state.tool,
+    args: namedArguments(state, argumentsText()),
+    caller: state.caller,
+  };
+}
+
+/**
+ * Runs `request` with `abort` as its signal, aborted after the state's time limit (0: none), and
+ * records how it ended.
+ */
+async function runWithTimeLimit(
+  handle: ComposerHandle,
+  options: ComposerOptions,
+  request: CallRequest,
+  abort: AbortController,
+): Promise<HistoryEntry | null> {
+  const limit = handle.get().timeoutSeconds;
+  let timedOut = false;
+  const timer =
+    limit > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          abort.abort();
+        }, limit * 1000)
+      : undefined;
+  handle.set({ running: true, status: null });
+  try {
+    const entry = await options.run(request, { signal: abort.signal });
+    handle.set(
+      { running: false, status: timedOut ? `Aborted after the ${limit} s time limit.` : null },
+      { type: 'ran', entry },
+    );
+    return entry;
+  } catch (error) {
+    handle.set({ running: false, status: `The call could not run: ${messageOf(error)}` });
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The arguments of the selected tool as JSON, for a raw call in another format; `{}` when not JSON. */
+function parsedArguments(text: string): unknown {
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** The argument text of `name`: the user's draft, else the tool's example or required properties. */
+function draftOf(runtime: Runtime, state: ComposerState, name: string): string {
+  const existing = state.drafts[name];
+  if (existing !== undefined) return existing;
+  const { suite, examples } = runtime.store.getState();
+  const spec = suite.get(name)?.spec;
+  return spec ? skeletonArguments(spec.parameters, examples[name]) : '{}';
+}
+
+/** Keeps the selection on a tool the caller may call (the first one when it may not call the selected one). */
+function keepCallableSelection(runtime: Runtime, handle: ComposerHandle): void {
+  const tools = callableBy(runtime, handle.get().caller);
+  const { tool } = handle.get();
+  if (tool !== null && tools.some((spec) => spec.name === tool)) return;
+  const next = tools[0]?.name ?? null;
+  handle.set(
+    {
+      tool: next,
+      ...(next ? { drafts: { ...handle.get().drafts, [next]: draftOf(runtime, handle.get(), next) } } : {}),
+    },
+    { type: 'tool-selected', tool: next },
+  );
+}
+
 export function createComposerStore(runtime: Runtime, options: ComposerOptions): ComposerStore {
   const handle = createStore<ComposerState, ComposerEvent>({
     caller: 'model',
@@ -153,35 +261,9 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
     status: null,
   });
   let controller: AbortController | null = null;
-
-  const callableTools = (): ToolSpec[] => {
-    const { suite, session } = runtime.store.getState();
-    const caller = handle.get().caller;
-    return suite
-      .list()
-      .filter((tool) => suite.isCallable(tool.spec.name, caller, session))
-      .map((tool) => tool.spec);
-  };
-
-  const draftFor = (name: string): string => {
-    const existing = handle.get().drafts[name];
-    if (existing !== undefined) return existing;
-    const { suite, examples } = runtime.store.getState();
-    const spec = suite.get(name)?.spec;
-    return spec ? skeletonArguments(spec.parameters, examples[name]) : '{}';
-  };
-
-  /** Keeps the selection on a callable tool. */
-  const settle = (): void => {
-    const tools = callableTools();
-    const { tool } = handle.get();
-    if (tool !== null && tools.some((spec) => spec.name === tool)) return;
-    const next = tools[0]?.name ?? null;
-    handle.set(
-      { tool: next, ...(next ? { drafts: { ...handle.get().drafts, [next]: draftFor(next) } } : {}) },
-      { type: 'tool-selected', tool: next },
-    );
-  };
+  const callableTools = (): ToolSpec[] => callableBy(runtime, handle.get().caller);
+  const draftFor = (name: string): string => draftOf(runtime, handle.get(), name);
+  const settle = (): void => keepCallableSelection(runtime, handle);
   settle();
   runtime.store.on((event) => {
     if (event.type === 'rebuilt') handle.set({ drafts: {} });
@@ -217,73 +299,24 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
       if (Number.isFinite(seconds) && seconds >= 0) handle.set({ timeoutSeconds: seconds });
     },
     fillRaw(format) {
-      const { tool } = handle.get();
-      const name = tool ?? 'read';
-      let args: unknown;
-      try {
-        args = JSON.parse(argumentsText() || '{}');
-      } catch {
-        args = {};
-      }
-      handle.set({ raw: JSON.stringify(rawCall(format, name, args), null, 2), tab: 'raw' });
+      const call = rawCall(format, handle.get().tool ?? 'read', parsedArguments(argumentsText()));
+      handle.set({ raw: JSON.stringify(call, null, 2), tab: 'raw' });
     },
     argumentsText,
     callableTools,
     async run() {
       const state = handle.get();
       if (state.running) return null;
-      let request: CallRequest;
-      if (state.tab === 'raw') {
-        let raw: unknown;
-        try {
-          raw = JSON.parse(state.raw);
-        } catch (error) {
-          handle.set({ status: `The raw call is not JSON: ${messageOf(error)}` });
-          return null;
-        }
-        request = { kind: 'raw', raw, caller: state.caller };
-      } else {
-        if (state.tool === null) {
-          handle.set({ status: 'No tool is callable by this caller.' });
-          return null;
-        }
-        const text = argumentsText();
-        let args: unknown;
-        try {
-          args = text.trim() === '' ? {} : JSON.parse(text);
-        } catch {
-          // Sent as the model would: a string the execute path tries to repair, or reports.
-          args = text;
-        }
-        if (state.tool === CODEMODE_TOOL) args = { code: state.script };
-        request = { kind: 'named', name: state.tool, args, caller: state.caller };
-      }
-      controller = new AbortController();
-      const current = controller;
-      let timedOut = false;
-      const timer =
-        state.timeoutSeconds > 0
-          ? setTimeout(() => {
-              timedOut = true;
-              current.abort();
-            }, state.timeoutSeconds * 1000)
-          : undefined;
-      handle.set({ running: true, status: null });
-      try {
-        const entry = await options.run(request, { signal: current.signal });
-        handle.set(
-          {
-            running: false,
-            status: timedOut ? `Aborted after the ${state.timeoutSeconds} s time limit.` : null,
-          },
-          { type: 'ran', entry },
-        );
-        return entry;
-      } catch (error) {
-        handle.set({ running: false, status: `The call could not run: ${messageOf(error)}` });
+      const request = requestOf(state, argumentsText);
+      if ('problem' in request) {
+        handle.set({ status: request.problem });
         return null;
+      }
+      const current = new AbortController();
+      controller = current;
+      try {
+        return await runWithTimeLimit(handle, options, request, current);
       } finally {
-        clearTimeout(timer);
         if (controller === current) controller = null;
       }
     },

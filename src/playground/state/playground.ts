@@ -26,7 +26,7 @@ import {
 import type { ReplayStore } from './replay-store.ts';
 import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
 import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
 
 /**
@@ -113,6 +113,194 @@ export interface Playground {
 /** Effects after which the file tree is read again. */
 const WRITES = new Set(['fs_write', 'exec']);
 
+type PageHandle = StoreHandle<PageState, PageEvent>;
+
+/** A call of the history as a scenario holds it (the caller only when it is not the model). */
+function scenarioCall(entry: HistoryEntry): ScenarioCall {
+  const caller = entry.request.caller === 'codemode' ? { caller: entry.request.caller } : {};
+  return entry.request.kind === 'raw'
+    ? { raw: entry.request.raw, ...caller }
+    : { name: entry.request.name, arguments: entry.request.args, ...caller };
+}
+
+/** A scenario's call as a request to run. */
+function toRequest(call: ScenarioCall): CallRequest {
+  return 'raw' in call
+    ? { kind: 'raw', raw: call.raw, caller: call.caller ?? 'model' }
+    : { kind: 'named', name: call.name, args: call.arguments ?? {}, caller: call.caller ?? 'model' };
+}
+
+/** The demo content once it is in the suite; `null` (with a notice) when it could not be loaded. */
+function createDemoLoader(deps: PlaygroundDeps, runtime: Runtime, page: PageHandle) {
+  let loading: Promise<DemoContent | null> | undefined;
+  return (): Promise<DemoContent | null> => {
+    loading ??= deps.loadDemo().then(
+      (content) => {
+        runtime.addDemoTools(content.tools);
+        page.set({ demo: 'ready' });
+        return content;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        page.set({
+          demo: 'failed',
+          notice: { kind: 'error', text: `The demo catalog could not be loaded: ${messageOf(error)}` },
+        });
+        return null;
+      },
+    );
+    return loading;
+  };
+}
+
+/** Loads the codemode entry and enables the tool; `false` (with a notice) when it could not be loaded. */
+function createCodemodeLoader(
+  deps: PlaygroundDeps,
+  runtime: Runtime,
+  page: PageHandle,
+  loadDemo: () => Promise<unknown>,
+) {
+  let loading: Promise<boolean> | undefined;
+  return (): Promise<boolean> => {
+    const load = deps.loadCodemode;
+    if (!load) return Promise.resolve(false);
+    // After the demo catalog, so the codemode tool comes after it in the catalog without a rebuild.
+    loading ??= Promise.all([load(), loadDemo()]).then(
+      ([module]) => {
+        runtime.enableCodemode((suite) => module.enableCodemode(suite));
+        return true;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        page.set({ notice: { kind: 'error', text: `Codemode could not be loaded: ${messageOf(error)}` } });
+        return false;
+      },
+    );
+    return loading;
+  };
+}
+
+/** The current state as a scenario: the starting files, registered tools, changed modes, the calls so far. */
+function describeScenario(
+  runtime: Runtime,
+  history: HistoryStore,
+  declarations: DeclarationsStore,
+  startFiles: Record<string, ScenarioFile>,
+): Scenario {
+  const registered = runtime.registered();
+  const modes: Record<string, ExposureMode> = runtime.changedModes();
+  const calls = [...history.store.getState().entries]
+    .reverse()
+    .filter((entry) => !entry.imported)
+    .map(scenarioCall);
+  const format = declarations.store.getState().format;
+  return {
+    version: 1,
+    files: { ...startFiles },
+    ...(registered.length > 0 ? { tools: registered } : {}),
+    ...(Object.keys(modes).length > 0 ? { modes } : {}),
+    ...(calls.length > 0 ? { calls } : {}),
+    ...(format !== 'catalog' ? { provider: format } : {}),
+  };
+}
+
+/** The scenario of a session file's text; throws with what is wrong with it. */
+function sessionScenario(text: string): Scenario {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`the file is not JSON (${messageOf(error)})`);
+  }
+  return parseSessionFile(value).scenario;
+}
+
+/** Runs a call and records it in the history; refreshes the file tree when the call may have written. */
+function createCallRunner(runtime: Runtime, history: HistoryStore, workspace: WorkspaceViewStore) {
+  const mayWrite = (entry: HistoryEntry): boolean => {
+    const tool = entry.invocation?.tool;
+    if (!tool) return false;
+    const effects = runtime.store.getState().suite.effects(tool);
+    return effects === null || effects.some((effect) => WRITES.has(effect));
+  };
+  return async (request: CallRequest, options: { signal?: AbortSignal } = {}): Promise<HistoryEntry> => {
+    const record = await runtime.call(request, options);
+    const entry = history.add(record);
+    if (mayWrite(entry)) void workspace.refresh();
+    return entry;
+  };
+}
+
+type RunCall = Playground['runCall'];
+
+/** The replay store (its module loads lazily) with the demo's example transcripts. */
+async function loadReplayStore(
+  runtime: Runtime,
+  runCall: RunCall,
+  loadDemo: () => Promise<DemoContent | null>,
+  prepare: () => Promise<void>,
+): Promise<ReplayStore> {
+  const [module, demo] = await Promise.all([import('./replay-store.ts'), loadDemo()]);
+  return module.createReplayStore({
+    examples: demo?.transcripts ?? [],
+    prepare,
+    declarations: () => runtime.declarations().map((spec) => spec.name),
+    run: (request) => runCall(request),
+  });
+}
+
+/** The Agent panel's store (its module loads lazily). */
+async function loadAgentStore(deps: PlaygroundDeps, runtime: Runtime, runCall: RunCall): Promise<AgentStore> {
+  const module = await import('./agent-store.ts');
+  return module.createAgentStore({
+    runtime,
+    loadAgent: async () => {
+      if (!deps.loadAgent) throw new Error('the agent entry is not available in this playground.');
+      return deps.loadAgent();
+    },
+    runCall,
+    ...(deps.keyStorage ? { keyStorage: deps.keyStorage } : {}),
+  });
+}
+
+/** Applies `scenario` (the page says it is resetting meanwhile), then runs its calls in order. */
+async function resetWithCalls(
+  page: PageHandle,
+  applyScenario: (scenario: Scenario | undefined) => Promise<void>,
+  runCall: RunCall,
+  scenario: Scenario | undefined,
+): Promise<HistoryEntry[]> {
+  page.set({ resetting: true });
+  try {
+    await applyScenario(scenario);
+    const entries: HistoryEntry[] = [];
+    for (const call of scenario?.calls ?? []) entries.push(await runCall(toRequest(call)));
+    page.emit({ type: 'reset', calls: entries.length });
+    return entries;
+  } finally {
+    page.set({ resetting: false });
+  }
+}
+
+/** Applies a session file's catalog and files, then shows its calls as recorded; says how it went. */
+async function importSessionFile(
+  text: string,
+  applyScenario: (scenario: Scenario) => Promise<void>,
+  history: HistoryStore,
+  notify: Playground['notify'],
+): Promise<void> {
+  try {
+    await applyScenario({ ...sessionScenario(text), calls: [] });
+    history.importSession(text);
+    notify(
+      'info',
+      `Imported a session with ${history.store.getState().entries.length} calls. They are shown as recorded; the workspace holds the session's starting files.`,
+    );
+  } catch (error) {
+    notify('error', `The session could not be imported: ${messageOf(error)}`);
+  }
+}
+
 export function createPlayground(deps: PlaygroundDeps): Playground {
   const backend = createBackendStore(deps);
   const runtime = createRuntime({ workspace: backend.workspace });
@@ -123,114 +311,22 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   const page = createStore<PageState, PageEvent>({ notice: null, resetting: false, demo: 'loading' });
   let startFiles: Record<string, ScenarioFile> = { ...deps.demoFiles };
 
-  const mayWrite = (entry: HistoryEntry): boolean => {
-    const tool = entry.invocation?.tool;
-    if (!tool) return false;
-    const effects = runtime.store.getState().suite.effects(tool);
-    return effects === null || effects.some((effect) => WRITES.has(effect));
-  };
-
-  const runCall = async (
-    request: CallRequest,
-    options: { signal?: AbortSignal } = {},
-  ): Promise<HistoryEntry> => {
-    const record = await runtime.call(request, options);
-    const entry = history.add(record);
-    if (mayWrite(entry)) void workspace.refresh();
-    return entry;
-  };
-
+  const runCall = createCallRunner(runtime, history, workspace);
   const composer = createComposerStore(runtime, { run: runCall });
-
-  let demoLoading: Promise<DemoContent | null> | undefined;
-  /** The demo content once it is in the suite; `null` (with a notice) when it could not be loaded. */
-  const loadDemo = (): Promise<DemoContent | null> => {
-    demoLoading ??= deps.loadDemo().then(
-      (content) => {
-        runtime.addDemoTools(content.tools);
-        page.set({ demo: 'ready' });
-        return content;
-      },
-      (error: unknown) => {
-        demoLoading = undefined;
-        page.set({
-          demo: 'failed',
-          notice: { kind: 'error', text: `The demo catalog could not be loaded: ${messageOf(error)}` },
-        });
-        return null;
-      },
-    );
-    return demoLoading;
-  };
-
-  let codemodeLoading: Promise<boolean> | undefined;
-  const enableCodemode = (): Promise<boolean> => {
-    const load = deps.loadCodemode;
-    if (!load) return Promise.resolve(false);
-    // After the demo catalog, so the codemode tool comes after it in the catalog without a rebuild.
-    codemodeLoading ??= Promise.all([load(), loadDemo()]).then(
-      ([module]) => {
-        runtime.enableCodemode((suite) => module.enableCodemode(suite));
-        return true;
-      },
-      (error: unknown) => {
-        codemodeLoading = undefined;
-        page.set({
-          notice: { kind: 'error', text: `Codemode could not be loaded: ${messageOf(error)}` },
-        });
-        return false;
-      },
-    );
-    return codemodeLoading;
-  };
-  let replayStore: Promise<ReplayStore> | undefined;
-  const replay = (): Promise<ReplayStore> => {
-    replayStore ??= Promise.all([import('./replay-store.ts'), loadDemo()]).then(([module, demo]) =>
-      module.createReplayStore({
-        examples: demo?.transcripts ?? [],
-        async prepare() {
-          runtime.newSession();
-          await backend.replaceFiles(startFiles);
-          await workspace.refresh();
-        },
-        declarations: () => runtime.declarations().map((spec) => spec.name),
-        run: (request) => runCall(request),
-      }),
-    );
-    return replayStore;
-  };
-
-  let agentStore: Promise<AgentStore> | undefined;
-  const agent = (): Promise<AgentStore> => {
-    agentStore ??= import('./agent-store.ts').then((module) =>
-      module.createAgentStore({
-        runtime,
-        loadAgent: async () => {
-          if (!deps.loadAgent) throw new Error('the agent entry is not available in this playground.');
-          return deps.loadAgent();
-        },
-        runCall,
-        ...(deps.keyStorage ? { keyStorage: deps.keyStorage } : {}),
-      }),
-    );
-    return agentStore;
-  };
+  const loadDemo = createDemoLoader(deps, runtime, page);
+  const enableCodemode = createCodemodeLoader(deps, runtime, page, loadDemo);
+  const replay = once(() =>
+    loadReplayStore(runtime, runCall, loadDemo, async () => {
+      runtime.newSession();
+      await backend.replaceFiles(startFiles);
+      await workspace.refresh();
+    }),
+  );
+  const agent = once(() => loadAgentStore(deps, runtime, runCall));
 
   backend.store.on((event) => {
     if (event.type !== 'fallback') void workspace.refresh();
   });
-
-  const scenarioCall = (entry: HistoryEntry): ScenarioCall => {
-    const caller = entry.request.caller === 'codemode' ? { caller: entry.request.caller } : {};
-    return entry.request.kind === 'raw'
-      ? { raw: entry.request.raw, ...caller }
-      : { name: entry.request.name, arguments: entry.request.args, ...caller };
-  };
-
-  const toRequest = (call: ScenarioCall): CallRequest =>
-    'raw' in call
-      ? { kind: 'raw', raw: call.raw, caller: call.caller ?? 'model' }
-      : { kind: 'named', name: call.name, args: call.arguments ?? {}, caller: call.caller ?? 'model' };
 
   const applyScenario = async (scenario: Scenario | undefined): Promise<void> => {
     // The scenario's modes and calls may name demo tools.
@@ -244,7 +340,9 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     await workspace.refresh();
   };
 
-  const playground: Playground = {
+  const notify = (kind: 'info' | 'error', text: string): void => page.set({ notice: { kind, text } });
+
+  return {
     backend,
     runtime,
     catalog,
@@ -269,61 +367,18 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     },
     enableCodemode,
     runCall,
-    async reset(scenario) {
-      page.set({ resetting: true });
-      try {
-        await applyScenario(scenario);
-        const entries: HistoryEntry[] = [];
-        for (const call of scenario?.calls ?? []) entries.push(await runCall(toRequest(call)));
-        page.emit({ type: 'reset', calls: entries.length });
-        return entries;
-      } finally {
-        page.set({ resetting: false });
-      }
-    },
-    scenario() {
-      const registered = runtime.registered();
-      const modes: Record<string, ExposureMode> = runtime.changedModes();
-      const calls = [...history.store.getState().entries]
-        .reverse()
-        .filter((entry) => !entry.imported)
-        .map(scenarioCall);
-      const format = declarations.store.getState().format;
-      return {
-        version: 1,
-        files: { ...startFiles },
-        ...(registered.length > 0 ? { tools: registered } : {}),
-        ...(Object.keys(modes).length > 0 ? { modes } : {}),
-        ...(calls.length > 0 ? { calls } : {}),
-        ...(format !== 'catalog' ? { provider: format } : {}),
-      };
-    },
-    notify(kind, text) {
-      page.set({ notice: { kind, text } });
-    },
-    async importSession(text) {
-      try {
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch (error) {
-          throw new Error(`the file is not JSON (${messageOf(error)})`);
-        }
-        const { scenario } = parseSessionFile(value);
-        await applyScenario({ ...scenario, calls: [] });
-        history.importSession(text);
-        page.set({
-          notice: {
-            kind: 'info',
-            text: `Imported a session with ${history.store.getState().entries.length} calls. They are shown as recorded; the workspace holds the session's starting files.`,
-          },
-        });
-      } catch (error) {
-        page.set({
-          notice: { kind: 'error', text: `The session could not be imported: ${messageOf(error)}` },
-        });
-      }
-    },
+    reset: (scenario) => resetWithCalls(page, applyScenario, runCall, scenario),
+    scenario: () => describeScenario(runtime, history, declarations, startFiles),
+    notify,
+    importSession: (text) => importSessionFile(text, applyScenario, history, notify),
   };
-  return playground;
+}
+
+/** `create` called on first use only: every call returns the same promise. */
+function once<T>(create: () => Promise<T>): () => Promise<T> {
+  let created: Promise<T> | undefined;
+  return () => {
+    created ??= create();
+    return created;
+  };
 }

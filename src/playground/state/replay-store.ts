@@ -8,7 +8,7 @@ import { parseToolCall, type ToolCallFormat, type ToolResult } from 'browser-age
 import type { ExampleTranscript } from '../demo/transcripts.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest } from './runtime.ts';
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
 
 export interface ReplayStep {
   readonly raw: unknown;
@@ -154,6 +154,50 @@ function fillCall(raw: unknown, results: readonly (ToolResult | null)[]): unknow
   return call;
 }
 
+type ReplayHandle = StoreHandle<ReplayState, ReplayEvent>;
+
+/** A transcript's call as a step not run yet. */
+function pendingStep(raw: unknown): ReplayStep {
+  const parsed = parseToolCall(raw);
+  return {
+    raw,
+    format: parsed.format,
+    name: typeof parsed.name === 'string' ? parsed.name : null,
+    sent: null,
+    declarations: null,
+    added: [],
+    result: null,
+    entryId: null,
+  };
+}
+
+/**
+ * Runs the step at the current position, its references to earlier results filled in, and records
+ * what the model had declared before it and what came back.
+ */
+async function runNextStep(handle: ReplayHandle, options: ReplayOptions): Promise<void> {
+  const index = handle.get().position;
+  const current = handle.get().steps[index];
+  if (!current) return;
+  const results = handle
+    .get()
+    .steps.slice(0, index)
+    .map((done) => done.result);
+  const sent = fillCall(current.raw, results);
+  const declarations = options.declarations();
+  const entry = await options.run({ kind: 'raw', raw: sent, caller: 'model' });
+  const steps = [...handle.get().steps];
+  steps[index] = {
+    ...current,
+    sent,
+    declarations,
+    added: entry.activated,
+    result: entry.result,
+    entryId: entry.id,
+  };
+  handle.set({ steps, position: index + 1, selected: index }, { type: 'stepped', index });
+}
+
 export function createReplayStore(options: ReplayOptions): ReplayStore {
   const first = options.examples[0];
   const handle = createStore<ReplayState, ReplayEvent>({
@@ -167,20 +211,7 @@ export function createReplayStore(options: ReplayOptions): ReplayStore {
 
   const load = (): boolean => {
     try {
-      const calls = parseTranscript(handle.get().text);
-      const steps = calls.map((raw): ReplayStep => {
-        const parsed = parseToolCall(raw);
-        return {
-          raw,
-          format: parsed.format,
-          name: typeof parsed.name === 'string' ? parsed.name : null,
-          sent: null,
-          declarations: null,
-          added: [],
-          result: null,
-          entryId: null,
-        };
-      });
+      const steps = parseTranscript(handle.get().text).map(pendingStep);
       handle.set(
         { steps, position: 0, error: null, selected: null },
         { type: 'loaded', steps: steps.length },
@@ -201,26 +232,7 @@ export function createReplayStore(options: ReplayOptions): ReplayStore {
     handle.set({ running: true });
     try {
       if (state.position === 0) await options.prepare();
-      const index = handle.get().position;
-      const current = handle.get().steps[index];
-      if (!current) return;
-      const results = handle
-        .get()
-        .steps.slice(0, index)
-        .map((done) => done.result);
-      const sent = fillCall(current.raw, results);
-      const declarations = options.declarations();
-      const entry = await options.run({ kind: 'raw', raw: sent, caller: 'model' });
-      const steps = [...handle.get().steps];
-      steps[index] = {
-        ...current,
-        sent,
-        declarations,
-        added: entry.activated,
-        result: entry.result,
-        entryId: entry.id,
-      };
-      handle.set({ steps, position: index + 1, selected: index }, { type: 'stepped', index });
+      await runNextStep(handle, options);
     } catch (error) {
       handle.set({ error: messageOf(error) });
     } finally {

@@ -23,7 +23,7 @@ import {
 import type { CodemodeHandle } from 'browser-agent-tools/codemode';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { Scenario } from './scenario.ts';
-import { createStore, type Store } from './store.ts';
+import { createStore, type Store, type StoreHandle } from './store.ts';
 import type { Workspace } from './types.ts';
 
 /** A call as the composer, the replay or the API makes it. */
@@ -143,179 +143,305 @@ export const echoImplementation: ToolImplementation = (args, context) => ({
   structured_output: { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) },
 });
 
-/** Creates the runtime with a first suite already built. */
-export function createRuntime(options: RuntimeOptions): Runtime {
-  let invocation: Invocation | null = null;
-  /** The caller of the call running now: nested calls of a codemode script have caller `codemode`. */
-  let topCaller: Caller = 'model';
-  let enableCodemode: CodemodeEnabler | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
-  let unsubscribe: () => void = () => undefined;
-  let demoTools: readonly DemoTool[] = options.demoTools ?? [];
+/**
+ * Notes what the implementation of the call running now received. Every implementation is wrapped by
+ * {@link InvocationRecorder.instrument}; the first one called with the top caller's caller wins (a
+ * codemode script's nested calls have caller `codemode`).
+ */
+interface InvocationRecorder {
+  instrument(implementation: ToolImplementation<Workspace>): ToolImplementation<Workspace>;
+  /** Forgets the last invocation before a call of `caller` starts. */
+  start(caller: Caller): void;
+  /** What the implementation received since {@link start}, and forgets it. */
+  take(): Invocation | null;
+}
 
-  const instrument =
-    (implementation: ToolImplementation<Workspace>): ToolImplementation<Workspace> =>
-    (args, context) => {
+function createInvocationRecorder(): InvocationRecorder {
+  let invocation: Invocation | null = null;
+  let topCaller: Caller = 'model';
+  return {
+    instrument: (implementation) => (args, context) => {
       if (context.caller === topCaller)
         invocation ??= { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) };
       return implementation(args, context);
-    };
-
-  /** Registers the demo catalog (deferred) on `suite`, noting origins, default modes and examples. */
-  const registerDemo = (
-    suite: ToolSuite<Workspace>,
-    origins: Record<string, ToolOrigin>,
-    defaultModes: Record<string, ExposureMode>,
-    examples: Record<string, unknown>,
-  ): void => {
-    for (const demo of demoTools) {
-      suite.register(demo.spec, 'deferred', instrument(demo.run));
-      origins[demo.name] = 'demo';
-      defaultModes[demo.name] = 'deferred';
-      examples[demo.name] = demo.example;
-    }
+    },
+    start(caller) {
+      invocation = null;
+      topCaller = caller;
+    },
+    take() {
+      const taken = invocation;
+      invocation = null;
+      return taken;
+    },
   };
+}
 
+/** What the playground notes about each catalog tool besides the suite's own data. */
+interface ToolNotes {
+  origins: Record<string, ToolOrigin>;
+  defaultModes: Record<string, ExposureMode>;
+  examples: Record<string, unknown>;
+}
+
+/** Registers the demo catalog (deferred) on `suite`, noting origins, default modes and examples. */
+function registerDemo(
+  suite: ToolSuite<Workspace>,
+  demoTools: readonly DemoTool[],
+  recorder: InvocationRecorder,
+  notes: ToolNotes,
+): void {
+  for (const demo of demoTools) {
+    suite.register(demo.spec, 'deferred', recorder.instrument(demo.run));
+    notes.origins[demo.name] = 'demo';
+    notes.defaultModes[demo.name] = 'deferred';
+    notes.examples[demo.name] = demo.example;
+  }
+}
+
+/** Re-registers the built-ins with recorded implementations, noting their origin and default mode. */
+function instrumentBuiltins(
+  suite: ToolSuite<Workspace>,
+  recorder: InvocationRecorder,
+  notes: ToolNotes,
+): void {
+  for (const tool of suite.list()) {
+    notes.origins[tool.spec.name] = 'builtin';
+    notes.defaultModes[tool.spec.name] = tool.mode;
+    if (tool.implementation) {
+      suite.register(tool.spec, tool.mode, recorder.instrument(tool.implementation), { replace: true });
+    }
+  }
+}
+
+/** Enables codemode on `suite` when the page asked for it; `null` otherwise. */
+function addCodemode(
+  suite: ToolSuite<Workspace>,
+  enable: CodemodeEnabler | null,
+  notes: ToolNotes,
+): CodemodeHandle | null {
+  if (!enable || suite.get('codemode')) return null;
+  const codemode = enable(suite);
+  notes.origins.codemode = 'builtin';
+  notes.defaultModes.codemode = suite.get('codemode')?.mode ?? 'model_only';
+  return codemode;
+}
+
+/** Everything a new suite is built from. */
+interface SuiteRecipe {
+  workspace: Workspace;
+  demoTools: readonly DemoTool[];
+  enableCodemode: CodemodeEnabler | null;
+  recorder: InvocationRecorder;
+  extra: readonly ExtraTool[];
+  modes: Readonly<Record<string, ExposureMode>>;
+}
+
+/** A new suite and session: built-ins, the demo catalog, codemode, the extra tools, then the modes. */
+function buildState(recipe: SuiteRecipe, previous: RuntimeState | undefined): RuntimeState {
+  const suite = createToolSuite({ workspace: recipe.workspace });
+  const notes: ToolNotes = { origins: {}, defaultModes: {}, examples: {} };
+  instrumentBuiltins(suite, recipe.recorder, notes);
+  registerDemo(suite, recipe.demoTools, recipe.recorder, notes);
+  // Before the scenario's tools: the order a page that enabled codemode at start, then registered, has.
+  const codemode = addCodemode(suite, recipe.enableCodemode, notes);
+  for (const { spec, mode, implementation } of recipe.extra) {
+    suite.register(spec, mode, implementation, { replace: true });
+    notes.origins[spec.name] = 'registered';
+  }
+  for (const [name, mode] of Object.entries(recipe.modes)) {
+    if (suite.get(name)) suite.setMode(name, mode);
+  }
+  return {
+    suite,
+    session: suite.createSession(),
+    ...notes,
+    codemode,
+    busy: previous?.busy ?? 0,
+    revision: (previous?.revision ?? 0) + 1,
+  };
+}
+
+/** Tools registered by the user (not built-in, not demo), with their current mode. */
+function registeredTools(state: RuntimeState): { spec: ToolSpec; mode: ExposureMode }[] {
+  return state.suite
+    .list()
+    .filter((tool) => state.origins[tool.spec.name] === 'registered')
+    .map((tool) => ({ spec: tool.spec, mode: tool.mode }));
+}
+
+/** Built-in and demo tools whose mode differs from their default. */
+function changedModesOf(state: RuntimeState): Record<string, ExposureMode> {
+  const changed: Record<string, ExposureMode> = {};
+  for (const tool of state.suite.list()) {
+    const initial = state.defaultModes[tool.spec.name];
+    if (initial !== undefined && initial !== tool.mode) changed[tool.spec.name] = tool.mode;
+  }
+  return changed;
+}
+
+/** The specs the model gets now: with codemode, its per-session description. */
+function declarationsOf(state: RuntimeState): ToolSpec[] {
+  const { suite, session, codemode } = state;
+  return codemode ? codemode.declarations(session) : suite.declarations(session);
+}
+
+/**
+ * The codemode tool is not wrapped (its handle must keep recognising its implementation); its result
+ * says that it ran: `details.runner` and `details.calls` are set by the tool itself.
+ */
+function codemodeInvocation(request: CallRequest, result: ToolResult): Invocation | null {
+  if (typeof result.details.runner !== 'string' || !Array.isArray(result.details.calls)) return null;
+  const args = request.kind === 'named' ? request.args : parseToolCall(request.raw).arguments;
+  return {
+    tool: 'codemode',
+    arguments:
+      typeof args === 'object' && args !== null && !Array.isArray(args)
+        ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>)
+        : {},
+  };
+}
+
+/** Runs `request` on the current suite and session, and describes what happened. */
+async function runCall(
+  current: () => RuntimeState,
+  recorder: InvocationRecorder,
+  request: CallRequest,
+  signal: AbortSignal | undefined,
+): Promise<CallRecord> {
+  const { suite, session } = current();
+  const declared = (): string[] => declarationsOf(current()).map((spec) => spec.name);
+  const declarationsBefore = declared();
+  const before = new Set(session.activeTools());
+  const startedAt = Date.now();
+  recorder.start(request.caller);
+  const executeOptions = { session, caller: request.caller, ...(signal ? { signal } : {}) };
+  let parsed: CallRecord['parsed'] = null;
+  let result: ToolResult;
+  if (request.kind === 'raw') {
+    const call = parseToolCall(request.raw);
+    parsed = { format: call.format, name: typeof call.name === 'string' ? call.name : null };
+    result = await suite.executeCall(request.raw, executeOptions);
+  } else {
+    result = await suite.execute(request.name, request.args, executeOptions);
+  }
+  const invocation = recorder.take() ?? codemodeInvocation(request, result);
+  return {
+    request,
+    parsed,
+    result: JSON.parse(JSON.stringify(result)) as ToolResult,
+    invocation,
+    activated: session.activeTools().filter((name) => !before.has(name)),
+    declarationsBefore,
+    declarationsAfter: declared(),
+    startedAt,
+  };
+}
+
+type RuntimeHandle = StoreHandle<RuntimeState, RuntimeEvent>;
+
+/**
+ * Bumps the revision on every catalog and session change of the current suite; following a new state
+ * stops following the previous one.
+ */
+function createFollower(handle: () => RuntimeHandle): { follow(state: RuntimeState): void; stop(): void } {
+  let unsubscribe: () => void = () => undefined;
+  return {
+    follow(state) {
+      unsubscribe();
+      const bump = (): number => handle().get().revision + 1;
+      const stopCatalog = state.suite.subscribe((event) =>
+        handle().set({ revision: bump() }, { type: 'catalog', event }),
+      );
+      const stopSession = state.session.subscribe((event) =>
+        handle().set({ revision: bump() }, { type: 'session', event }),
+      );
+      unsubscribe = () => {
+        stopCatalog();
+        stopSession();
+      };
+    },
+    stop() {
+      unsubscribe();
+    },
+  };
+}
+
+/** Runs calls one after the other, counting in `busy` the calls queued or running. */
+function createCallQueue(
+  handle: RuntimeHandle,
+  run: (request: CallRequest, signal: AbortSignal | undefined) => Promise<CallRecord>,
+): Runtime['call'] {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (request, callOptions = {}) => {
+    handle.set({ busy: handle.get().busy + 1 });
+    const next = queue.then(() => run(request, callOptions.signal));
+    queue = next.catch(() => undefined);
+    return next.then(
+      (record) => {
+        handle.set({ busy: handle.get().busy - 1 }, { type: 'call-finished', record });
+        return record;
+      },
+      (error: unknown) => {
+        handle.set({ busy: handle.get().busy - 1 });
+        throw error;
+      },
+    );
+  };
+}
+
+type Follower = ReturnType<typeof createFollower>;
+
+/** The demo catalog into the current suite, in place; the session is kept. */
+function addDemoInPlace(
+  handle: RuntimeHandle,
+  follower: Follower,
+  demoTools: readonly DemoTool[],
+  recorder: InvocationRecorder,
+): void {
+  const state = handle.get();
+  follower.stop();
+  const notes: ToolNotes = {
+    origins: { ...state.origins },
+    defaultModes: { ...state.defaultModes },
+    examples: { ...state.examples },
+  };
+  registerDemo(state.suite, demoTools, recorder, notes);
+  // One change for the whole catalog rather than one per tool.
+  handle.set({ ...notes, revision: state.revision + 1 }, { type: 'demo-added' });
+  follower.follow(handle.get());
+}
+
+/** The user's tools, to put on a new suite after the demo tools; each keeps its implementation (an echo, or none). */
+function registeredAsExtra(state: RuntimeState): ExtraTool[] {
+  return state.suite
+    .list()
+    .filter((tool) => state.origins[tool.spec.name] === 'registered')
+    .map((tool) => ({ spec: tool.spec, mode: tool.mode, implementation: tool.implementation }));
+}
+
+/** Creates the runtime with a first suite already built. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const recorder = createInvocationRecorder();
+  let enableCodemode: CodemodeEnabler | null = null;
+  let demoTools: readonly DemoTool[] = options.demoTools ?? [];
   const build = (
     extra: readonly ExtraTool[],
     modes: Readonly<Record<string, ExposureMode>>,
     previous: RuntimeState | undefined,
-  ): RuntimeState => {
-    const suite = createToolSuite({ workspace: options.workspace });
-    const origins: Record<string, ToolOrigin> = {};
-    const defaultModes: Record<string, ExposureMode> = {};
-    const examples: Record<string, unknown> = {};
-    for (const tool of suite.list()) {
-      origins[tool.spec.name] = 'builtin';
-      defaultModes[tool.spec.name] = tool.mode;
-      if (tool.implementation) {
-        suite.register(tool.spec, tool.mode, instrument(tool.implementation), { replace: true });
-      }
-    }
-    registerDemo(suite, origins, defaultModes, examples);
-    // Before the scenario's tools: the order a page that enabled codemode at start, then registered, has.
-    let codemode: CodemodeHandle | null = null;
-    if (enableCodemode && !suite.get('codemode')) {
-      codemode = enableCodemode(suite);
-      origins.codemode = 'builtin';
-      defaultModes.codemode = suite.get('codemode')?.mode ?? 'model_only';
-    }
-    for (const { spec, mode, implementation } of extra) {
-      suite.register(spec, mode, implementation, { replace: true });
-      origins[spec.name] = 'registered';
-    }
-    for (const [name, mode] of Object.entries(modes)) {
-      if (suite.get(name)) suite.setMode(name, mode);
-    }
-    return {
-      suite,
-      session: suite.createSession(),
-      origins,
-      defaultModes,
-      examples,
-      codemode,
-      busy: previous?.busy ?? 0,
-      revision: (previous?.revision ?? 0) + 1,
-    };
-  };
-
-  const follow = (state: RuntimeState): void => {
-    unsubscribe();
-    const bump = (): number => handle.get().revision + 1;
-    const stopCatalog = state.suite.subscribe((event) =>
-      handle.set({ revision: bump() }, { type: 'catalog', event }),
-    );
-    const stopSession = state.session.subscribe((event) =>
-      handle.set({ revision: bump() }, { type: 'session', event }),
-    );
-    unsubscribe = () => {
-      stopCatalog();
-      stopSession();
-    };
-  };
-
-  const handle = createStore<RuntimeState, RuntimeEvent>(build([], {}, undefined));
-  follow(handle.get());
+  ) =>
+    buildState({ workspace: options.workspace, demoTools, enableCodemode, recorder, extra, modes }, previous);
+  const follower = createFollower(() => handle);
+  const handle: RuntimeHandle = createStore<RuntimeState, RuntimeEvent>(build([], {}, undefined));
+  follower.follow(handle.get());
 
   /** Makes `state` the current one: a new suite and session. */
   const replace = (state: RuntimeState): void => {
     const previous = handle.get().codemode;
     handle.set(state, { type: 'rebuilt' });
-    follow(state);
+    follower.follow(state);
     previous?.dispose();
   };
-
-  const registered = (): { spec: ToolSpec; mode: ExposureMode }[] => {
-    const { suite, origins } = handle.get();
-    return suite
-      .list()
-      .filter((tool) => origins[tool.spec.name] === 'registered')
-      .map((tool) => ({ spec: tool.spec, mode: tool.mode }));
-  };
-
-  const changedModes = (): Record<string, ExposureMode> => {
-    const { suite, defaultModes } = handle.get();
-    const changed: Record<string, ExposureMode> = {};
-    for (const tool of suite.list()) {
-      const initial = defaultModes[tool.spec.name];
-      if (initial !== undefined && initial !== tool.mode) changed[tool.spec.name] = tool.mode;
-    }
-    return changed;
-  };
-
-  const declarations = (): ToolSpec[] => {
-    const { suite, session, codemode } = handle.get();
-    return codemode ? codemode.declarations(session) : suite.declarations(session);
-  };
-  const declared = (): string[] => declarations().map((spec) => spec.name);
-
-  async function run(request: CallRequest, signal: AbortSignal | undefined): Promise<CallRecord> {
-    const { suite, session } = handle.get();
-    const declarationsBefore = declared();
-    const before = new Set(session.activeTools());
-    const startedAt = Date.now();
-    invocation = null;
-    topCaller = request.caller;
-    const executeOptions = { session, caller: request.caller, ...(signal ? { signal } : {}) };
-    let parsed: CallRecord['parsed'] = null;
-    let result: ToolResult;
-    if (request.kind === 'raw') {
-      const call = parseToolCall(request.raw);
-      parsed = { format: call.format, name: typeof call.name === 'string' ? call.name : null };
-      result = await suite.executeCall(request.raw, executeOptions);
-    } else {
-      result = await suite.execute(request.name, request.args, executeOptions);
-    }
-    // The codemode tool is not wrapped (its handle must keep recognising its implementation); its
-    // result says that it ran: `details.runner` and `details.calls` are set by the tool itself.
-    if (
-      invocation === null &&
-      typeof result.details.runner === 'string' &&
-      Array.isArray(result.details.calls)
-    ) {
-      const args = request.kind === 'named' ? request.args : parseToolCall(request.raw).arguments;
-      invocation = {
-        tool: 'codemode',
-        arguments:
-          typeof args === 'object' && args !== null && !Array.isArray(args)
-            ? (JSON.parse(JSON.stringify(args)) as Record<string, unknown>)
-            : {},
-      };
-    }
-    const activated = session.activeTools().filter((name) => !before.has(name));
-    const record: CallRecord = {
-      request,
-      parsed,
-      result: JSON.parse(JSON.stringify(result)) as ToolResult,
-      invocation,
-      activated,
-      declarationsBefore,
-      declarationsAfter: declared(),
-      startedAt,
-    };
-    invocation = null;
-    return record;
-  }
 
   return {
     store: handle.store,
@@ -323,7 +449,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const extra = (scenario?.tools ?? []).map(({ spec, mode }) => ({
         spec,
         mode,
-        implementation: instrument(echoImplementation),
+        implementation: recorder.instrument(echoImplementation),
       }));
       replace(build(extra, scenario?.modes ?? {}, handle.get()));
     },
@@ -334,85 +460,71 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const onlyBuiltins =
         state.codemode === null &&
         state.suite.list().every((tool) => state.origins[tool.spec.name] === 'builtin');
-      if (!onlyBuiltins) {
-        // Registered tools keep their implementation (an echo, or none); they come after the demo tools.
-        const extra = state.suite
-          .list()
-          .filter((tool) => state.origins[tool.spec.name] === 'registered')
-          .map((tool) => ({ spec: tool.spec, mode: tool.mode, implementation: tool.implementation }));
-        replace(build(extra, changedModes(), state));
-        return;
-      }
-      // In place, the session kept; one change for the whole catalog rather than one per tool.
-      unsubscribe();
-      const origins = { ...state.origins };
-      const defaultModes = { ...state.defaultModes };
-      const examples = { ...state.examples };
-      registerDemo(state.suite, origins, defaultModes, examples);
-      handle.set({ origins, defaultModes, examples, revision: state.revision + 1 }, { type: 'demo-added' });
-      follow(handle.get());
+      if (onlyBuiltins) return addDemoInPlace(handle, follower, demoTools, recorder);
+      replace(build(registeredAsExtra(state), changedModesOf(state), state));
     },
-    register(spec, mode, registerOptions = {}) {
-      const normalized = normalizeSpec(spec);
-      const { suite, origins } = handle.get();
-      const origin = origins[normalized.name];
-      if (origin === 'builtin' || origin === 'demo') {
-        throw new Error(
-          `"${normalized.name}" is a ${origin === 'builtin' ? 'built-in' : 'demo'} tool; pick another name.`,
-        );
-      }
-      const implementation = registerOptions.echo === false ? undefined : instrument(echoImplementation);
-      handle.set({ origins: { ...origins, [normalized.name]: 'registered' } });
-      suite.register(normalized, mode, implementation, { replace: true });
-      return normalized;
-    },
+    register: (spec, mode, registerOptions = {}) =>
+      registerTool(handle, recorder, spec, mode, registerOptions),
     setMode(name, mode) {
       handle.get().suite.setMode(name, mode);
     },
     enableCodemode(enable) {
       if (enableCodemode) return;
       enableCodemode = enable;
-      const state = handle.get();
-      if (state.suite.get('codemode')) return;
-      const codemode = enable(state.suite);
-      handle.set(
-        {
-          codemode,
-          origins: { ...state.origins, codemode: 'builtin' },
-          defaultModes: {
-            ...state.defaultModes,
-            codemode: state.suite.get('codemode')?.mode ?? 'model_only',
-          },
-          revision: handle.get().revision + 1,
-        },
-        { type: 'codemode-enabled' },
-      );
+      addCodemodeInPlace(handle, enable);
     },
-    declarations,
+    declarations: () => declarationsOf(handle.get()),
     newSession() {
       const { suite } = handle.get();
       handle.set(
         { session: suite.createSession(), revision: handle.get().revision + 1 },
         { type: 'session-replaced' },
       );
-      follow(handle.get());
+      follower.follow(handle.get());
     },
-    call(request, callOptions = {}) {
-      handle.set({ busy: handle.get().busy + 1 });
-      const next = queue.then(() => run(request, callOptions.signal));
-      queue = next.catch(() => undefined);
-      return next.then(
-        (record) => {
-          handle.set({ busy: handle.get().busy - 1 }, { type: 'call-finished', record });
-          return record;
-        },
-        (error: unknown) => {
-          handle.set({ busy: handle.get().busy - 1 });
-          throw error;
-        },
-      );
-    },
-    registered,
-    changedModes,
+    call: createCallQueue(handle, (request, signal) => runCall(handle.get, recorder, request, signal)),
+    registered: () => registeredTools(handle.get()),
+    changedModes: () => changedModesOf(handle.get()),
   };
+}
+
+/** Registers a user's tool, answered by an echo unless `echo: false`; built-in and demo names are refused. */
+function registerTool(
+  handle: RuntimeHandle,
+  recorder: InvocationRecorder,
+  spec: AnyToolSpec,
+  mode: ExposureMode,
+  registerOptions: { echo?: boolean },
+): ToolSpec {
+  const normalized = normalizeSpec(spec);
+  const { suite, origins } = handle.get();
+  const origin = origins[normalized.name];
+  if (origin === 'builtin' || origin === 'demo') {
+    throw new Error(
+      `"${normalized.name}" is a ${origin === 'builtin' ? 'built-in' : 'demo'} tool; pick another name.`,
+    );
+  }
+  const implementation = registerOptions.echo === false ? undefined : recorder.instrument(echoImplementation);
+  handle.set({ origins: { ...origins, [normalized.name]: 'registered' } });
+  suite.register(normalized, mode, implementation, { replace: true });
+  return normalized;
+}
+
+/** Enables codemode on the current suite, unless it already has the tool. */
+function addCodemodeInPlace(handle: RuntimeHandle, enable: CodemodeEnabler): void {
+  const state = handle.get();
+  if (state.suite.get('codemode')) return;
+  const codemode = enable(state.suite);
+  handle.set(
+    {
+      codemode,
+      origins: { ...state.origins, codemode: 'builtin' },
+      defaultModes: {
+        ...state.defaultModes,
+        codemode: state.suite.get('codemode')?.mode ?? 'model_only',
+      },
+      revision: handle.get().revision + 1,
+    },
+    { type: 'codemode-enabled' },
+  );
 }

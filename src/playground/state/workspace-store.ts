@@ -3,7 +3,7 @@
  * and a read-only viewer of one file. Reads go straight to the Workspace seam (not through the tools),
  * so looking at files never adds calls to the history. Framework-free.
  */
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
 import { formatCount } from './text.ts';
 import type { Workspace } from './types.ts';
 import { isText, listTree, type TreeEntry } from './workspace-files.ts';
@@ -47,6 +47,94 @@ export interface WorkspaceViewStore {
   restoreSnapshot(): Promise<void>;
 }
 
+type WorkspaceViewHandle = StoreHandle<WorkspaceViewState, WorkspaceViewEvent>;
+
+/** The file at `path` (relative to the root) for the viewer; `null` when it cannot be read. */
+async function readOpenFile(target: Workspace, path: string): Promise<OpenFile | null> {
+  try {
+    const bytes = await target.readFile(`${target.root}/${path}`);
+    return { path, size: bytes.length, text: isText(bytes) ? new TextDecoder().decode(bytes) : null };
+  } catch {
+    return null;
+  }
+}
+
+/** Lists the tree again and re-reads the open file (closed when it is gone). */
+async function loadTree(handle: WorkspaceViewHandle, workspace: () => Promise<Workspace>): Promise<void> {
+  handle.set({ loading: true });
+  try {
+    const target = await workspace();
+    const { entries, hidden } = await listTree(target);
+    const { selected } = handle.get();
+    const file = selected === null ? null : await readOpenFile(target, selected);
+    handle.set(
+      {
+        root: target.root,
+        entries,
+        hidden,
+        loading: false,
+        error: null,
+        file,
+        selected: file ? selected : null,
+        refreshes: handle.get().refreshes + 1,
+        canRestore: typeof target.restoreSnapshot === 'function',
+      },
+      { type: 'refreshed' },
+    );
+  } catch (error) {
+    // A tree that cannot be listed (a command deleted the root) shows nothing, not stale entries.
+    handle.set(
+      {
+        loading: false,
+        error: messageOf(error),
+        entries: [],
+        hidden: 0,
+        file: null,
+        selected: null,
+        refreshes: handle.get().refreshes + 1,
+      },
+      { type: 'refreshed' },
+    );
+  }
+}
+
+/**
+ * Runs `load` now, or once more after the run in progress when one is (however many refreshes were
+ * asked for meanwhile); resolves when the tree is current.
+ */
+function coalesce(load: () => Promise<void>): () => Promise<void> {
+  let pending: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (pending) {
+      again = true;
+      return pending;
+    }
+    pending = (async () => {
+      do {
+        again = false;
+        await load();
+      } while (again);
+      pending = null;
+    })();
+    return pending;
+  };
+}
+
+/** What restoring the last snapshot did, in words, or why it could not. */
+async function restoreLastSnapshot(target: Workspace): Promise<{ message: string; ok: boolean }> {
+  try {
+    if (!target.restoreSnapshot) throw new Error('This backend keeps no snapshots.');
+    const { files, directories } = await target.restoreSnapshot();
+    return {
+      ok: true,
+      message: `Restored the workspace as it was before the last command that deleted files: ${formatCount(files)} ${files === 1 ? 'file' : 'files'}, ${formatCount(directories)} ${directories === 1 ? 'directory' : 'directories'}.`,
+    };
+  } catch (error) {
+    return { ok: false, message: messageOf(error) };
+  }
+}
+
 export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): WorkspaceViewStore {
   const handle = createStore<WorkspaceViewState, WorkspaceViewEvent>({
     root: '/workspace',
@@ -61,78 +149,14 @@ export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): W
     canRestore: false,
     restored: null,
   });
-  let pending: Promise<void> | null = null;
-  let again = false;
-
-  const read = async (path: string): Promise<OpenFile | null> => {
-    const target = await workspace();
-    try {
-      const bytes = await target.readFile(`${target.root}/${path}`);
-      return { path, size: bytes.length, text: isText(bytes) ? new TextDecoder().decode(bytes) : null };
-    } catch {
-      return null;
-    }
-  };
-
-  const load = async (): Promise<void> => {
-    handle.set({ loading: true });
-    try {
-      const target = await workspace();
-      const { entries, hidden } = await listTree(target);
-      const { selected } = handle.get();
-      const file = selected === null ? null : await read(selected);
-      handle.set(
-        {
-          root: target.root,
-          entries,
-          hidden,
-          loading: false,
-          error: null,
-          file,
-          selected: file ? selected : null,
-          refreshes: handle.get().refreshes + 1,
-          canRestore: typeof target.restoreSnapshot === 'function',
-        },
-        { type: 'refreshed' },
-      );
-    } catch (error) {
-      // A tree that cannot be listed (a command deleted the root) shows nothing, not stale entries.
-      handle.set(
-        {
-          loading: false,
-          error: messageOf(error),
-          entries: [],
-          hidden: 0,
-          file: null,
-          selected: null,
-          refreshes: handle.get().refreshes + 1,
-        },
-        { type: 'refreshed' },
-      );
-    }
-  };
-
-  const refresh = (): Promise<void> => {
-    if (pending) {
-      again = true;
-      return pending;
-    }
-    pending = (async () => {
-      do {
-        again = false;
-        await load();
-      } while (again);
-      pending = null;
-    })();
-    return pending;
-  };
+  const refresh = coalesce(() => loadTree(handle, workspace));
 
   return {
     store: handle.store,
     refresh,
     async open(path) {
       handle.set({ selected: path });
-      const file = await read(path);
+      const file = await readOpenFile(await workspace(), path);
       handle.set(
         file ? { file, selected: path } : { file: null, error: `Could not read ${path}.` },
         file ? { type: 'opened', path } : undefined,
@@ -143,19 +167,7 @@ export function createWorkspaceViewStore(workspace: () => Promise<Workspace>): W
       handle.set({ collapsed: { ...collapsed, [path]: !collapsed[path] } });
     },
     async restoreSnapshot() {
-      const target = await workspace();
-      try {
-        if (!target.restoreSnapshot) throw new Error('This backend keeps no snapshots.');
-        const { files, directories } = await target.restoreSnapshot();
-        handle.set({
-          restored: {
-            ok: true,
-            message: `Restored the workspace as it was before the last command that deleted files: ${formatCount(files)} ${files === 1 ? 'file' : 'files'}, ${formatCount(directories)} ${directories === 1 ? 'directory' : 'directories'}.`,
-          },
-        });
-      } catch (error) {
-        handle.set({ restored: { ok: false, message: messageOf(error) } });
-      }
+      handle.set({ restored: await restoreLastSnapshot(await workspace()) });
       await refresh();
     },
     visibleEntries() {

@@ -1,11 +1,13 @@
 import { use, useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import type { AgentSettings } from '../../state/agent-store.ts';
+import type { AgentSettings, AgentState, AgentStore } from '../../state/agent-store.ts';
 import { formatCount } from '../../state/text.ts';
 import { Panel } from '../Panel/Panel.tsx';
-import './AgentPanel.css';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './AgentPanel.module.css';
 import { AgentStep } from './AgentStep.tsx';
 
 const PROVIDERS: readonly { id: AgentSettings['provider']; label: string }[] = [
@@ -13,13 +15,8 @@ const PROVIDERS: readonly { id: AgentSettings['provider']; label: string }[] = [
   { id: 'anthropic', label: 'Anthropic (Messages API)' },
 ];
 
-/**
- * A live agent loop: a real model gets the declarations, its calls run through the suite (each one in
- * the history), and the next request carries the updated declarations. Each step is shown as it happens.
- */
-export function AgentPanel() {
-  const agent = use(usePlayground().agent());
-  const state = useStoreState(agent.store);
+/** The provider, server, model, key and messages of the next run; locked while one runs. */
+function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentState }) {
   const { settings } = state;
   const ids = {
     provider: useId(),
@@ -32,114 +29,135 @@ export function AgentPanel() {
   };
   const set = (patch: Partial<AgentSettings>) => agent.setSettings(patch);
   return (
-    <Panel title="Agent" testId="agent" className="agent-panel">
-      <p className="note" data-testid="agent-key-warning">
+    <div className={styles.form}>
+      <label htmlFor={ids.provider}>Provider</label>
+      <select
+        id={ids.provider}
+        value={settings.provider}
+        onChange={(event) => set({ provider: event.target.value as AgentSettings['provider'] })}
+        disabled={state.running}
+      >
+        {PROVIDERS.map((provider) => (
+          <option key={provider.id} value={provider.id}>
+            {provider.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.baseURL}>Base URL</label>
+      <input
+        id={ids.baseURL}
+        type="url"
+        value={settings.baseURL}
+        onChange={(event) => set({ baseURL: event.target.value })}
+        disabled={state.running}
+      />
+      <label htmlFor={ids.model}>Model</label>
+      <input
+        id={ids.model}
+        value={settings.model}
+        onChange={(event) => set({ model: event.target.value })}
+        disabled={state.running}
+      />
+      <label htmlFor={ids.key}>API key</label>
+      <span>
+        <input
+          id={ids.key}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={state.hasKey ? 'set' : 'none (local servers need none)'}
+          onChange={(event) => agent.setKey(event.target.value)}
+          disabled={state.running}
+        />{' '}
+        <input
+          id={ids.remember}
+          type="checkbox"
+          checked={settings.rememberKey}
+          onChange={(event) => set({ rememberKey: event.target.checked })}
+        />{' '}
+        <label htmlFor={ids.remember}>Keep in this tab (sessionStorage)</label>
+      </span>
+      <label htmlFor={ids.system}>System prompt</label>
+      <textarea
+        id={ids.system}
+        rows={2}
+        value={settings.system}
+        onChange={(event) => set({ system: event.target.value })}
+        disabled={state.running}
+      />
+      <label htmlFor={ids.message}>User message</label>
+      <textarea
+        id={ids.message}
+        rows={3}
+        value={settings.message}
+        onChange={(event) => set({ message: event.target.value })}
+        disabled={state.running}
+      />
+    </div>
+  );
+}
+
+/** Where the run is: the step it is at, why it could not start, or how it ended. */
+function statusOf(state: AgentState): string {
+  if (state.running) return `Step ${state.steps.length}…`;
+  if (state.error) return `The agent could not start: ${state.error}`;
+  if (state.outcome) return `${state.outcome.detail} (${state.steps.length} steps)`;
+  return '';
+}
+
+/** Run and Stop, and the run's status. */
+function AgentRunBar({ agent, state }: { agent: AgentStore; state: AgentState }) {
+  return (
+    <div className={`${controls.toolbar} ${controls.runBar}`}>
+      <button
+        type="button"
+        className={controls.primary}
+        data-testid="agent-run"
+        onClick={() => void agent.run()}
+        disabled={state.running}
+      >
+        {state.running ? 'Running…' : 'Run agent'}
+      </button>
+      <button type="button" data-testid="agent-stop" onClick={() => agent.stop()} disabled={!state.running}>
+        Stop
+      </button>
+      <span className={textStyles.note} role="status" data-testid="agent-status">
+        {statusOf(state)}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * A live agent loop: a real model gets the declarations, its calls run through the suite (each one in
+ * the history), and the next request carries the updated declarations. Each step is shown as it happens.
+ */
+export function AgentPanel() {
+  const agent = use(usePlayground().agent());
+  const state = useStoreState(agent.store);
+  return (
+    <Panel title="Agent" testId="agent">
+      <p className={textStyles.note} data-testid="agent-key-warning">
         A key used in a browser is visible to that browser: to this page, its extensions and anyone who can
         open its developer tools. It is kept in memory only (or in this tab's sessionStorage if you tick the
         box) and never enters a permalink, an exported session, the history or a log. Prefer a local model or
         a key with a low limit.
       </p>
-      <div className="agent-form">
-        <label htmlFor={ids.provider}>Provider</label>
-        <select
-          id={ids.provider}
-          value={settings.provider}
-          onChange={(event) => set({ provider: event.target.value as AgentSettings['provider'] })}
-          disabled={state.running}
-        >
-          {PROVIDERS.map((provider) => (
-            <option key={provider.id} value={provider.id}>
-              {provider.label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.baseURL}>Base URL</label>
-        <input
-          id={ids.baseURL}
-          type="url"
-          value={settings.baseURL}
-          onChange={(event) => set({ baseURL: event.target.value })}
-          disabled={state.running}
-        />
-        <label htmlFor={ids.model}>Model</label>
-        <input
-          id={ids.model}
-          value={settings.model}
-          onChange={(event) => set({ model: event.target.value })}
-          disabled={state.running}
-        />
-        <label htmlFor={ids.key}>API key</label>
-        <span>
-          <input
-            id={ids.key}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={state.hasKey ? 'set' : 'none (local servers need none)'}
-            onChange={(event) => agent.setKey(event.target.value)}
-            disabled={state.running}
-          />{' '}
-          <input
-            id={ids.remember}
-            type="checkbox"
-            checked={settings.rememberKey}
-            onChange={(event) => set({ rememberKey: event.target.checked })}
-          />{' '}
-          <label htmlFor={ids.remember}>Keep in this tab (sessionStorage)</label>
-        </span>
-        <label htmlFor={ids.system}>System prompt</label>
-        <textarea
-          id={ids.system}
-          rows={2}
-          value={settings.system}
-          onChange={(event) => set({ system: event.target.value })}
-          disabled={state.running}
-        />
-        <label htmlFor={ids.message}>User message</label>
-        <textarea
-          id={ids.message}
-          rows={3}
-          value={settings.message}
-          onChange={(event) => set({ message: event.target.value })}
-          disabled={state.running}
-        />
-      </div>
-      <div className="toolbar run-bar">
-        <button
-          type="button"
-          className="primary"
-          data-testid="agent-run"
-          onClick={() => void agent.run()}
-          disabled={state.running}
-        >
-          {state.running ? 'Running…' : 'Run agent'}
-        </button>
-        <button type="button" data-testid="agent-stop" onClick={() => agent.stop()} disabled={!state.running}>
-          Stop
-        </button>
-        <span className="note" role="status" data-testid="agent-status">
-          {state.running
-            ? `Step ${state.steps.length}…`
-            : state.error
-              ? `The agent could not start: ${state.error}`
-              : state.outcome
-                ? `${state.outcome.detail} (${state.steps.length} steps)`
-                : ''}
-        </span>
-      </div>
+      <AgentSettingsForm agent={agent} state={state} />
+      <AgentRunBar agent={agent} state={state} />
       {state.steps.length > 0 && (
-        <ol className="agent-steps" aria-label="Steps of the run">
+        <ol className={styles.steps} aria-label="Steps of the run">
           {state.steps.map((step) => (
             <AgentStep key={step.index} step={step} />
           ))}
         </ol>
       )}
       {state.outcome && state.outcome.text !== '' && (
-        <p className="agent-answer" data-testid="agent-answer">
+        <p className={styles.answer} data-testid="agent-answer">
           <VisibleText text={state.outcome.text} />
         </p>
       )}
-      <p className="note">
+      <p className={textStyles.note}>
         {formatCount(state.steps.reduce((sum, step) => sum + step.calls.length, 0))} tool calls in this run.
       </p>
     </Panel>

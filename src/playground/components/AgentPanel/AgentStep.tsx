@@ -2,8 +2,13 @@ import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import type { AgentStepView } from '../../state/agent-store.ts';
 import { formatCount, shortJson } from '../../state/text.ts';
+import { Badge } from '../Badge/Badge.tsx';
+import historyStyles from '../HistoryPanel/HistoryPanel.module.css';
 import { ResultChannels } from '../ResultChannels/ResultChannels.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './AgentPanel.module.css';
 
 export interface AgentStepProps {
   step: AgentStepView;
@@ -14,40 +19,44 @@ export function AgentStep({ step }: AgentStepProps) {
   const { history } = usePlayground();
   const { entries } = useStoreState(history.store);
   return (
-    <li className="agent-step" data-testid="agent-step" data-status={step.status}>
+    <li className={styles.step} data-testid="agent-step" data-status={step.status}>
       <h3>
         Step {step.index + 1}{' '}
-        <span className="note" data-testid="agent-step-declarations" data-count={step.declarations.length}>
+        <span
+          className={textStyles.note}
+          data-testid="agent-step-declarations"
+          data-count={step.declarations.length}
+        >
           {step.declarations.length} declarations, {formatCount(step.tokens)} tokens
         </span>
         {step.durationMs !== null && (
-          <span className="note"> · {formatCount(Math.round(step.durationMs))} ms</span>
+          <span className={textStyles.note}> · {formatCount(Math.round(step.durationMs))} ms</span>
         )}
       </h3>
       {step.added.length > 0 && (
-        <p className="note" data-testid="agent-step-added">
+        <p className={textStyles.note} data-testid="agent-step-added">
           New since the last step: {step.added.join(', ')}
         </p>
       )}
       <details>
         <summary>Declarations the model got</summary>
-        <p className="note">
+        <p className={textStyles.note}>
           <VisibleText text={step.declarations.join(', ')} />
         </p>
       </details>
-      {step.status === 'waiting' && <p className="note">Waiting for the model…</p>}
+      {step.status === 'waiting' && <p className={textStyles.note}>Waiting for the model…</p>}
       {step.error && (
-        <p className="error-banner" role="alert">
+        <p className={styles.errorBanner} role="alert">
           <VisibleText text={step.error} />
         </p>
       )}
       {step.text !== '' && (
-        <p className="agent-text" data-testid="agent-step-text">
+        <p className={styles.text} data-testid="agent-step-text">
           <VisibleText text={step.text} />
         </p>
       )}
       {step.calls.length > 0 && (
-        <ol className="agent-calls">
+        <ol>
           {step.calls.map((call) => {
             const entry =
               call.historyId === null ? undefined : entries.find((item) => item.id === call.historyId);
@@ -56,13 +65,13 @@ export function AgentStep({ step }: AgentStepProps) {
                 <code>
                   <VisibleText text={call.name} />
                 </code>{' '}
-                <span className="history-args">
+                <span className={historyStyles.args}>
                   <VisibleText text={shortJson(call.args, 80)} />
                 </span>{' '}
-                {call.isError && <span className="badge badge-error">error</span>}
+                {call.isError && <Badge tone="error">error</Badge>}
                 {entry ? (
                   <>
-                    <button type="button" className="small" onClick={() => history.select(entry.id)}>
+                    <button type="button" className={controls.small} onClick={() => history.select(entry.id)}>
                       Show call #{entry.id} in the history
                     </button>
                     <details>
@@ -71,7 +80,7 @@ export function AgentStep({ step }: AgentStepProps) {
                     </details>
                   </>
                 ) : (
-                  call.isError === null && <span className="note">running…</span>
+                  call.isError === null && <span className={textStyles.note}>running…</span>
                 )}
               </li>
             );

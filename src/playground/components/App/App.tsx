@@ -7,7 +7,9 @@ import { HistoryPanel } from '../HistoryPanel/HistoryPanel.tsx';
 import { PageNotice } from '../PageNotice/PageNotice.tsx';
 import { ResultPanel } from '../ResultPanel/ResultPanel.tsx';
 import { SharePanel } from '../SharePanel/SharePanel.tsx';
+import textStyles from '../shared/text.module.css';
 import { WorkspacePanel } from '../WorkspacePanel/WorkspacePanel.tsx';
+import styles from './App.module.css';
 
 /** Loaded after the first render: these panels are below the fold and not needed to start. */
 const AgentPanel = lazy(() =>
@@ -26,17 +28,17 @@ export interface AppProps {
 export function App({ embed }: AppProps) {
   if (embed) {
     return (
-      <div className="app embed" data-embed="true">
-        <header className="top compact">
+      <div className={`${styles.app} ${styles.embed}`} data-embed="true">
+        <header className={`${styles.top} ${styles.compact}`}>
           <h1>browser-agent-tools</h1>
           <BackendStatus />
         </header>
-        <main className="layout-embed">
-          <div className="col">
+        <main className={styles.layoutEmbed}>
+          <div className={styles.column}>
             <Composer />
             <ResultPanel />
           </div>
-          <div className="col">
+          <div className={styles.column}>
             <DeclarationsPanel />
           </div>
         </main>
@@ -44,11 +46,11 @@ export function App({ embed }: AppProps) {
     );
   }
   return (
-    <div className="app">
-      <header className="top">
-        <div className="title">
+    <div className={styles.app}>
+      <header className={styles.top}>
+        <div className={styles.title}>
           <h1>browser-agent-tools playground</h1>
-          <p className="muted">
+          <p className={textStyles.muted}>
             The exact tool list the model gets next, beside each call's output, structured output, details and
             control.
           </p>
@@ -58,24 +60,24 @@ export function App({ embed }: AppProps) {
       </header>
       <main>
         <PageNotice />
-        <div className="layout">
-          <div className="col col-main">
+        <div className={styles.layout}>
+          <div className={styles.column}>
             <Composer />
             <ResultPanel />
             <HistoryPanel />
           </div>
-          <div className="col col-side">
+          <div className={styles.column}>
             <DeclarationsPanel />
             <WorkspacePanel />
           </div>
-          <div className="col col-catalog">
+          <div className={`${styles.column} ${styles.catalogColumn}`}>
             <CatalogPanel />
           </div>
         </div>
-        <Suspense fallback={<p className="note">Loading the transcript replay…</p>}>
+        <Suspense fallback={<p className={textStyles.note}>Loading the transcript replay…</p>}>
           <ReplayPanel />
         </Suspense>
-        <Suspense fallback={<p className="note">Loading the Agent panel…</p>}>
+        <Suspense fallback={<p className={textStyles.note}>Loading the Agent panel…</p>}>
           <AgentPanel />
         </Suspense>
       </main>

@@ -1,6 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { useJsonEditor } from '../../hooks/use-json-editor.ts';
 import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
+import styles from './ArgumentsEditor.module.css';
 
 export interface ArgumentsEditorProps {
   value: string;
@@ -35,7 +38,7 @@ export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: Ar
   });
   const showCode = editor.status === 'ready';
   return (
-    <div className="arguments-editor" data-editor={showCode ? 'monaco' : 'plain'}>
+    <div data-editor={showCode ? 'monaco' : 'plain'}>
       <EditorToolbar
         inputId={id}
         label={
@@ -52,12 +55,12 @@ export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: Ar
         error={editor.error}
       />
       {showCode ? (
-        <div className="monaco-host" ref={editor.containerRef} data-testid="monaco-host" />
+        <div className={controls.monacoHost} ref={editor.containerRef} data-testid="monaco-host" />
       ) : (
         <textarea
           id={id}
           ref={textarea}
-          className="code-input"
+          className={controls.codeInput}
           data-testid="arguments-input"
           rows={8}
           spellCheck={false}
@@ -75,13 +78,13 @@ export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: Ar
       {showCode && (
         <div data-testid="schema-problems" aria-live="polite">
           {editor.problems.length === 0 ? (
-            <p className="note">No problems against the schema of {toolName}.</p>
+            <p className={textStyles.note}>No problems against the schema of {toolName}.</p>
           ) : (
-            <ul className="problems">
+            <ul className={styles.problems}>
               {editor.problems.map((problem) => (
                 <li
                   key={`${problem.line}:${problem.column}:${problem.message}`}
-                  className={`problem-${problem.severity}`}
+                  className={styles[problem.severity]}
                 >
                   Line {problem.line}, column {problem.column}: {problem.message}
                 </li>

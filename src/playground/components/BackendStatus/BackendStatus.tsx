@@ -1,6 +1,9 @@
 import { type ChangeEvent, useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
+import styles from './BackendStatus.module.css';
 
 /**
  * Which backend the tools act on, its state in words, the WebContainer switch with its boot timeout,
@@ -15,29 +18,29 @@ export function BackendStatus() {
     backend.setBootTimeout(Number(event.target.value) * 1000);
   return (
     <div
-      className="backend-status"
+      className={styles.status}
       data-testid="backend-status"
       data-phase={state.phase}
       data-backend={state.active ?? ''}
     >
-      <p className="backend-message" role="status" aria-live="polite">
-        <span className={`dot dot-${state.phase}`} aria-hidden="true" />
+      <p className={styles.message} role="status" aria-live="polite">
+        <span className={`${styles.dot} ${styles[state.phase] ?? ''}`} aria-hidden="true" />
         <strong>{state.active === 'webcontainer' ? 'WebContainer' : 'Embedded shell'}</strong>{' '}
         <span data-testid="backend-message">{state.message}</span>
       </p>
       {state.fallbackReason && (
-        <p className="fallback" data-testid="backend-fallback">
+        <p className={styles.fallback} data-testid="backend-fallback">
           WebContainer unavailable: the tools keep using the embedded shell. {state.fallbackReason}
         </p>
       )}
       {state.lastReset && (
-        <p className="warning" data-testid="backend-reset">
+        <p className={textStyles.warning} data-testid="backend-reset">
           {state.lastReset}
         </p>
       )}
-      <div className="backend-controls">
-        <fieldset className="segmented">
-          <legend className="visually-hidden">Backend</legend>
+      <div className={styles.controls}>
+        <fieldset className={controls.segmented}>
+          <legend className={textStyles.visuallyHidden}>Backend</legend>
           <button
             type="button"
             aria-pressed={state.active !== 'webcontainer'}
@@ -65,7 +68,7 @@ export function BackendStatus() {
           value={state.bootTimeoutMs / 1000}
           onChange={onTimeout}
           disabled={busy}
-          className="narrow"
+          className={controls.narrow}
         />
       </div>
     </div>

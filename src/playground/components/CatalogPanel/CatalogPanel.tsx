@@ -2,70 +2,112 @@ import { EXPOSURE_MODES } from 'browser-agent-tools';
 import { useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { Panel } from '../Panel/Panel.tsx';
+import type { CatalogRow as CatalogRowData } from '../../state/catalog-store.ts';
+import { Badge } from '../Badge/Badge.tsx';
+import { Panel, PanelCount } from '../Panel/Panel.tsx';
 import { RegisterToolForm } from '../RegisterToolForm/RegisterToolForm.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './CatalogPanel.module.css';
 import { EffectBadges } from './EffectBadges.tsx';
 import { ModeSelect } from './ModeSelect.tsx';
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
+
+/** The name and mode filters above the table. */
+function CatalogFilters() {
+  const { catalog } = usePlayground();
+  const state = useStoreState(catalog.store);
+  const filterId = useId();
+  const modeFilterId = useId();
+  return (
+    <div className={controls.toolbar}>
+      <label htmlFor={filterId} className={textStyles.visuallyHidden}>
+        Filter tools
+      </label>
+      <input
+        id={filterId}
+        type="search"
+        placeholder="Filter by name or description"
+        value={state.filter}
+        onChange={(event) => catalog.setFilter(event.target.value)}
+      />
+      <label htmlFor={modeFilterId} className={textStyles.visuallyHidden}>
+        Show mode
+      </label>
+      <select
+        id={modeFilterId}
+        value={state.modeFilter}
+        onChange={(event) => {
+          const value = event.target.value;
+          catalog.setModeFilter(EXPOSURE_MODES.find((mode) => mode === value) ?? 'all');
+        }}
+      >
+        <option value="all">all modes</option>
+        {EXPOSURE_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {mode}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** One tool: name, origin and state badges, the first line of its description, its mode and effects. */
+function CatalogRow({ row }: { row: CatalogRowData }) {
+  const { catalog } = usePlayground();
+  return (
+    <tr data-testid="catalog-row" data-tool={row.name} data-mode={row.mode}>
+      <td>
+        <code className={styles.toolName}>{row.name}</code>{' '}
+        {row.origin !== 'builtin' && <Badge>{row.origin}</Badge>}
+        {row.active && <Badge tone="active">active</Badge>}
+        {!row.hasImplementation && <Badge tone="unknown">no implementation</Badge>}
+        <div className={styles.summary}>
+          <VisibleText text={firstLine(row.description)} />
+        </div>
+      </td>
+      <td>
+        <ModeSelect
+          value={row.mode}
+          label={`Mode of ${row.name}`}
+          onChange={(mode) => catalog.setMode(row.name, mode)}
+        />
+      </td>
+      <td className={styles.effects} data-testid="catalog-effects">
+        <EffectBadges effects={row.effects} />
+      </td>
+    </tr>
+  );
+}
 
 /** Every registered tool with its mode (changeable in place), effects and origin; the register form. */
 export function CatalogPanel() {
   const { catalog, page } = usePlayground();
   const state = useStoreState(catalog.store);
   const { demo } = useStoreState(page);
-  const filterId = useId();
-  const modeFilterId = useId();
   const rows = catalog.visibleRows();
   const counts = EXPOSURE_MODES.map(
     (mode) => `${state.rows.filter((row) => row.mode === mode).length} ${mode}`,
   ).join(' · ');
   return (
-    <Panel title="Catalog" testId="catalog" aside={<span className="count">{state.rows.length} tools</span>}>
-      <p className="note">{counts}</p>
+    <Panel title="Catalog" testId="catalog" aside={<PanelCount>{state.rows.length} tools</PanelCount>}>
+      <p className={textStyles.note}>{counts}</p>
       {demo === 'loading' && (
-        <p className="note" role="status">
+        <p className={textStyles.note} role="status">
           Loading the demo catalog…
         </p>
       )}
-      <div className="toolbar">
-        <label htmlFor={filterId} className="visually-hidden">
-          Filter tools
-        </label>
-        <input
-          id={filterId}
-          type="search"
-          placeholder="Filter by name or description"
-          value={state.filter}
-          onChange={(event) => catalog.setFilter(event.target.value)}
-        />
-        <label htmlFor={modeFilterId} className="visually-hidden">
-          Show mode
-        </label>
-        <select
-          id={modeFilterId}
-          value={state.modeFilter}
-          onChange={(event) => {
-            const value = event.target.value;
-            catalog.setModeFilter(EXPOSURE_MODES.find((mode) => mode === value) ?? 'all');
-          }}
-        >
-          <option value="all">all modes</option>
-          {EXPOSURE_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {mode}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CatalogFilters />
       {state.notice && (
-        <p className="note" role="status">
+        <p className={textStyles.note} role="status">
           {state.notice}
         </p>
       )}
-      <div className="catalog-scroll">
-        <table className="catalog-table">
+      <div className={styles.scroll}>
+        <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col">Tool</th>
@@ -75,31 +117,11 @@ export function CatalogPanel() {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.name} data-testid="catalog-row" data-tool={row.name} data-mode={row.mode}>
-                <td>
-                  <code className="tool-name">{row.name}</code>{' '}
-                  {row.origin !== 'builtin' && <span className={`badge badge-origin`}>{row.origin}</span>}
-                  {row.active && <span className="badge badge-active">active</span>}
-                  {!row.hasImplementation && <span className="badge badge-unknown">no implementation</span>}
-                  <div className="summary">
-                    <VisibleText text={firstLine(row.description)} />
-                  </div>
-                </td>
-                <td>
-                  <ModeSelect
-                    value={row.mode}
-                    label={`Mode of ${row.name}`}
-                    onChange={(mode) => catalog.setMode(row.name, mode)}
-                  />
-                </td>
-                <td className="effects">
-                  <EffectBadges effects={row.effects} />
-                </td>
-              </tr>
+              <CatalogRow key={row.name} row={row} />
             ))}
           </tbody>
         </table>
-        {rows.length === 0 && <p className="note">No tool matches the filter.</p>}
+        {rows.length === 0 && <p className={textStyles.note}>No tool matches the filter.</p>}
       </div>
       <RegisterToolForm />
     </Panel>

@@ -1,4 +1,5 @@
 import type { Effect } from 'browser-agent-tools';
+import { Badge } from '../Badge/Badge.tsx';
 
 export interface EffectBadgesProps {
   effects: readonly Effect[] | null;
@@ -10,21 +11,22 @@ const DANGEROUS = new Set<Effect>(['exec', 'net_write', 'fs_write', 'state_write
 export function EffectBadges({ effects }: EffectBadgesProps) {
   if (effects === null) {
     return (
-      <span
-        className="badge badge-unknown"
+      <Badge
+        tone="unknown"
         title="No effects declared: a policy gives this tool the strictest level in force; without a policy it runs like any other."
+        testId="unknown-effects"
       >
         ⚠ unknown effects
-      </span>
+      </Badge>
     );
   }
-  if (effects.length === 0) return <span className="badge">no effects</span>;
+  if (effects.length === 0) return <Badge>no effects</Badge>;
   return (
     <>
       {effects.map((effect) => (
-        <span key={effect} className={`badge ${DANGEROUS.has(effect) ? 'badge-write' : 'badge-read'}`}>
+        <Badge key={effect} tone={DANGEROUS.has(effect) ? 'write' : 'read'}>
           {effect}
-        </span>
+        </Badge>
       ))}
     </>
   );

@@ -12,7 +12,6 @@ export function ModeSelect({ value, label, onChange, id }: ModeSelectProps) {
   return (
     <select
       id={id}
-      className={`mode-select mode-${value}`}
       aria-label={label}
       value={value}
       onChange={(event) => {

@@ -5,6 +5,9 @@ import { CODEMODE_TOOL, RAW_EXAMPLES } from '../../state/composer-store.ts';
 import { ArgumentsEditor } from '../ArgumentsEditor/ArgumentsEditor.tsx';
 import { isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
 import { Panel } from '../Panel/Panel.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
+import styles from './Composer.module.css';
 
 /** Loaded when the codemode tool is first selected. */
 const ScriptEditor = lazy(() =>
@@ -13,179 +16,235 @@ const ScriptEditor = lazy(() =>
 
 const EMPTY_SCHEMA = { type: 'object' };
 
+/** Props of the parts that can start the call. */
+interface RunProps {
+  run(): void;
+}
+
+/** Ctrl/Cmd+Enter in a field runs the call. */
+const runOnKey = (run: () => void) => (event: KeyboardEvent<HTMLElement>) => {
+  if (isRunKey(event)) {
+    event.preventDefault();
+    run();
+  }
+};
+
+/** Who calls (model or codemode script) and how the call is written (tool + arguments, or raw). */
+function CallerToolbar() {
+  const playground = usePlayground();
+  const { composer } = playground;
+  const state = useStoreState(composer.store);
+  return (
+    <div className={controls.toolbar}>
+      <fieldset className={controls.segmented}>
+        <legend>Caller</legend>
+        {(['model', 'codemode'] as const).map((caller) => (
+          <button
+            key={caller}
+            type="button"
+            aria-pressed={state.caller === caller}
+            onClick={() => {
+              composer.setCaller(caller);
+              if (caller === 'codemode') void playground.enableCodemode();
+            }}
+          >
+            {caller === 'model' ? 'Model' : 'Codemode script'}
+          </button>
+        ))}
+      </fieldset>
+      <fieldset className={controls.segmented}>
+        <legend>Call as</legend>
+        <button
+          type="button"
+          aria-pressed={state.tab === 'arguments'}
+          onClick={() => composer.setTab('arguments')}
+        >
+          Tool + arguments
+        </button>
+        <button type="button" aria-pressed={state.tab === 'raw'} onClick={() => composer.setTab('raw')}>
+          Raw call
+        </button>
+      </fieldset>
+    </div>
+  );
+}
+
+/** What changes when a codemode script is the caller. */
+function CodemodeNote({ codemodeEnabled }: { codemodeEnabled: boolean }) {
+  return (
+    <p className={textStyles.note} data-testid="codemode-note">
+      Only tools a codemode script may call are listed; calls run with <code>caller: "codemode"</code>.{' '}
+      {codemodeEnabled
+        ? 'Pick the model caller and the codemode tool to write a script that calls them.'
+        : 'The codemode tool is loading.'}
+    </p>
+  );
+}
+
+/** The tool picker: the tools the chosen caller may call. */
+function ToolPicker({ run }: RunProps) {
+  const { composer, runtime } = usePlayground();
+  const state = useStoreState(composer.store);
+  // Which tools are callable changes with the catalog, which the runtime holds.
+  useStoreState(runtime.store);
+  const toolId = useId();
+  const tools = composer.callableTools();
+  return (
+    <div className={controls.toolbar}>
+      <label htmlFor={toolId}>Tool</label>
+      <select
+        id={toolId}
+        data-testid="tool-picker"
+        value={state.tool ?? ''}
+        onChange={(event) => composer.selectTool(event.target.value)}
+        onKeyDown={runOnKey(run)}
+        disabled={tools.length === 0}
+      >
+        {tools.length === 0 && <option value="">no callable tool</option>}
+        {tools.map((tool) => (
+          <option key={tool.name} value={tool.name}>
+            {tool.name}
+          </option>
+        ))}
+      </select>
+      <span className={textStyles.note}>
+        {tools.length} callable by the {state.caller === 'model' ? 'model' : 'codemode script'}
+      </span>
+    </div>
+  );
+}
+
+/** "Tool + arguments": the picker, the tool's description, and its arguments (or codemode script). */
+function ArgumentsTab({ run }: RunProps) {
+  const { composer, runtime } = usePlayground();
+  const state = useStoreState(composer.store);
+  const { suite, codemode, session, revision } = useStoreState(runtime.store);
+  const spec = state.tool === null ? undefined : suite.get(state.tool)?.spec;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the declarations change with the revision
+  const types = useMemo(() => (codemode ? codemode.fullTypes(session) : ''), [codemode, session, revision]);
+  const isScript = state.tool === CODEMODE_TOOL && codemode !== null;
+  return (
+    <div>
+      <ToolPicker run={run} />
+      {spec && (
+        <p className={`${textStyles.note} ${styles.toolDescription}`}>{spec.description.split('\n', 1)[0]}</p>
+      )}
+      {isScript && (
+        <Suspense fallback={<p className={textStyles.note}>Loading the script editor…</p>}>
+          <ScriptEditor
+            value={state.script}
+            types={types}
+            onChange={(script) => composer.setScript(script)}
+            onRun={run}
+          />
+        </Suspense>
+      )}
+      {state.tool !== null && !isScript && (
+        <ArgumentsEditor
+          value={composer.argumentsText()}
+          schema={spec?.parameters ?? EMPTY_SCHEMA}
+          toolName={state.tool}
+          onChange={(json) => composer.setArguments(json)}
+          onRun={run}
+        />
+      )}
+    </div>
+  );
+}
+
+/** "Raw call": a call exactly as a model API returns it, with examples to start from. */
+function RawTab({ run }: RunProps) {
+  const { composer } = usePlayground();
+  const state = useStoreState(composer.store);
+  const rawId = useId();
+  return (
+    <div>
+      <div className={controls.toolbar}>
+        <span className={textStyles.note}>Fill with a call of the selected tool as:</span>
+        {RAW_EXAMPLES.map((example) => (
+          <button
+            key={example.id}
+            type="button"
+            className={controls.small}
+            onClick={() => composer.fillRaw(example.id)}
+          >
+            {example.label}
+          </button>
+        ))}
+      </div>
+      <label htmlFor={rawId}>
+        Raw call, exactly as the model API returned it (OpenAI, Anthropic, Gemini, MCP or{' '}
+        {'{name, arguments}'})
+      </label>
+      <textarea
+        id={rawId}
+        className={controls.codeInput}
+        data-testid="raw-input"
+        rows={8}
+        spellCheck={false}
+        value={state.raw}
+        onChange={(event) => composer.setRaw(event.target.value)}
+        onKeyDown={runOnKey(run)}
+      />
+    </div>
+  );
+}
+
+/** Run, abort, and the timeout of the next call. */
+function RunBar({ run }: RunProps) {
+  const { composer } = usePlayground();
+  const state = useStoreState(composer.store);
+  const timeoutId = useId();
+  return (
+    <div className={`${controls.toolbar} ${controls.runBar}`}>
+      <button
+        type="button"
+        className={controls.primary}
+        data-testid="run-button"
+        onClick={run}
+        disabled={state.running}
+      >
+        {state.running ? 'Running…' : 'Run'}
+      </button>
+      <button
+        type="button"
+        data-testid="abort-button"
+        onClick={() => composer.abort()}
+        disabled={!state.running}
+      >
+        Abort
+      </button>
+      <span className={textStyles.note}>Ctrl/⌘ + Enter runs</span>
+      <label htmlFor={timeoutId}>Timeout (s)</label>
+      <input
+        id={timeoutId}
+        className={controls.narrow}
+        type="number"
+        min={0}
+        step={1}
+        value={state.timeoutSeconds}
+        onChange={(event) => composer.setTimeoutSeconds(Number(event.target.value))}
+      />
+    </div>
+  );
+}
+
 /**
  * The call composer: caller (model or codemode), a tool the caller may call, its arguments (Monaco,
  * lazily), or a raw call as a model API returns it; run with the button or Ctrl/Cmd+Enter, abort.
  */
 export function Composer() {
-  const playground = usePlayground();
-  const { composer, runtime } = playground;
+  const { composer, runtime } = usePlayground();
   const state = useStoreState(composer.store);
-  const runtimeState = useStoreState(runtime.store);
-  const toolId = useId();
-  const rawId = useId();
-  const timeoutId = useId();
-  const tools = composer.callableTools();
-  const spec = state.tool === null ? undefined : runtimeState.suite.get(state.tool)?.spec;
+  const codemodeEnabled = useStoreState(runtime.store).codemode !== null;
   const run = () => void composer.run();
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (isRunKey(event)) {
-      event.preventDefault();
-      run();
-    }
-  };
-  const codemodeEnabled = runtimeState.codemode !== null;
-  const { codemode, session, revision } = runtimeState;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the declarations change with the revision
-  const types = useMemo(() => (codemode ? codemode.fullTypes(session) : ''), [codemode, session, revision]);
-  const isScript = state.tool === CODEMODE_TOOL && codemodeEnabled;
   return (
-    <Panel title="Call composer" testId="composer" className="composer">
-      <div className="toolbar">
-        <fieldset className="segmented">
-          <legend>Caller</legend>
-          {(['model', 'codemode'] as const).map((caller) => (
-            <button
-              key={caller}
-              type="button"
-              aria-pressed={state.caller === caller}
-              onClick={() => {
-                composer.setCaller(caller);
-                if (caller === 'codemode') void playground.enableCodemode();
-              }}
-            >
-              {caller === 'model' ? 'Model' : 'Codemode script'}
-            </button>
-          ))}
-        </fieldset>
-        <fieldset className="segmented">
-          <legend>Call as</legend>
-          <button
-            type="button"
-            aria-pressed={state.tab === 'arguments'}
-            onClick={() => composer.setTab('arguments')}
-          >
-            Tool + arguments
-          </button>
-          <button type="button" aria-pressed={state.tab === 'raw'} onClick={() => composer.setTab('raw')}>
-            Raw call
-          </button>
-        </fieldset>
-      </div>
-      {state.caller === 'codemode' && (
-        <p className="note" data-testid="codemode-note">
-          Only tools a codemode script may call are listed; calls run with <code>caller: "codemode"</code>.{' '}
-          {codemodeEnabled
-            ? 'Pick the model caller and the codemode tool to write a script that calls them.'
-            : 'The codemode tool is loading.'}
-        </p>
-      )}
-      {state.tab === 'arguments' ? (
-        <div>
-          <div className="toolbar">
-            <label htmlFor={toolId}>Tool</label>
-            <select
-              id={toolId}
-              data-testid="tool-picker"
-              value={state.tool ?? ''}
-              onChange={(event) => composer.selectTool(event.target.value)}
-              onKeyDown={onKeyDown}
-              disabled={tools.length === 0}
-            >
-              {tools.length === 0 && <option value="">no callable tool</option>}
-              {tools.map((tool) => (
-                <option key={tool.name} value={tool.name}>
-                  {tool.name}
-                </option>
-              ))}
-            </select>
-            <span className="note">
-              {tools.length} callable by the {state.caller === 'model' ? 'model' : 'codemode script'}
-            </span>
-          </div>
-          {spec && <p className="note tool-description">{spec.description.split('\n', 1)[0]}</p>}
-          {isScript && (
-            <Suspense fallback={<p className="note">Loading the script editor…</p>}>
-              <ScriptEditor
-                value={state.script}
-                types={types}
-                onChange={(text) => composer.setScript(text)}
-                onRun={run}
-              />
-            </Suspense>
-          )}
-          {state.tool !== null && !isScript && (
-            <ArgumentsEditor
-              value={composer.argumentsText()}
-              schema={spec?.parameters ?? EMPTY_SCHEMA}
-              toolName={state.tool}
-              onChange={(text) => composer.setArguments(text)}
-              onRun={run}
-            />
-          )}
-        </div>
-      ) : (
-        <div>
-          <div className="toolbar">
-            <span className="note">Fill with a call of the selected tool as:</span>
-            {RAW_EXAMPLES.map((example) => (
-              <button
-                key={example.id}
-                type="button"
-                className="small"
-                onClick={() => composer.fillRaw(example.id)}
-              >
-                {example.label}
-              </button>
-            ))}
-          </div>
-          <label htmlFor={rawId}>
-            Raw call, exactly as the model API returned it (OpenAI, Anthropic, Gemini, MCP or{' '}
-            {'{name, arguments}'})
-          </label>
-          <textarea
-            id={rawId}
-            className="code-input"
-            data-testid="raw-input"
-            rows={8}
-            spellCheck={false}
-            value={state.raw}
-            onChange={(event) => composer.setRaw(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-        </div>
-      )}
-      <div className="toolbar run-bar">
-        <button
-          type="button"
-          className="primary"
-          data-testid="run-button"
-          onClick={run}
-          disabled={state.running}
-        >
-          {state.running ? 'Running…' : 'Run'}
-        </button>
-        <button
-          type="button"
-          data-testid="abort-button"
-          onClick={() => composer.abort()}
-          disabled={!state.running}
-        >
-          Abort
-        </button>
-        <span className="note">Ctrl/⌘ + Enter runs</span>
-        <label htmlFor={timeoutId}>Timeout (s)</label>
-        <input
-          id={timeoutId}
-          className="narrow"
-          type="number"
-          min={0}
-          step={1}
-          value={state.timeoutSeconds}
-          onChange={(event) => composer.setTimeoutSeconds(Number(event.target.value))}
-        />
-      </div>
-      <p className="note" role="status" data-testid="composer-status">
+    <Panel title="Call composer" testId="composer" className={styles.composer}>
+      <CallerToolbar />
+      {state.caller === 'codemode' && <CodemodeNote codemodeEnabled={codemodeEnabled} />}
+      {state.tab === 'arguments' ? <ArgumentsTab run={run} /> : <RawTab run={run} />}
+      <RunBar run={run} />
+      <p className={textStyles.note} role="status" data-testid="composer-status">
         {state.running
           ? `Running ${state.tab === 'raw' ? 'the raw call' : state.tool}…`
           : (state.status ?? '')}

@@ -1,11 +1,16 @@
 import { useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
+import { type Activation, DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
 import { formatCount } from '../../state/text.ts';
-import { Panel } from '../Panel/Panel.tsx';
+import { Badge } from '../Badge/Badge.tsx';
+import { Panel, PanelCount } from '../Panel/Panel.tsx';
+import { classNames } from '../shared/class-names.ts';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './DeclarationsPanel.module.css';
 import { SavingsTable } from './SavingsTable.tsx';
 
 const LABELS: Record<string, string> = {
@@ -19,95 +24,106 @@ const LABELS: Record<string, string> = {
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 
+/** The tools a call just activated, until dismissed. */
+function ActivationNotice({ activation }: { activation: Activation }) {
+  const { declarations } = usePlayground();
+  return (
+    <div className={styles.activation} data-testid="activation" role="status">
+      <p>
+        {activation.by ? (
+          <>
+            <code>{activation.by}</code> activated{' '}
+          </>
+        ) : (
+          'Activated '
+        )}
+        {activation.added.length} {activation.added.length === 1 ? 'tool' : 'tools'}: the next request
+        declares
+      </p>
+      <ul className={styles.addedList}>
+        {activation.added.map((name) => (
+          <li key={name} className={styles.added}>
+            <span aria-hidden="true">+ </span>
+            <code>{name}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={controls.link} onClick={() => declarations.dismissActivation()}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** The format picker and the token count of the list in that format. */
+function FormatPicker() {
+  const { declarations } = usePlayground();
+  const state = useStoreState(declarations.store);
+  const selectId = useId();
+  return (
+    <div className={controls.toolbar}>
+      <label htmlFor={selectId}>Format</label>
+      <select
+        id={selectId}
+        data-testid="provider-select"
+        value={state.format}
+        onChange={(event) => {
+          if (isDeclarationFormat(event.target.value)) declarations.setFormat(event.target.value);
+        }}
+      >
+        {DECLARATION_FORMATS.map((format) => (
+          <option key={format} value={format}>
+            {LABELS[format] ?? format}
+          </option>
+        ))}
+      </select>
+      <span className={textStyles.note}>
+        <span data-testid="declaration-tokens">
+          {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
+        </span>{' '}
+        tokens (o200k)
+      </span>
+    </div>
+  );
+}
+
 /** The exact tool list the model gets next, in the chosen format, with its tokens and savings. */
 export function DeclarationsPanel() {
   const { declarations, runtime } = usePlayground();
   const state = useStoreState(declarations.store);
   useStoreState(runtime.store);
-  const selectId = useId();
   const added = new Set(state.activation?.added ?? []);
+  const count = (
+    <PanelCount>
+      {state.declarations.length} tools ·{' '}
+      <span data-testid="token-count">{state.tokens === null ? 'counting…' : formatCount(state.tokens)}</span>{' '}
+      tokens
+    </PanelCount>
+  );
   return (
-    <Panel
-      title="Declarations — what the model gets next"
-      testId="declarations"
-      aside={
-        <span className="count">
-          {state.declarations.length} tools ·{' '}
-          <span data-testid="token-count">
-            {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
-          </span>{' '}
-          tokens
-        </span>
-      }
-    >
-      {state.activation && (
-        <div className="activation" data-testid="activation" role="status">
-          <p>
-            {state.activation.by ? (
-              <>
-                <code>{state.activation.by}</code> activated{' '}
-              </>
-            ) : (
-              'Activated '
-            )}
-            {state.activation.added.length} {state.activation.added.length === 1 ? 'tool' : 'tools'}: the next
-            request declares
-          </p>
-          <ul className="diff-list">
-            {state.activation.added.map((name) => (
-              <li key={name} className="diff-added">
-                <span aria-hidden="true">+ </span>
-                <code>{name}</code>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="link" onClick={() => declarations.dismissActivation()}>
-            Dismiss
-          </button>
-        </div>
-      )}
-      <ol className="declaration-list" aria-label="Declared tools">
+    <Panel title="Declarations — what the model gets next" testId="declarations" aside={count}>
+      {state.activation && <ActivationNotice activation={state.activation} />}
+      <ol className={styles.list} aria-label="Declared tools">
         {state.declarations.map((spec) => (
           <li
             key={spec.name}
-            className={`declaration ${added.has(spec.name) ? 'is-new' : ''}`}
+            className={classNames(styles.declaration, added.has(spec.name) && styles.isNew)}
             data-testid="declaration"
+            data-new={added.has(spec.name)}
           >
-            <code className="declaration-name" data-testid="declaration-name">
+            <code className={styles.name} data-testid="declaration-name">
               {spec.name}
             </code>
-            {added.has(spec.name) && <span className="badge badge-new">new</span>}
-            <span className="declaration-summary">
+            {added.has(spec.name) && <Badge tone="new">new</Badge>}
+            <span className={styles.summary}>
               <VisibleText text={firstLine(spec.description)} />
             </span>
           </li>
         ))}
       </ol>
-      <div className="toolbar">
-        <label htmlFor={selectId}>Format</label>
-        <select
-          id={selectId}
-          data-testid="provider-select"
-          value={state.format}
-          onChange={(event) => {
-            if (isDeclarationFormat(event.target.value)) declarations.setFormat(event.target.value);
-          }}
-        >
-          {DECLARATION_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {LABELS[format] ?? format}
-            </option>
-          ))}
-        </select>
-        <span className="note">
-          <span data-testid="declaration-tokens">
-            {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
-          </span>{' '}
-          tokens (o200k)
-        </span>
-      </div>
+      <FormatPicker />
       {state.loadError && (
-        <p className="error" role="alert">
+        <p className={textStyles.error} role="alert">
           Could not load the provider formats and the tokenizer: {state.loadError}
         </p>
       )}
@@ -117,7 +133,7 @@ export function DeclarationsPanel() {
         testId="declaration-json"
       />
       {state.breakdown && (
-        <details className="savings-details" open>
+        <details className={styles.savingsDetails} open>
           <summary>Savings per exposure mode</summary>
           <SavingsTable breakdown={state.breakdown} />
         </details>

@@ -1,5 +1,7 @@
 import type { Breakdown } from '../../state/declarations-store.ts';
 import { formatCount } from '../../state/text.ts';
+import textStyles from '../shared/text.module.css';
+import styles from './DeclarationsPanel.module.css';
 
 export interface SavingsTableProps {
   breakdown: Breakdown;
@@ -12,15 +14,15 @@ const percent = (part: number, whole: number): string =>
 export function SavingsTable({ breakdown }: SavingsTableProps) {
   const saved = Math.max(0, breakdown.allDirect - breakdown.declared);
   return (
-    <div className="savings" data-testid="savings">
-      <p className="note" data-testid="savings-summary">
+    <div className={styles.savings} data-testid="savings">
+      <p className={textStyles.note} data-testid="savings-summary">
         Declaring all {formatCount(breakdown.modes.reduce((sum, row) => sum + row.tools, 0))} tools directly
         would cost {formatCount(breakdown.allDirect)} tokens; the list above costs{' '}
         {formatCount(breakdown.declared)}. Saved: {formatCount(saved)} tokens (
         {percent(saved, breakdown.allDirect)}).
       </p>
       <table>
-        <caption className="visually-hidden">Tokens saved per exposure mode</caption>
+        <caption className={textStyles.visuallyHidden}>Tokens saved per exposure mode</caption>
         <thead>
           <tr>
             <th scope="col">Mode</th>

@@ -1,7 +1,10 @@
 import { useMemo, useState } from 'react';
 import { type DiffRow, parseUnifiedDiff } from '../../state/diff-rows.ts';
 import { clip, formatCount } from '../../state/text.ts';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './DiffView.module.css';
 
 export interface DiffViewProps {
   /** A unified patch, as `details.diff` holds it. */
@@ -23,6 +26,18 @@ const SIGN: Record<DiffRow['kind'], string> = {
   note: '',
 };
 
+/** The class of each kind of row (context and note rows keep the table's colours). */
+const ROW_CLASS: Record<DiffRow['kind'], string | undefined> = {
+  meta: styles.meta,
+  'old-file': styles.oldFile,
+  'new-file': styles.newFile,
+  hunk: styles.hunk,
+  context: undefined,
+  added: styles.added,
+  removed: styles.removed,
+  note: undefined,
+};
+
 /**
  * A unified diff as a coloured table with old and new line numbers. Every part (file names, hunk
  * headers, lines) is drawn as text; the patch is read line by line, no diff is computed here.
@@ -33,15 +48,15 @@ export function DiffView({ patch }: DiffViewProps) {
   const rows = all ? parsed.rows : parsed.rows.slice(0, DIFF_ROWS);
   const hidden = parsed.rows.length - rows.length;
   return (
-    <div className="diff" data-testid="diff">
-      <p className="note">
-        <span className="diff-added-count">+{formatCount(parsed.added)}</span>{' '}
-        <span className="diff-removed-count">−{formatCount(parsed.removed)}</span> lines
+    <div className={styles.diff} data-testid="diff">
+      <p className={textStyles.note}>
+        <span className={styles.addedCount}>+{formatCount(parsed.added)}</span>{' '}
+        <span className={styles.removedCount}>−{formatCount(parsed.removed)}</span> lines
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className="diff-scroll" tabIndex={0} aria-label="Unified diff">
+      <section className={styles.scroll} tabIndex={0} aria-label="Unified diff">
         <table>
-          <thead className="visually-hidden">
+          <thead className={textStyles.visuallyHidden}>
             <tr>
               <th scope="col">Old line</th>
               <th scope="col">New line</th>
@@ -54,13 +69,15 @@ export function DiffView({ patch }: DiffViewProps) {
               const { text, hidden: cut } = clip(row.text, MAX_CHARS);
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
-                <tr key={index} className={`diff-${row.kind}`} data-kind={row.kind}>
-                  <td className="ln">{row.oldLine ?? ''}</td>
-                  <td className="ln">{row.newLine ?? ''}</td>
-                  <td className="sign">{SIGN[row.kind]}</td>
-                  <td className="code">
+                <tr key={index} className={ROW_CLASS[row.kind]} data-kind={row.kind}>
+                  <td className={styles.ln}>{row.oldLine ?? ''}</td>
+                  <td className={styles.ln}>{row.newLine ?? ''}</td>
+                  <td className={styles.sign}>{SIGN[row.kind]}</td>
+                  <td data-testid="diff-text">
                     <VisibleText text={text} />
-                    {cut > 0 && <span className="clipped">{` ⟪${formatCount(cut)} more characters⟫`}</span>}
+                    {cut > 0 && (
+                      <span className={textStyles.clipped}>{` ⟪${formatCount(cut)} more characters⟫`}</span>
+                    )}
                   </td>
                 </tr>
               );
@@ -69,7 +86,7 @@ export function DiffView({ patch }: DiffViewProps) {
         </table>
       </section>
       {hidden > 0 && (
-        <button type="button" className="link" onClick={() => setAll(true)}>
+        <button type="button" className={controls.link} onClick={() => setAll(true)}>
           Show all {formatCount(parsed.rows.length)} lines ({formatCount(hidden)} hidden)
         </button>
       )}

@@ -1,5 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { UseLazyEditor } from '../../hooks/use-lazy-editor.ts';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 
 export interface EditorToolbarProps {
   /** The id of the plain text area the label names. */
@@ -19,12 +21,12 @@ export const isRunKey = (event: KeyboardEvent): boolean =>
 /** The label, the "Code editor" toggle and the loading/failure status above an editable field. */
 export function EditorToolbar({ inputId, label, wantCode, onToggle, status, error }: EditorToolbarProps) {
   return (
-    <div className="toolbar">
+    <div className={controls.toolbar}>
       <label htmlFor={inputId}>{label}</label>
-      <button type="button" className="small" aria-pressed={wantCode} onClick={onToggle}>
+      <button type="button" className={controls.small} aria-pressed={wantCode} onClick={onToggle}>
         Code editor
       </button>
-      <span className="note" role="status">
+      <span className={textStyles.note} role="status">
         {status === 'loading'
           ? 'Loading the code editor…'
           : status === 'failed'

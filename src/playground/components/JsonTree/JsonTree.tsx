@@ -11,7 +11,10 @@ import {
   nestingDepth,
 } from '../../state/json-view.ts';
 import { clip, formatCount } from '../../state/text.ts';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './JsonTree.module.css';
 
 export interface JsonTreeProps {
   value: unknown;
@@ -28,12 +31,12 @@ function Scalar({ value }: { value: unknown }) {
     const text = value as string;
     const { text: shown, hidden } = full ? { text, hidden: 0 } : clip(text, JSON_STRING_CLIP);
     return (
-      <span className="json-string">
+      <span className={styles.string}>
         "<VisibleText text={shown} />
         {hidden > 0 && (
           <>
             …{' '}
-            <button type="button" className="link" onClick={() => setFull(true)}>
+            <button type="button" className={controls.link} onClick={() => setFull(true)}>
               show {formatCount(hidden)} more characters
             </button>
           </>
@@ -42,14 +45,14 @@ function Scalar({ value }: { value: unknown }) {
       </span>
     );
   }
-  return <span className={`json-${kind}`}>{kind === 'other' ? String(value) : JSON.stringify(value)}</span>;
+  return <span className={styles[kind]}>{kind === 'other' ? String(value) : JSON.stringify(value)}</span>;
 }
 
 function Key({ name }: { name: string | null }) {
   if (name === null) return null;
   return (
     <>
-      <span className="json-key">
+      <span className={styles.key} data-testid="json-key">
         <VisibleText text={name} />
       </span>
       :{' '}
@@ -74,7 +77,7 @@ function Node({ name, value, openDepth }: { name: string | null; value: unknown;
     return (
       <li>
         <Key name={name} />
-        <span className="json-empty">{Array.isArray(value) ? '[]' : '{}'}</span>
+        <span className={styles.empty}>{Array.isArray(value) ? '[]' : '{}'}</span>
       </li>
     );
   }
@@ -82,18 +85,28 @@ function Node({ name, value, openDepth }: { name: string | null; value: unknown;
   const hidden = count - entries.length;
   return (
     <li>
-      <button type="button" className="json-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={styles.toggle}
+        data-testid="json-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true">{open ? '▾' : '▸'}</span> <Key name={name} />
-        <span className="json-summary">{containerSummary(value)}</span>
+        <span className={styles.summary}>{containerSummary(value)}</span>
       </button>
       {open && (
-        <ul className="json-children">
+        <ul>
           {entries.map(([key, child]) => (
             <Node key={key} name={key} value={child} openDepth={openDepth - 1} />
           ))}
           {hidden > 0 && (
             <li>
-              <button type="button" className="link" onClick={() => setShown(shown + JSON_PAGE_SIZE)}>
+              <button
+                type="button"
+                className={controls.link}
+                onClick={() => setShown(shown + JSON_PAGE_SIZE)}
+              >
                 Show {formatCount(Math.min(JSON_PAGE_SIZE, hidden))} more ({formatCount(hidden)} hidden)
               </button>
             </li>
@@ -120,10 +133,10 @@ export function JsonTree({ value, label }: JsonTreeProps) {
   const depth = openDepth ?? initial;
   const expandable = jsonKind(value) === 'object' || jsonKind(value) === 'array';
   return (
-    <div className="json-tree">
+    <div className={styles.tree}>
       {expandable && (
-        <div className="json-bar">
-          <span className="note">
+        <div className={styles.bar}>
+          <span className={textStyles.note} data-testid="json-size">
             {size.nodes >= NODE_CAP ? `over ${formatCount(NODE_CAP)}` : formatCount(size.nodes)} nodes,
             nesting depth {formatCount(size.depth)}. Closed levels and pages of 100 are drawn only when
             opened.
@@ -148,7 +161,7 @@ export function JsonTree({ value, label }: JsonTreeProps) {
           </button>
         </div>
       )}
-      <ul className="json-root" aria-label={label} key={generation}>
+      <ul className={styles.root} data-testid="json-root" aria-label={label} key={generation}>
         <Node name={null} value={value} openDepth={depth} />
       </ul>
     </div>

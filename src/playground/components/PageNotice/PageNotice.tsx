@@ -1,5 +1,7 @@
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
+import { classNames } from '../shared/class-names.ts';
+import styles from './PageNotice.module.css';
 
 /** A page-wide notice: a link that was loaded (or could not be), an import. */
 export function PageNotice() {
@@ -8,7 +10,7 @@ export function PageNotice() {
   if (!notice && !resetting) return null;
   return (
     <div
-      className={`page-notice ${notice?.kind === 'error' ? 'is-error' : ''}`}
+      className={classNames(styles.notice, notice?.kind === 'error' && styles.isError)}
       data-testid="page-notice"
       role={notice?.kind === 'error' ? 'alert' : 'status'}
     >

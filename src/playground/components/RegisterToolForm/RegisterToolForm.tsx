@@ -3,7 +3,10 @@ import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { prettyJson } from '../../state/text.ts';
 import { ModeSelect } from '../CatalogPanel/ModeSelect.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
+import styles from './RegisterToolForm.module.css';
 
 /** Specs in other formats, to start from. */
 const EXAMPLES: { label: string; spec: object }[] = [
@@ -68,10 +71,10 @@ export function RegisterToolForm() {
   const modeId = useId();
   const echoId = useId();
   return (
-    <details className="register" data-testid="register-form">
+    <details className={styles.register} data-testid="register-form">
       <summary>Register a tool</summary>
-      <div className="toolbar">
-        <span className="note">Start from:</span>
+      <div className={controls.toolbar}>
+        <span className={textStyles.note}>Start from:</span>
         {EXAMPLES.map((example) => (
           <button
             key={example.label}
@@ -87,32 +90,32 @@ export function RegisterToolForm() {
       </label>
       <textarea
         id={textId}
-        className="code-input"
+        className={controls.codeInput}
         rows={10}
         spellCheck={false}
         value={draft.text}
         onChange={(event) => catalog.setDraft(event.target.value)}
       />
       {draft.format && (
-        <p className="note" data-testid="register-format">
+        <p className={textStyles.note} data-testid="register-format">
           Read as: {draft.format}
         </p>
       )}
       {draft.error && (
-        <p className="error" role="alert" data-testid="register-error">
+        <p className={textStyles.error} role="alert" data-testid="register-error">
           {draft.error}
         </p>
       )}
       {draft.preview && (
         <div data-testid="register-preview">
-          <p className="note">Catalog form:</p>
+          <p className={textStyles.note}>Catalog form:</p>
           <TextView
             text={prettyJson(draft.preview.length === 1 ? draft.preview[0] : draft.preview)}
             label="Catalog form of the spec"
           />
         </div>
       )}
-      <div className="toolbar">
+      <div className={controls.toolbar}>
         <label htmlFor={modeId}>Mode</label>
         <ModeSelect
           id={modeId}
@@ -129,7 +132,7 @@ export function RegisterToolForm() {
         <label htmlFor={echoId}>Answer calls with an echo of the arguments</label>
         <button
           type="button"
-          className="primary"
+          className={controls.primary}
           disabled={!draft.preview}
           onClick={() => catalog.registerDraft()}
         >

@@ -1,7 +1,10 @@
 import type { ToolControl } from 'browser-agent-tools';
 import { prettyJson } from '../../state/text.ts';
+import chips from '../shared/chips.module.css';
+import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './ResultChannels.module.css';
 
 export interface ControlChannelProps {
   control: ToolControl | undefined;
@@ -20,20 +23,20 @@ export function ControlChannel({ control, testId }: ControlChannelProps) {
     control?.terminate === true ? {} : isRecord(control?.terminate) ? control.terminate : null;
   const empty = addTools.length === 0 && !handoff && !terminate;
   return (
-    <section className="channel" data-testid={testId} aria-label="control channel">
+    <section className={styles.channel} data-testid={testId} aria-label="control channel">
       <h3>
-        control <span className="muted">for the agent loop</span>
+        control <span className={textStyles.muted}>for the agent loop</span>
       </h3>
-      {empty && <p className="note">No control directives.</p>}
+      {empty && <p className={textStyles.note}>No control directives.</p>}
       {addTools.length > 0 && (
         <div>
-          <p className="note">add_tools: activated for the next request</p>
-          <ul className="chips" data-testid="add-tools">
+          <p className={textStyles.note}>add_tools: activated for the next request</p>
+          <ul className={chips.chips} data-testid="add-tools">
             {addTools.map((spec, index) => (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: a list may name a tool twice
                 key={`${String(spec.name)}-${index}`}
-                className="chip"
+                className={chips.chip}
                 title={typeof spec.description === 'string' ? spec.description : ''}
               >
                 <span aria-hidden="true">+ </span>
@@ -44,7 +47,7 @@ export function ControlChannel({ control, testId }: ControlChannelProps) {
         </div>
       )}
       {handoff && (
-        <div className="banner banner-handoff" data-testid="handoff-banner">
+        <div className={`${styles.banner} ${styles.handoff}`} data-testid="handoff-banner">
           <strong>Handoff</strong> to <VisibleText text={String(handoff.to)} />
           {typeof handoff.reason === 'string' && (
             <>
@@ -57,7 +60,7 @@ export function ControlChannel({ control, testId }: ControlChannelProps) {
         </div>
       )}
       {terminate && (
-        <div className="banner banner-terminate" data-testid="terminate-banner">
+        <div className={`${styles.banner} ${styles.terminate}`} data-testid="terminate-banner">
           <strong>Session terminated</strong>
           {typeof terminate.reason === 'string' && (
             <>

@@ -2,7 +2,10 @@ import type { ToolDetails } from 'browser-agent-tools';
 import { formatCount } from '../../state/text.ts';
 import { DiffView } from '../DiffView/DiffView.tsx';
 import { JsonTree } from '../JsonTree/JsonTree.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './ResultChannels.module.css';
 
 export interface DetailsChannelProps {
   details: ToolDetails;
@@ -18,11 +21,11 @@ export function DetailsChannel({ details, testId, onOpenSpill }: DetailsChannelP
   const { duration_ms, line_count, spilled_path, diff, first_changed_line } = details;
   const rest = Object.fromEntries(Object.entries(details).filter(([key]) => !KNOWN.has(key)));
   return (
-    <section className="channel" data-testid={testId} aria-label="details channel">
+    <section className={styles.channel} data-testid={testId} aria-label="details channel">
       <h3>
-        details <span className="muted">for the UI</span>
+        details <span className={textStyles.muted}>for the UI</span>
       </h3>
-      <dl className="facts">
+      <dl className={styles.facts}>
         <dt>duration_ms</dt>
         <dd data-testid="detail-duration">{formatCount(Math.round(Number(duration_ms) * 10) / 10)}</dd>
         {typeof line_count === 'number' && (
@@ -43,7 +46,7 @@ export function DetailsChannel({ details, testId, onOpenSpill }: DetailsChannelP
             <dd>
               <button
                 type="button"
-                className="link"
+                className={controls.link}
                 data-testid="spilled-path"
                 onClick={() => onOpenSpill?.(spilled_path)}
                 disabled={!onOpenSpill}

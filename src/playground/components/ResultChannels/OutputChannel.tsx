@@ -3,7 +3,10 @@ import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { byteLength, formatBytes, formatCount } from '../../state/text.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
+import styles from './ResultChannels.module.css';
 
 export interface OutputChannelProps {
   output: string;
@@ -25,11 +28,11 @@ export function OutputChannel({ output, testId }: OutputChannelProps) {
     [providers, output, large, exact],
   );
   return (
-    <section className="channel" data-testid={testId} aria-label="output channel">
+    <section className={styles.channel} data-testid={testId} aria-label="output channel">
       <h3>
-        output <span className="muted">for the model</span>
+        output <span className={textStyles.muted}>for the model</span>
       </h3>
-      <p className="meta">
+      <p className={styles.meta}>
         <span data-testid="output-size">{formatBytes(bytes)}</span> ·{' '}
         <span data-testid="output-tokens">
           {tokens !== null
@@ -39,13 +42,17 @@ export function OutputChannel({ output, testId }: OutputChannelProps) {
               : 'counting tokens…'}
         </span>
         {large && providers && tokens === null && (
-          <button type="button" className="link" onClick={() => setExact(true)}>
+          <button type="button" className={controls.link} onClick={() => setExact(true)}>
             count exactly
           </button>
         )}{' '}
         <CopyButton text={() => output} label="Copy output" />
       </p>
-      {output === '' ? <p className="note">(empty)</p> : <TextView text={output} label="Output text" />}
+      {output === '' ? (
+        <p className={textStyles.note}>(empty)</p>
+      ) : (
+        <TextView text={output} label="Output text" />
+      )}
     </section>
   );
 }

@@ -1,12 +1,16 @@
 import { usePlayground } from '../../hooks/use-playground.ts';
 import type { CallRecord } from '../../state/runtime.ts';
 import { prettyJson, shortJson } from '../../state/text.ts';
+import { Badge } from '../Badge/Badge.tsx';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import { JsonTree } from '../JsonTree/JsonTree.tsx';
+import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import { ControlChannel } from './ControlChannel.tsx';
 import { DetailsChannel } from './DetailsChannel.tsx';
 import { OutputChannel } from './OutputChannel.tsx';
+import styles from './ResultChannels.module.css';
 
 export interface ResultChannelsProps {
   record: CallRecord;
@@ -35,11 +39,9 @@ function CallSummary({ record }: { record: CallRecord }) {
   const sentName = record.request.kind === 'raw' ? record.parsed?.name : record.request.name;
   const resolved = record.invocation?.tool;
   return (
-    <div className="call-summary" data-testid="call-summary">
+    <div className={styles.callSummary} data-testid="call-summary">
       <p>
-        {record.parsed && (
-          <span className="badge">{FORMAT_LABELS[record.parsed.format] ?? record.parsed.format} call</span>
-        )}{' '}
+        {record.parsed && <Badge>{FORMAT_LABELS[record.parsed.format] ?? record.parsed.format} call</Badge>}{' '}
         <code>
           <VisibleText text={sentName ?? '(no name)'} />
         </code>
@@ -49,10 +51,10 @@ function CallSummary({ record }: { record: CallRecord }) {
             → resolved to <code data-testid="resolved-tool">{resolved}</code>
           </>
         )}
-        {record.request.caller === 'codemode' && <span className="badge">caller: codemode</span>}
+        {record.request.caller === 'codemode' && <Badge>caller: codemode</Badge>}
       </p>
       {record.invocation && (
-        <p className="note">
+        <p className={textStyles.note}>
           Arguments the tool received:{' '}
           <code data-testid="received-arguments">
             <VisibleText text={shortJson(record.invocation.arguments, 300)} />
@@ -72,12 +74,12 @@ export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
     void runCall({ kind: 'named', name: 'read', args: { path }, caller: 'model' });
   return (
     <div
-      className={`result ${result.is_error ? 'result-error' : 'result-ok'}`}
+      className={result.is_error ? styles.error : styles.ok}
       data-testid={`${idPrefix}result`}
       data-error={result.is_error}
     >
       {result.is_error ? (
-        <div className="error-banner" role="alert" data-testid={`${idPrefix}error-banner`}>
+        <div className={styles.errorBanner} role="alert" data-testid={`${idPrefix}error-banner`}>
           <span aria-hidden="true">✕</span> The call failed (<code>is_error: true</code>)
           {code ? (
             <>
@@ -88,22 +90,22 @@ export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
           . The model reads the output below.
         </div>
       ) : (
-        <div className="ok-banner">
+        <div className={styles.okBanner}>
           <span aria-hidden="true">✓</span> Succeeded (<code>is_error: false</code>)
         </div>
       )}
       <CallSummary record={record} />
-      <div className="toolbar">
+      <div className={controls.toolbar}>
         <CopyButton text={() => prettyJson(result)} label="Copy result JSON" />
       </div>
       <OutputChannel output={result.output} testId={`${idPrefix}channel-output`} />
       <section
-        className="channel"
+        className={styles.channel}
         data-testid={`${idPrefix}channel-structured`}
         aria-label="structured_output channel"
       >
         <h3>
-          structured_output <span className="muted">for programs</span>
+          structured_output <span className={textStyles.muted}>for programs</span>
         </h3>
         <JsonTree value={result.structured_output} label="structured_output" />
       </section>

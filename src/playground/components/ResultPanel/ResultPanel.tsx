@@ -3,7 +3,8 @@ import { cachedImport } from '../../hooks/use-lazy-editor.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { messageOf } from '../../state/store.ts';
-import { Panel } from '../Panel/Panel.tsx';
+import { Panel, PanelCount } from '../Panel/Panel.tsx';
+import textStyles from '../shared/text.module.css';
 
 type ResultChannelsModule = typeof import('../ResultChannels/ResultChannels.tsx');
 
@@ -45,29 +46,28 @@ export function ResultPanel() {
   return (
     <Panel
       title="Result channels"
-      className="result-panel"
       aside={
         entry ? (
-          <span className="count">
+          <PanelCount>
             call #{entry.id}
             {entry.imported ? ' (imported)' : ''}
-          </span>
+          </PanelCount>
         ) : null
       }
     >
       {!entry ? (
-        <p className="note">Run a call to see its channels here.</p>
+        <p className={textStyles.note}>Run a call to see its channels here.</p>
       ) : ResultChannels ? (
         <ResultChannels record={entry} key={entry.id} />
       ) : loadError !== null ? (
-        <p className="note" role="alert">
+        <p className={textStyles.note} role="alert">
           The result view could not be loaded: {loadError}{' '}
           <button type="button" onClick={() => setAttempt((count) => count + 1)}>
             Retry
           </button>
         </p>
       ) : (
-        <p className="note">Loading the result view…</p>
+        <p className={textStyles.note}>Loading the result view…</p>
       )}
     </Panel>
   );

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useScriptEditor } from '../../hooks/use-script-editor.ts';
 import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
+import controls from '../shared/controls.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
-import './ScriptEditor.css';
+import styles from './ScriptEditor.module.css';
 
 export interface ScriptEditorProps {
   value: string;
@@ -31,7 +32,7 @@ export function ScriptEditor({ value, types, onChange, onRun }: ScriptEditorProp
   });
   const showCode = editor.status === 'ready';
   return (
-    <div className="arguments-editor script-editor" data-editor={showCode ? 'monaco' : 'plain'}>
+    <div data-editor={showCode ? 'monaco' : 'plain'}>
       <EditorToolbar
         inputId={id}
         label={
@@ -48,11 +49,11 @@ export function ScriptEditor({ value, types, onChange, onRun }: ScriptEditorProp
         error={editor.error}
       />
       {showCode ? (
-        <div className="monaco-host" ref={editor.containerRef} data-testid="script-monaco-host" />
+        <div className={controls.monacoHost} ref={editor.containerRef} data-testid="script-monaco-host" />
       ) : (
         <textarea
           id={id}
-          className="code-input"
+          className={controls.codeInput}
           data-testid="script-input"
           rows={10}
           spellCheck={false}
@@ -67,9 +68,9 @@ export function ScriptEditor({ value, types, onChange, onRun }: ScriptEditorProp
           }}
         />
       )}
-      <details className="script-types" data-testid="script-types">
+      <details className={styles.types} data-testid="script-types">
         <summary>Declarations the script sees</summary>
-        <pre className="code-block">
+        <pre>
           <VisibleText text={types} />
         </pre>
       </details>

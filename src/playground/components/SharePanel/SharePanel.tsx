@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { encodeScenario, HASH_KEY } from '../../state/scenario.ts';
 import { formatBytes } from '../../state/text.ts';
+import textStyles from '../shared/text.module.css';
+import styles from './SharePanel.module.css';
 
 /** Builds a permalink (the URL hash holds the compressed scenario) and an embed link. */
 export function SharePanel() {
@@ -28,13 +30,13 @@ export function SharePanel() {
     }
   };
   return (
-    <div className="share" data-testid="share">
+    <div className={styles.share} data-testid="share">
       <button type="button" data-testid="permalink-button" onClick={() => void make()}>
         Copy permalink
       </button>
       {link && (
         <>
-          <label htmlFor={inputId} className="visually-hidden">
+          <label htmlFor={inputId} className={textStyles.visuallyHidden}>
             Permalink
           </label>
           <input
@@ -50,7 +52,7 @@ export function SharePanel() {
         </>
       )}
       {status && (
-        <span className="note" role="status">
+        <span className={textStyles.note} role="status">
           {status}
         </span>
       )}

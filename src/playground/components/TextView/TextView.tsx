@@ -1,6 +1,9 @@
 import { type UIEvent, useMemo, useState } from 'react';
 import { byteLength, clip, formatBytes, formatCount, plural, splitLines } from '../../state/text.ts';
+import { classNames } from '../shared/class-names.ts';
+import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import styles from './TextView.module.css';
 
 export interface TextViewProps {
   text: string;
@@ -24,13 +27,13 @@ function Line({ text, number, lineNumbers }: { text: string; number: number; lin
   return (
     <>
       {lineNumbers && (
-        <span className="ln" aria-hidden="true">
+        <span className={styles.ln} aria-hidden="true">
           {number}
         </span>
       )}
       <VisibleText text={shown} />
       {hidden > 0 && (
-        <span className="clipped">{` ⟪${formatCount(hidden)} more characters in this line⟫`}</span>
+        <span className={textStyles.clipped}>{` ⟪${formatCount(hidden)} more characters in this line⟫`}</span>
       )}
     </>
   );
@@ -61,14 +64,18 @@ export function TextView({ text, label, lineNumbers = false, testId }: TextViewP
 
   if (!virtual) {
     return (
-      <div className="text-view" data-testid={testId}>
-        {notes.length > 0 && <p className="note">{notes.join(' ')}</p>}
+      <div className={styles.view} data-testid={testId}>
+        {notes.length > 0 && (
+          <p className={textStyles.note} data-testid="text-view-note">
+            {notes.join(' ')}
+          </p>
+        )}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-        <section className={`text ${lineNumbers ? 'numbered' : ''}`} aria-label={label} tabIndex={0}>
+        <section className={styles.text} aria-label={label} tabIndex={0}>
           <pre>
             {lines.map((line, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
-              <div className="row" key={index}>
+              <div className={styles.row} key={index} data-testid="text-row">
                 <Line text={line} number={index + 1} lineNumbers={lineNumbers} />
               </div>
             ))}
@@ -82,10 +89,12 @@ export function TextView({ text, label, lineNumbers = false, testId }: TextViewP
   const last = Math.min(lines.length, Math.ceil(top / ROW_PX) + VIEW_ROWS + OVERSCAN);
   const onScroll = (event: UIEvent<HTMLElement>) => setTop(event.currentTarget.scrollTop);
   return (
-    <div className="text-view" data-testid={testId} data-virtual="true">
-      <p className="note">{notes.join(' ')}</p>
+    <div className={styles.view} data-testid={testId} data-virtual="true">
+      <p className={textStyles.note} data-testid="text-view-note">
+        {notes.join(' ')}
+      </p>
       <section
-        className={`text virtual ${lineNumbers ? 'numbered' : ''}`}
+        className={classNames(styles.text, styles.virtual)}
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
@@ -95,8 +104,13 @@ export function TextView({ text, label, lineNumbers = false, testId }: TextViewP
         <pre style={{ height: `${lines.length * ROW_PX}px` }}>
           <div style={{ transform: `translateY(${first * ROW_PX}px)` }}>
             {lines.slice(first, last).map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
-              <div className="row" key={first + index} style={{ height: `${ROW_PX}px` }}>
+              <div
+                className={styles.row}
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+                key={first + index}
+                style={{ height: `${ROW_PX}px` }}
+                data-testid="text-row"
+              >
                 <Line text={line} number={first + index + 1} lineNumbers={lineNumbers} />
               </div>
             ))}

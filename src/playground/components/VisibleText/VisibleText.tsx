@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { visibleRuns } from '../../state/text.ts';
+import styles from './VisibleText.module.css';
 
 export interface VisibleTextProps {
   text: string;
@@ -20,8 +21,13 @@ export const VisibleText = memo(function VisibleText({ text }: VisibleTextProps)
           // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional and never reordered
           <span key={index}>{run.text}</span>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional and never reordered
-          <span key={index} className="ctrl" title={`Invisible character ${run.code}`}>
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional and never reordered
+            key={index}
+            className={styles.invisible}
+            title={`Invisible character ${run.code}`}
+            data-testid="invisible-character"
+          >
             {run.control}
           </span>
         ),
