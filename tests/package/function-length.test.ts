@@ -25,7 +25,6 @@ const NOT_YET_CHECKED: readonly string[] = [
   'agent/',
   'codemode/',
   'core/',
-  'search/',
   'tools/',
   'workspace/',
 ];
