@@ -142,6 +142,26 @@ describe('createFetchHandler', () => {
     await client.close();
   });
 
+  it('a call with a 4-million-character tool name gets a short answer and leaves the server free', async () => {
+    const handler = createFetchHandler({ createSuite: demoSuite });
+    const client = await connect(handler);
+    const other = await connect(handler);
+    const name = 'q'.repeat(4_000_000);
+    const huge = await client.callTool({ name, arguments: {} });
+    expect(huge.isError).toBe(true);
+    const text = (huge.content as { type: string; text: string }[])[0]?.text ?? '';
+    expect(
+      text.startsWith(
+        `Unknown tool "${'q'.repeat(64)}…" (4000000 characters): tool names are 1-128 characters`,
+      ),
+    ).toBe(true);
+    expect(text.length).toBeLessThan(2_000);
+    const echo = await other.callTool({ name: 'read', arguments: { path: 'missing.txt' } });
+    expect(echo.isError).toBe(true);
+    await end(client);
+    await end(other);
+  });
+
   it('runs calls in the session: activation sends list_changed before the result, then the tool is listed and callable', async () => {
     const client = await connect(createFetchHandler({ createSuite: demoSuite }));
     const events: string[] = [];
