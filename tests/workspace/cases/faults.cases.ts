@@ -207,7 +207,7 @@ export function defineFaultCases(c: CaseRegistrar): void {
         expect(result.output).not.toContain('secret\n');
       } else {
         // WebContainer's fs API has no lstat/readlink: confinement is lexical there, and the link is
-        // followed by the backend. The README's security model states this limitation.
+        // followed by the backend. docs/security.md states this limitation.
         expectResultShape(result);
       }
     }
