@@ -1,5 +1,5 @@
 /**
- * The bundle budget of issue 6, run by `npm run build:playground` right after `vite build`: fails the
+ * The playground's bundle budget, run by `npm run build:playground` right after `vite build`: fails the
  * build (exit 1) when the playground's initial JavaScript and CSS, gzip level 9, is above
  * {@link INITIAL_BUDGET_BYTES}. A unit test could not do this: `vitest run` comes before the build in
  * `npm test`.

@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- --quick] [-- --sections=1,2]`: the benchmarks of issue 6. Every figure is measured
- * side by side with its baseline in the same run and reported as medians, p95 and ratios: the machine
- * is shared and noisy, so absolute times are only indicative.
+ * `npm run bench [-- --quick] [-- --sections=1,2]`: every benchmark of the project. Each figure is
+ * measured side by side with its baseline in the same run and reported as medians, p95 and ratios:
+ * the machine is shared and noisy, so absolute times are only indicative.
  *
  * The full run prints the report and writes it to `bench/RESULTS.md`. `--quick` runs every section on
  * small inputs (it is part of `npm test`) and prints to stdout only: a quick run's figures are not the

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
-/** Budget of issue 6: the playground's initial JavaScript and CSS, gzip. */
+/** Budget of the playground's initial JavaScript and CSS, gzip. */
 export const INITIAL_BUDGET_BYTES: number = 150 * 1024;
 
 /** Gzip level of every figure. */

@@ -3,7 +3,7 @@
  *
  * - the project's index (`createToolIndex` with its defaults: exactly what `tool_search` ranks with);
  * - a plain Okapi BM25 baseline written here (k1 1.2, b 0.75, identifier splitting, stop words, no
- *   stemming), as issue 6 asks; it lives in bench/ only and is never shipped;
+ *   stemming), the plain ranker the search benchmark measures against; it lives in bench/ only and is never shipped;
  * - MiniSearch with default options over the same three fields.
  *
  * Every ranker sees the same text of a spec: its name, title, description, and the names and
@@ -59,7 +59,7 @@ export function specFields(spec: ToolSpec): { name: string; description: string;
   };
 }
 
-/** The 21 English stop words of pi's BM25 tool search (anchors §1.8). */
+/** The 21 English stop words of pi's BM25 tool search, kept as pi lists them so the baseline ranks as pi's does. */
 const BM25_STOP_WORDS: ReadonlySet<string> = new Set(
   'a an and are as at be by for from in is it of on or that the this to with'.split(' '),
 );

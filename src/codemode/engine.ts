@@ -1,7 +1,8 @@
 /**
  * The QuickJS engine both runners share: loads the sync wasm build lazily, runs one script in a fresh
  * runtime with a memory limit, a 256 KiB stack and an interrupt handler, and relays tool calls through
- * one host function that passes strings (the promise API; STACK.md §4 says why not asyncify).
+ * one host function that passes strings (the promise API: it works on the sync wasm build, which loads
+ * in tens of milliseconds where the asyncify build takes most of a second in Chromium).
  *
  * Runs in a Web Worker or on the host's own thread, so it uses only ES2022, `WebAssembly`,
  * `AbortSignal` and timers. Imports `quickjs-emscripten-core` and the wasm variant with `import()`

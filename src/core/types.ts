@@ -3,7 +3,7 @@
  * result and the control directives. Types only; imports nothing.
  */
 
-/** How a registered tool is exposed. See DESIGN.md for the full table. */
+/** How a registered tool is exposed: the table of what each mode allows is in docs/concepts.md. */
 export type ExposureMode = 'direct' | 'model_only' | 'codemode' | 'deferred' | 'hidden';
 
 /** Every exposure mode, in the order the docs list them. */

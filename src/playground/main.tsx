@@ -18,7 +18,7 @@ import './styles.css';
 
 declare global {
   interface Window {
-    /** The playground's stable API for tests and documentation (see README). */
+    /** The playground's stable API for tests and documentation (see docs/playground.md). */
     playground: PlaygroundApi;
   }
 }

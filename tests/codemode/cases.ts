@@ -18,7 +18,7 @@ export interface CaseRun {
 
 /** One case of the matrix. */
 export interface CodemodeCase {
-  /** Test title; starts with the faults.md §8.6 row when it covers one. */
+  /** Test title; starts with the row of the fault matrix (tests/faults/README.md) it covers, if any. */
   title: string;
   code: string;
   /** Seconds. Default: the tool's default (10). */

@@ -24,7 +24,7 @@ async function call(suite: ToolSuite, name: string, args: unknown): Promise<[str
   return [result.output, result.structured_output.args];
 }
 
-describe('tool-name aliases (anchors §2.1) resolve to the canonical tool', () => {
+describe('tool-name aliases of other agents resolve to the canonical tool', () => {
   const table: Record<string, string[]> = {
     read: ['Read', 'read_file', 'view'],
     write: ['Write', 'write_file', 'write_to_file', 'create_file', 'create'],
@@ -404,7 +404,7 @@ describe('parameter aliases', () => {
     ).toEqual(['find', { pattern: '*.md', path: 'docs' }]);
   });
 
-  it('the remaining aliases of §2.1, one by one', async () => {
+  it('the remaining aliases of other agents, one by one', async () => {
     const suite = echoSuite();
     const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
       ['bash', { command: 'ls', directory: 'src' }, { command: 'ls', cwd: 'src' }],

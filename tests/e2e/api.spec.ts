@@ -84,7 +84,7 @@ test('window.playground: execute, executeCall, declarations, register, setMode, 
   await expect(page.getByTestId('history-entry')).toHaveCount(0);
 });
 
-// The README's Playwright example, verbatim.
+// The Playwright example of docs/playground.md, verbatim.
 test('an edit shows its diff', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => window.playground.ready);

@@ -1,5 +1,5 @@
 /**
- * faults.md row 51: argument validation keeps working under a strict Content-Security-Policy (no
+ * Fault row 51 (tests/faults/README.md): argument validation keeps working under a strict Content-Security-Policy (no
  * 'unsafe-eval'), so an invalid call is refused in the browser build exactly as in Node.
  */
 import { expect, test } from '@playwright/test';

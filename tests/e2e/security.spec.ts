@@ -1,5 +1,5 @@
 /**
- * faults.md §8.7, rows 66-74: untrusted text (tool output, file contents, spec descriptions, diffs,
+ * Fault rows 66-74 (rendering, tests/faults/README.md): untrusted text (tool output, file contents, spec descriptions, diffs,
  * JSON, control directives, imported sessions) is rendered as text. Each test proves that no script
  * runs (no dialog, no flag set by a payload), that no element or inline handler was created from the
  * payload, and that no request left localhost.

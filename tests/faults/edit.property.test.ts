@@ -1,5 +1,5 @@
 /**
- * Arbitrary edit sequences on arbitrary files, on every backend (faults.md rows 1-3, 6 and 10): each
+ * Arbitrary edit sequences on arbitrary files, on every backend (fault rows 1-3, 6 and 10 of tests/faults/README.md): each
  * edit is checked against a model (plain string replacement of a text that occurs exactly once), so a
  * successful edit changes only its region, a refused one (absent, not unique, no-op, empty) changes
  * nothing, and a batch of concurrent edits and writes to one file ends exactly where applying them one

@@ -1,6 +1,6 @@
 /**
  * `execute` and `executeCall` with arbitrary names and arbitrary JSON arguments never throw, and every
- * result has exactly the result keys with a numeric `details.duration_ms` (faults.md §7; rows 48-53).
+ * result has exactly the result keys with a numeric `details.duration_ms` (the invariants and rows 48-53 of tests/faults/README.md).
  * Tool names are drawn from the real catalog, from near misses and aliases, and from arbitrary strings,
  * so both the refusal paths and the tools themselves are exercised.
  */

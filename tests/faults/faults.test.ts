@@ -1,7 +1,7 @@
 /**
- * Rows of faults.md §8 with no case elsewhere that are not the same on every backend (just-bash
+ * Rows of the fault matrix (tests/faults/README.md) with no case elsewhere that are not the same on every backend (just-bash
  * limits), that concern the call layer, or that need a process of their own (validation without code
- * generation from strings). Each test names its row; the §7 invariants are checked after each fault.
+ * generation from strings). Each test names its row; the invariants listed there are checked after each fault.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

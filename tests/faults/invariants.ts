@@ -1,5 +1,5 @@
 /**
- * The invariants of faults.md §7, checked after every fault test. A plain module (not a test file):
+ * The invariants of the fault matrix (tests/faults/README.md), checked after every fault test. A plain module (not a test file):
  * the fault tests and the `faults` conformance cases import it.
  *
  * - E: an error result names the tool and the offending argument, gives the cause and a next step, and

@@ -1,5 +1,5 @@
 /**
- * Arbitrary path strings never reach a file outside the workspace root (faults.md rows 36-46), on
+ * Arbitrary path strings never reach a file outside the workspace root (fault rows 36-46 of tests/faults/README.md), on
  * every backend: `..` chains, absolute paths, sibling prefixes, NUL, backslashes, Unicode, long names,
  * `~`/`@`/`file://` forms, and (where the backend can read links) symlinks created on the fly through
  * the shell. A canary directory outside the root is planted first; after every call it must be

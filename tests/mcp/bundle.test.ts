@@ -20,7 +20,7 @@ describe('the mcp entry in a browser bundle', () => {
       write: false,
       metafile: true,
       logLevel: 'silent',
-      // As README says for any bundle of the library: the embedded shell's gzip needs this stand-in.
+      // As docs/backends.md says for any bundle of the library: the embedded shell's gzip needs this stand-in.
       alias: {
         'node:zlib': resolve(import.meta.dirname, '../../src/workspace/just-bash/node-zlib-stand-in.ts'),
       },

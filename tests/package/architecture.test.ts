@@ -1,6 +1,6 @@
 /**
- * The dependency rules of DESIGN.md and CONVENTIONS.md, checked on every import in src/. Each
- * violation names the file, the import and the rule it breaks.
+ * The dependency rules of the source tree (docs/contributing.md, docs/architecture.md), checked on
+ * every import in src/. Each violation names the file, the import and the rule it breaks.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';

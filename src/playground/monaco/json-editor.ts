@@ -1,7 +1,8 @@
 /**
  * The Monaco JSON editor of the call composer, loaded lazily (`import('./json-editor.ts')`): Monaco is
  * bundled (no CDN), its editor and JSON workers come in through Vite `?worker` imports, and the JSON
- * language validates and completes against the selected tool's parameter schema (STACK.md Appendix B).
+ * language validates and completes against the selected tool's parameter schema. No external host is
+ * contacted: both workers start as same-origin module workers.
  */
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/features/register.all';

@@ -1,5 +1,5 @@
 /**
- * The bash tool on every backend (faults.md §8.3): output, exit codes, timeout, abort, spill of long
+ * The bash tool on every backend (the bash rows of tests/faults/README.md): output, exit codes, timeout, abort, spill of long
  * output, cwd. Commands are portable shell (echo, printf, cat, exit, sleep, pwd); behaviour that only
  * the embedded just-bash shell has is in cases whose names say "just-bash", which another backend may
  * skip with a reason.

@@ -1,6 +1,6 @@
 /**
- * The rows of faults.md §8 that concern the workspace and had no case elsewhere, on every backend.
- * Each case names its row; after each fault the §7 invariants are checked (clear error text, workspace
+ * The rows of the fault matrix (tests/faults/README.md) that concern the workspace and had no case
+ * elsewhere, on every backend. Each case names its row; after each fault the matrix's invariants are checked (clear error text, workspace
  * byte-identical after a failed call, no false success). Rows already covered by the other groups are
  * mapped in tests/faults/README.md.
  */
@@ -207,7 +207,7 @@ export function defineFaultCases(c: CaseRegistrar): void {
         expect(result.output).not.toContain('secret\n');
       } else {
         // WebContainer's fs API has no lstat/readlink: confinement is lexical there, and the link is
-        // followed by the backend. The README's security model states this limitation.
+        // followed by the backend. docs/security.md states this limitation.
         expectResultShape(result);
       }
     }

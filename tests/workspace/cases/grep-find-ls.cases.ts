@@ -1,5 +1,5 @@
 /**
- * grep, find and ls on every backend (faults.md §8.2): output modes, .gitignore, skipped names,
+ * grep, find and ls on every backend (the search rows of tests/faults/README.md): output modes, .gitignore, skipped names,
  * dotfiles, binary files, limits and their notices, clipping, symlinks that are listed but never
  * followed. Model-facing texts are asserted word for word.
  */

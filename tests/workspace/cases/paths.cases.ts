@@ -1,5 +1,5 @@
 /**
- * Path confinement (faults.md §8.4), through the one confinement function both backends share. The
+ * Path confinement (the path rows of tests/faults/README.md), through the one confinement function both backends share. The
  * tools run every path through it; their own cases check the error reaches the model.
  */
 import { expect } from 'vitest';
