@@ -27,6 +27,7 @@
  */
 import type { Bash, BashOptions } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
+import { interleaveErrors } from './interleave.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 type Limits = NonNullable<BashOptions['executionLimits']>;
@@ -228,8 +229,8 @@ function stoppingSleep(ms: number, stop: Stop): Promise<void> {
 }
 
 /**
- * A plugin that puts `exec 2>&1` in front of the first script it sees: the call's own script (nested
- * shells such as `bash -c` are parsed later and keep their streams apart, as they would in bash).
+ * A plugin that interleaves the error output of the first script it sees (the call's own script; nested
+ * shells such as `bash -c` are parsed later and are left as they are): see `interleave.ts`.
  */
 function interleavePlugin(bash: Bash): TransformPlugin {
   let applied = false;
@@ -238,8 +239,7 @@ function interleavePlugin(bash: Bash): TransformPlugin {
     transform({ ast }: { ast: ScriptNode }) {
       if (applied) return { ast };
       applied = true;
-      const [redirect] = bash.transform('exec 2>&1').ast.statements;
-      return { ast: redirect ? { ...ast, statements: [redirect, ...ast.statements] } : ast };
+      return { ast: interleaveErrors(bash, ast) };
     },
   };
 }

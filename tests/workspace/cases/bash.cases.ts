@@ -92,6 +92,27 @@ export function defineBashCases(c: CaseRegistrar): void {
     expect(result.output).toBe('1\n2\n3\n4');
   });
 
+  c.test('error output keeps its place in loops and conditions', async (setup) => {
+    const { call } = await setup();
+    const loop = await call('bash', {
+      command:
+        'for f in a nope b; do echo "<$f>"; ls "$f" >/dev/null; done; if ls nope2; then :; else echo no; fi',
+    });
+    expect(loop.output).toBe(
+      '<a>\nls: a: No such file or directory\n<nope>\nls: nope: No such file or directory\n<b>\nls: b: No such file or directory\nls: nope2: No such file or directory\nno',
+    );
+  });
+
+  c.test('error output never flows into a pipe or a command substitution', async (setup) => {
+    const { call } = await setup();
+    const piped = await call('bash', { command: 'ls nope | wc -l' });
+    expect(piped.output.split('\n').sort()).toEqual(['0', 'ls: nope: No such file or directory']);
+    const captured = await call('bash', { command: 'x=$(ls nope); echo "[$x]"' });
+    expect(captured.output).toBe('ls: nope: No such file or directory\n[]');
+    const kept = await call('bash', { command: 'x=5; cd /; f() { echo "$x $(pwd)"; }; f' });
+    expect(kept.output).toBe('5 /');
+  });
+
   c.test('a command stopped by its timeout keeps, word for word, what it printed before', async (setup) => {
     const { call, workspace } = await setup();
     const result = await call('bash', { command: 'echo before; sleep 5', timeout: 1 });

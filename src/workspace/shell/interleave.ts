@@ -1,0 +1,100 @@
+/**
+ * Puts a script's error output in print order with its normal output, without changing what any command
+ * reads or captures.
+ *
+ * just-bash keeps stdout and stderr apart and hands both back at the end, so `echo 1; ls nope; echo 3`
+ * would come back as `1 3` then the error. Prefixing `exec 2>&1` fixes the order but is wrong in
+ * just-bash: the merged stderr then also flows into pipes and command substitutions (`ls nope | wc -l`
+ * counts the error line, `x=$(ls nope)` captures it), which bash never does. So instead each statement
+ * that writes to the terminal is wrapped as `{ statement; } 2>&1`: a group runs in the current shell
+ * (variables, `cd` and functions persist), its own pipes and substitutions keep their streams, and the
+ * group's error text lands right after its normal text. The bodies of loops, `if`, `case` and groups
+ * that do not redirect their output are wrapped statement by statement, so a loop interleaves per
+ * iteration; inside one statement (a pipeline, a function call) errors follow that statement's output.
+ */
+import type { Bash } from 'just-bash';
+
+type ScriptNode = ReturnType<Bash['transform']>['ast'];
+type StatementNode = ScriptNode['statements'][number];
+type CommandNode = StatementNode['pipelines'][number]['commands'][number];
+
+/** Redirections that leave stdout and stderr where they were (input only). */
+const INPUT_ONLY = new Set(['<', '<<', '<<-', '<<<']);
+
+/** Compound commands whose statement lists run with the shell's own stdout and stderr. */
+const BODY_TYPES = new Set(['If', 'For', 'CStyleFor', 'While', 'Until', 'Case', 'Group']);
+
+/** `script` with its terminal-bound statements wrapped; `bash` parses the template of the wrapper. */
+export function interleaveErrors(bash: Bash, script: ScriptNode): ScriptNode {
+  const template = bash.transform('{ :; } 2>&1').ast.statements[0];
+  if (!template) return script;
+  return { ...script, statements: wrapStatements(script.statements, template) };
+}
+
+function wrapStatements(statements: readonly StatementNode[], template: StatementNode): StatementNode[] {
+  return statements.map((statement) => wrapStatement(statement, template));
+}
+
+function wrapStatement(statement: StatementNode, template: StatementNode): StatementNode {
+  const only = statement.pipelines.length === 1 ? statement.pipelines[0] : undefined;
+  const command = only?.commands.length === 1 && !only.negated ? only.commands[0] : undefined;
+  if (command && opensBodies(command)) {
+    const pipeline = { ...only, commands: [withWrappedBodies(command, template)] };
+    return { ...statement, pipelines: [pipeline] } as StatementNode;
+  }
+  if (command?.type === 'SimpleCommand' && isExec(command)) return statement;
+  if (command?.type === 'FunctionDef') return statement;
+  return grouped(statement, template);
+}
+
+/** `{ statement; } 2>&1`, keeping the statement's `&`. */
+function grouped(statement: StatementNode, template: StatementNode): StatementNode {
+  const pipeline = template.pipelines[0];
+  const group = pipeline?.commands[0];
+  if (!pipeline || group?.type !== 'Group') return statement;
+  const inner = { ...statement, background: false };
+  return {
+    ...template,
+    background: statement.background,
+    pipelines: [{ ...pipeline, commands: [{ ...group, body: [inner] }] }],
+  };
+}
+
+function opensBodies(command: CommandNode): boolean {
+  if (!BODY_TYPES.has(command.type) || !('redirections' in command)) return false;
+  return command.redirections.every((redirection) => INPUT_ONLY.has(redirection.operator));
+}
+
+/** `exec` changes the shell's own descriptors: inside a group it would not outlive the group. */
+function isExec(command: CommandNode): boolean {
+  if (command.type !== 'SimpleCommand') return false;
+  const part = command.name?.parts[0];
+  return command.name?.parts.length === 1 && part?.type === 'Literal' && part.value === 'exec';
+}
+
+function withWrappedBodies(command: CommandNode, template: StatementNode): CommandNode {
+  const wrap = (statements: readonly StatementNode[]): StatementNode[] =>
+    wrapStatements(statements, template);
+  switch (command.type) {
+    case 'If':
+      return {
+        ...command,
+        clauses: command.clauses.map((clause) => ({
+          condition: wrap(clause.condition),
+          body: wrap(clause.body),
+        })),
+        elseBody: command.elseBody ? wrap(command.elseBody) : null,
+      };
+    case 'While':
+    case 'Until':
+      return { ...command, condition: wrap(command.condition), body: wrap(command.body) };
+    case 'For':
+    case 'CStyleFor':
+    case 'Group':
+      return { ...command, body: wrap(command.body) };
+    case 'Case':
+      return { ...command, items: command.items.map((item) => ({ ...item, body: wrap(item.body) })) };
+    default:
+      return command;
+  }
+}
