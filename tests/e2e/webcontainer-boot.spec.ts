@@ -27,7 +27,8 @@ const EMPTY_PAGE = '<!doctype html><html><head><title>webcontainer boot</title><
 
 const NOT_ISOLATED =
   'This page is not cross-origin isolated (COOP/COEP headers missing), so a WebContainer cannot start.';
-const TIMED_OUT_3S = 'The WebContainer did not start within 3 seconds (offline, or StackBlitz unreachable).';
+const TIMED_OUT_3S =
+  "The WebContainer did not start within 3 seconds. Likely causes: stackblitz.com cannot be reached (offline, or a proxy, firewall or content blocker in the way), or the browser blocks cookies and storage for stackblitz.com's frame (third-party cookies blocked, a private window).";
 const STILL_PENDING =
   'An earlier WebContainer start did not finish and is still pending; a WebContainer cannot be started again without reloading the page.';
 

@@ -7,7 +7,7 @@
 import type { ScenarioFile } from './scenario.ts';
 import { createStore, messageOf, type Store } from './store.ts';
 import type { Workspace } from './types.ts';
-import { readAllFiles, replaceFiles, toInitialFiles, writeFiles } from './workspace-files.ts';
+import { readAllFiles, replaceFiles, toInitialFiles } from './workspace-files.ts';
 
 export type BackendKind = 'embedded' | 'webcontainer';
 
@@ -63,8 +63,8 @@ export interface BackendStore {
   replaceFiles(files: Record<string, ScenarioFile>): Promise<void>;
 }
 
-/** Default time a WebContainer boot may take. */
-export const DEFAULT_BOOT_TIMEOUT_MS = 10_000;
+/** Default time a WebContainer boot may take: 30 s (a cold start downloads the runtime). */
+export const DEFAULT_BOOT_TIMEOUT_MS = 30_000;
 
 export const EMBEDDED_LABEL = 'the embedded shell (just-bash) in a Web Worker';
 export const WEBCONTAINER_LABEL = 'a WebContainer (StackBlitz)';
@@ -138,6 +138,9 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
     get spillDir() {
       return current?.spillDir ?? '/tmp/tool-output';
     },
+    get shellDescription() {
+      return current?.shellDescription;
+    },
     readFile: async (path) => (await wait()).readFile(path),
     writeFile: async (path, data) => (await wait()).writeFile(path, data),
     mkdir: async (path, options) => (await wait()).mkdir(path, options),
@@ -198,7 +201,7 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
           () =>
             resolve({
               ok: false,
-              reason: `The WebContainer did not start within ${seconds} s; it needs a connection to stackblitz.com.`,
+              reason: `The WebContainer did not start within ${seconds} s. Likely causes: stackblitz.com cannot be reached, or the browser blocks cookies and storage for its frame.`,
             }),
           state.bootTimeoutMs + 500,
         ),
@@ -214,8 +217,10 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
         return;
       }
       try {
+        // Replaced, not added to: a page has one container, reused when the user switches back, and
+        // it still holds the files of the last visit, some deleted since.
         const source = await wait();
-        await writeFiles(boot.workspace, await readAllFiles(source));
+        await replaceFiles(boot.workspace, await readAllFiles(source));
       } catch (error) {
         fallBack(
           `The WebContainer started, but the files could not be copied into it (${messageOf(error)}).`,
@@ -239,6 +244,8 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
       const files = await readAllFiles(container);
       const created = await startEmbedded(files);
       activate(created);
+      // Its processes stop; the container itself stays up, for the next switch back.
+      void container.dispose?.()?.catch(() => undefined);
       handle.set(
         { active: 'embedded', phase: 'ready', message: readyMessage('embedded') },
         { type: 'ready', kind: 'embedded' },
