@@ -311,6 +311,33 @@ describe('webcontainer adapter: the hybrid shell', () => {
     expect((await workspace.exec('npm install')).output).toBe('added 3 packages\n');
   });
 
+  it('bytes: the terminal decodes each chunk alone, so a cut character and 0xFF arrive as U+FFFD, and stderr says so; a file keeps every byte', async () => {
+    const bytes = new Uint8Array([0x61, 0xc3, 0xa9, 0x62, 0xff, 0x0d, 0x0a]); // a é b 0xFF \r\n
+    let files: WebContainerStandIn | undefined;
+    const node: StandInProgram = async (io) => {
+      if (io.args[0] === 'write') await files?.bash.fs.writeFile(`${files.workdir}/out.bin`, bytes);
+      else io.write(bytes);
+      return 0;
+    };
+    // Chunks of 2 bytes: [a, é's first byte], [é's second byte, b], [0xFF, \r], [\n].
+    const { standIn, workspace } = await setup(
+      {},
+      { chunkSize: 2, programs: { node } },
+      { containerCommands: ['node'] },
+    );
+    files = standIn;
+    const notice =
+      "[node's output holds U+FFFD (\uFFFD): the WebContainer's terminal decodes each chunk of output on its own, so a character split between two chunks, or a byte that is not UTF-8, arrives replaced. Redirecting with > does not help (the shell gets the text already replaced); for the exact bytes, have the program write the file itself (in node: fs.writeFileSync) and read that file.]\n";
+    expect(await workspace.exec('node print.js')).toMatchObject({
+      output: `a\uFFFD\uFFFDb\uFFFD\n${notice}`,
+      exitCode: 0,
+    });
+    // The notice is on stderr: the data alone goes on.
+    expect((await workspace.exec('node print.js 2>/dev/null | wc -c')).output).toBe('12\n');
+    await workspace.exec('node write');
+    expect(await workspace.readFile(`${workspace.root}/out.bin`)).toEqual(bytes);
+  });
+
   it('the description names the programs the container has, and no others', async () => {
     const { workspace } = await setup();
     expect(workspace.shellDescription).toContain('node, npm, npx run as processes in the WebContainer');
