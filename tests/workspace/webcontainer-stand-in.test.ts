@@ -11,6 +11,7 @@ import { createToolSuite } from '../../src/index.ts';
 import { createWebContainerWorkspace, stripTerminalOutput } from '../../src/workspace/webcontainer/index.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
 import {
+  createStandInBoot,
   createWebContainerStandIn,
   DEFAULT_PROGRAMS,
   JSH_COMMANDS,
@@ -173,6 +174,20 @@ describe('webcontainer stand-in: processes', () => {
       options: { cwd: 'sub', output: true, terminal: { cols: 120, rows: 40 } },
     });
     expect(DEFAULT_PROGRAMS).not.toHaveProperty('git');
+  });
+});
+
+describe('webcontainer stand-in: boot', () => {
+  it('one container per page: a second boot is refused until teardown, and teardown works once', async () => {
+    const page = createStandInBoot();
+    const first = await page.boot({});
+    await expect(page.boot({})).rejects.toThrow('Only a single WebContainer instance can be booted');
+    first.teardown();
+    expect(() => first.teardown()).toThrow('WebContainer already torn down');
+    const second = await page.boot({ workdirName: 'next' });
+    expect(second).not.toBe(first);
+    expect(page.calls).toEqual([{}, {}, { workdirName: 'next' }]);
+    second.teardown();
   });
 });
 

@@ -20,7 +20,17 @@
  *   what the command printed and `^C`; with `onKill: 'ignore'` it does nothing at all (a wedged
  *   runtime).
  *
- * Test controls (`spawns`, `writeFiles`, `dispose`) are extras of the stand-in, not WebContainer API.
+ * - Programs (`node`, `npm`, `npx` by default) run with a terminal: bytes sent in `chunkSize`-byte
+ *   chunks, each decoded on its own as the client does (a cut character becomes U+FFFD); an input
+ *   that stays open until Ctrl-D or the kill; output that may stay open after exit. A command that is
+ *   neither a program nor jsh's is `jsh: command not found: …`, exit 127.
+ * - `createStandInBoot()` is a page's `WebContainer.boot`: one container at a time, refused with the
+ *   client's words until its `teardown()`; `on('error')` delivers what `emitError` reports.
+ * - Every `fs` call is counted in `calls` and may take `fsLatencyMs` (a postMessage round trip).
+ *
+ * Test controls (`spawns`, `calls`, `writeFiles`, `emitError`, `dispose`) are extras of the stand-in,
+ * not WebContainer API. tests/workspace/webcontainer-stand-in.test.ts pins this behaviour, and
+ * tests/e2e/webcontainer-boot.spec.ts checks the same cases against the real client.
  */
 import type {
   BootOptions,
