@@ -90,9 +90,9 @@ export function bootTimeoutReason(timeoutMs: number): string {
 }
 
 /**
- * The likely cause of a boot error, from its message: the client's own words for a second boot; the
- * browser's for blocked storage, missing isolation or a failed download. `undefined` when the message
- * names a mistake of the host (a bad option) that needs no guess.
+ * The likely cause of a boot error, from the browser's words in its message: blocked storage, missing
+ * isolation or a failed download (a second boot is recognised before, by the client's own words).
+ * `undefined` when the message names a mistake of the host (a bad option) that needs no guess.
  */
 function likelyCause(message: string): string | undefined {
   if (/workdirName|configureAPIKey|auth\.init|browser page/.test(message)) return undefined;
