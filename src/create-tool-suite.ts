@@ -8,6 +8,7 @@ import {
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
   type BuiltinToolOptions,
+  describeWorkspaceShell,
   registerBuiltinTools,
 } from './tools/index.ts';
 import { spillOutput } from './tools/spill.ts';
@@ -42,7 +43,21 @@ export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite<Works
     if (!suite.isCallable('read', caller, session)) return undefined;
     return spillOutput(await suite.getWorkspace(), tool, text);
   };
-  const suite: ToolSuite<Workspace> = createCoreSuite<Workspace>({ spill, ...coreOptions, workspace });
+  // Declarations exist before the workspace does: bash's is made to describe the workspace's own shell
+  // (its programs, on a WebContainer) as soon as the workspace is there.
+  const described =
+    typeof workspace === 'function'
+      ? async (): Promise<Workspace> => {
+          const created = await workspace();
+          describeWorkspaceShell(suite, created);
+          return created;
+        }
+      : workspace;
+  const suite: ToolSuite<Workspace> = createCoreSuite<Workspace>({
+    spill,
+    ...coreOptions,
+    workspace: described,
+  });
   const names: readonly string[] =
     builtins === true ? [...BUILTIN_TOOL_NAMES, 'tool_search'] : builtins === false ? [] : builtins;
   registerBuiltinTools(
@@ -51,6 +66,7 @@ export function createToolSuite(options: ToolSuiteOptions = {}): ToolSuite<Works
     builtinOptions,
   );
   if (names.includes('tool_search')) enableToolSearch(suite);
+  if (typeof workspace !== 'function') describeWorkspaceShell(suite, workspace);
   return suite;
 }
 

@@ -71,6 +71,8 @@ export {
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
   type BuiltinToolOptions,
+  bashDescriptionFor,
+  describeWorkspaceShell,
   type EditToolOptions,
   type FindToolOptions,
   type GrepToolOptions,

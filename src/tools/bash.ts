@@ -5,7 +5,7 @@
  * a timeout, an abort and a sandbox limit hit are error results that keep the output. Imports core,
  * workspace.ts (the type) and the tools' own helpers.
  */
-import { ToolError } from '../core/index.ts';
+import { ToolError, type ToolSuite } from '../core/index.ts';
 import { type ExecResult, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import {
@@ -73,6 +73,34 @@ const LIMITS: readonly [RegExp, string][] = [
   [/depth|nesting/i, 'limit on nesting depth'],
   [/byte limit|ENOSPC/i, 'limit on workspace storage'],
 ];
+
+/**
+ * The `bash` description for a workspace: the built-in one, then what the workspace says about its own
+ * shell (which language, which programs exist) when it says anything.
+ */
+export function bashDescriptionFor(workspace: Pick<Workspace, 'shellDescription'>): string {
+  const base = BUILTIN_SPECS.bash.description;
+  const shell = workspace.shellDescription?.trim();
+  return shell ? `${base} ${shell}` : base;
+}
+
+/**
+ * Makes the registered `bash` declaration describe `workspace`'s shell: the spec is replaced (same
+ * mode, implementation and budget; a catalog `replaced` event, so declarations and tool_search follow).
+ * Called when the workspace is created, since declarations exist before it does. Does nothing when no
+ * bash is registered, when its description is already right, or when the host gave bash a description
+ * of its own.
+ */
+export function describeWorkspaceShell(suite: ToolSuite<Workspace>, workspace: Workspace): void {
+  const tool = suite.get('bash');
+  if (!tool) return;
+  const base = BUILTIN_SPECS.bash.description;
+  const current = tool.spec.description;
+  if (current !== base && !current.startsWith(`${base} `)) return;
+  const description = bashDescriptionFor(workspace);
+  if (description === current) return;
+  suite.register({ ...tool.spec, description }, tool.mode, tool.implementation, { replace: true });
+}
 
 /** Creates the `bash` tool. */
 export function createBashTool(options: BashToolOptions = {}): BuiltinTool {

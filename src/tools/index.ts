@@ -14,7 +14,7 @@ import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
 import { createWriteTool, type WriteToolOptions } from './write.ts';
 
-export type { BashToolOptions } from './bash.ts';
+export { type BashToolOptions, bashDescriptionFor, describeWorkspaceShell } from './bash.ts';
 export type { EditToolOptions } from './edit.ts';
 export type { FindToolOptions } from './find.ts';
 export type { GrepToolOptions } from './grep.ts';

@@ -1,8 +1,10 @@
 /** The backend store: the embedded backend by default, a WebContainer on request, the fallback and its reason. */
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
+import { bootWebContainerWorkspace } from 'browser-agent-tools/workspace/webcontainer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBackendStore, NOT_ISOLATED_REASON } from '../../src/playground/state/backend-store.ts';
 import { readAllFiles } from '../../src/playground/state/workspace-files.ts';
+import { createStandInBoot } from '../workspace/webcontainer-stand-in.ts';
 
 const embedded = (files: Record<string, string | Uint8Array>) => createJustBashWorkspace({ files });
 
@@ -71,7 +73,8 @@ describe('backend store', () => {
     expect(hanging.store.getState()).toMatchObject({
       active: 'embedded',
       phase: 'ready',
-      fallbackReason: 'The WebContainer did not start within 3 s; it needs a connection to stackblitz.com.',
+      fallbackReason:
+        'The WebContainer did not start within 3 s. Likely causes: stackblitz.com cannot be reached, or the browser blocks cookies and storage for its frame.',
     });
   });
 
@@ -91,5 +94,36 @@ describe('backend store', () => {
     await backend.switchToEmbedded();
     expect(backend.workspace.root).toBe('/workspace');
     expect(await readAllFiles(backend.workspace)).toEqual({ 'src/a.ts': 'export {};\n', 'b.txt': 'B' });
+  });
+
+  it('waits 30 s for a boot by default', () => {
+    const backend = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: vi.fn(),
+      isolated: () => true,
+    });
+    expect(backend.store.getState().bootTimeoutMs).toBe(30_000);
+  });
+
+  it('WebContainer, embedded, WebContainer: one container per page, reused, holding the current files', async () => {
+    const page = createStandInBoot();
+    const backend = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: async (timeoutMs) => {
+        const result = await bootWebContainerWorkspace({ boot: page.boot, isolated: () => true, timeoutMs });
+        return result.ok ? { ok: true, workspace: result.workspace } : result;
+      },
+      isolated: () => true,
+    });
+    await backend.start({ 'a.txt': 'A', 'gone.txt': 'G' });
+    await backend.switchToWebContainer();
+    expect(backend.store.getState()).toMatchObject({ active: 'webcontainer', fallbackReason: null });
+    await backend.switchToEmbedded();
+    await backend.workspace.rm('/workspace/gone.txt');
+    await backend.workspace.writeFile('/workspace/b.txt', 'B');
+    await backend.switchToWebContainer();
+    expect(backend.store.getState()).toMatchObject({ active: 'webcontainer', fallbackReason: null });
+    expect(page.booted).toHaveLength(1);
+    expect(await readAllFiles(backend.workspace)).toEqual({ 'a.txt': 'A', 'b.txt': 'B' });
   });
 });

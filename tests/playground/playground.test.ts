@@ -1,8 +1,11 @@
 /** The composition root: calls recorded in the history, scenarios (reset, re-run, describe), sessions. */
+import { BUILTIN_SPECS } from 'browser-agent-tools';
+import { bootWebContainerWorkspace } from 'browser-agent-tools/workspace/webcontainer';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FILES } from '../../src/playground/demo/demo-files.ts';
 import { createPlaygroundApi } from '../../src/playground/state/playground-api.ts';
 import { decodeScenario, encodeScenario } from '../../src/playground/state/scenario.ts';
+import { createStandInBoot } from '../workspace/webcontainer-stand-in.ts';
 import { startPlayground } from './harness.ts';
 
 describe('playground', () => {
@@ -129,5 +132,21 @@ describe('playground', () => {
       kind: 'error',
       text: 'The session could not be imported: Call 1: "request" must be a named or a raw call.',
     });
+  });
+
+  it("bash's declaration follows the backend: the WebContainer's programs after the switch, the built-in text after the switch back", async () => {
+    const page = createStandInBoot();
+    const playground = await startPlayground({
+      bootWebContainer: async (timeoutMs) => {
+        const result = await bootWebContainerWorkspace({ boot: page.boot, isolated: () => true, timeoutMs });
+        return result.ok ? { ok: true, workspace: result.workspace } : result;
+      },
+    });
+    const bash = () => playground.runtime.declarations().find((spec) => spec.name === 'bash')?.description;
+    expect(bash()).toBe(BUILTIN_SPECS.bash.description);
+    await playground.backend.switchToWebContainer();
+    expect(bash()).toContain('node, npm, npx run as processes in the WebContainer');
+    await playground.backend.switchToEmbedded();
+    expect(bash()).toBe(BUILTIN_SPECS.bash.description);
   });
 });

@@ -20,9 +20,25 @@
  *   what the command printed and `^C`; with `onKill: 'ignore'` it does nothing at all (a wedged
  *   runtime).
  *
- * Test controls (`spawns`, `writeFiles`, `dispose`) are extras of the stand-in, not WebContainer API.
+ * - Programs (`node`, `npm`, `npx` by default) run with a terminal: bytes sent in `chunkSize`-byte
+ *   chunks, each decoded on its own as the client does (a cut character becomes U+FFFD); an input
+ *   that stays open until Ctrl-D or the kill; output that may stay open after exit. A command that is
+ *   neither a program nor jsh's is `jsh: command not found: …`, exit 127.
+ * - `createStandInBoot()` is a page's `WebContainer.boot`: one container at a time, refused with the
+ *   client's words until its `teardown()`; `on('error')` delivers what `emitError` reports.
+ * - Every `fs` call is counted in `calls` and may take `fsLatencyMs` (a postMessage round trip).
+ *
+ * Test controls (`spawns`, `calls`, `writeFiles`, `emitError`, `dispose`) are extras of the stand-in,
+ * not WebContainer API. tests/workspace/webcontainer-stand-in.test.ts pins this behaviour, and
+ * tests/e2e/webcontainer-boot.spec.ts checks the same cases against the real client.
  */
-import type { BufferEncoding, DirEnt, SpawnOptions, WebContainerProcess } from '@webcontainer/api';
+import type {
+  BootOptions,
+  BufferEncoding,
+  DirEnt,
+  SpawnOptions,
+  WebContainerProcess,
+} from '@webcontainer/api';
 import { Bash, type CommandName, getCommandNames, InMemoryFs } from 'just-bash';
 import { runJustBashCommand } from '../../src/workspace/shell/run-command.ts';
 import type { WebContainerFileSystem, WebContainerLike } from '../../src/workspace/webcontainer/index.ts';
@@ -150,6 +166,28 @@ const STAND_IN_WALL_CLOCK_MS = 6_000;
 /** Creates a stand-in container with an empty workdir. */
 export function createWebContainerStandIn(options: StandInOptions = {}): WebContainerStandIn {
   return new WebContainerStandIn(options);
+}
+
+/** The client's words for a second `boot()` while a container is up. */
+export const SINGLE_INSTANCE_ERROR = 'Only a single WebContainer instance can be booted';
+
+/**
+ * A page's `WebContainer.boot`: one container at a time, as the client enforces (a second `boot()`
+ * while one is up rejects with {@link SINGLE_INSTANCE_ERROR}; after its `teardown()` a new one may
+ * boot). `booted` lists every container it started, `calls` every `boot()` options.
+ */
+export function createStandInBoot(options: StandInOptions = {}) {
+  let current: WebContainerStandIn | undefined;
+  const booted: WebContainerStandIn[] = [];
+  const calls: BootOptions[] = [];
+  const boot = async (bootOptions: BootOptions): Promise<WebContainerStandIn> => {
+    calls.push(bootOptions);
+    if (current && !current.tornDown) throw new Error(SINGLE_INSTANCE_ERROR);
+    current = new WebContainerStandIn(options);
+    booted.push(current);
+    return current;
+  };
+  return { boot, booted, calls };
 }
 
 type PosixCode = 'ENOENT' | 'ENOTDIR' | 'EISDIR' | 'EEXIST' | 'ENOTEMPTY' | 'EINVAL';
@@ -473,7 +511,10 @@ export class WebContainerStandIn implements WebContainerLike {
   readonly spawns: SpawnRecord[] = [];
   /** Calls to each `fs` method, by name. */
   readonly calls: Record<string, number> = {};
+  /** `teardown()` was called: the page may boot another container. */
+  tornDown = false;
   readonly #options: StandInOptions;
+  readonly #errorListeners = new Set<(error: { message: string }) => void>();
   /** jsh: the same files, with jsh's commands only. */
   readonly #jsh: Bash;
   readonly #controllers = new Set<AbortController>();
@@ -579,6 +620,27 @@ export class WebContainerStandIn implements WebContainerLike {
       },
       resize: () => undefined,
     };
+  }
+
+  /** `WebContainer.on('error', …)`: internal errors of the container. */
+  on(event: 'error', listener: (error: { message: string }) => void): () => void {
+    if (event !== 'error') throw new Error(`stand-in: on('${String(event)}') is not implemented`);
+    this.#errorListeners.add(listener);
+    return () => {
+      this.#errorListeners.delete(listener);
+    };
+  }
+
+  /** `WebContainer.teardown()`: stops every command; a second call throws, as the client's does. */
+  teardown(): void {
+    if (this.tornDown) throw new Error('WebContainer already torn down');
+    this.tornDown = true;
+    this.dispose();
+  }
+
+  /** Test control: the container reports an internal error, as the real one does on `on('error')`. */
+  emitError(message: string): void {
+    for (const listener of this.#errorListeners) listener({ message });
   }
 
   /** Test control: writes files (paths relative to the workdir), creating parents, like `mount`. */

@@ -5,13 +5,15 @@
  */
 import type { BootOptions } from '@webcontainer/api';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { UsageError } from '../../src/index.ts';
+import { BUILTIN_SPECS, createToolSuite, UsageError } from '../../src/index.ts';
 import { NON_INTERACTIVE_ENV } from '../../src/workspace/webcontainer/container-program.ts';
 import {
   bootTimeoutReason,
   bootWebContainerWorkspace,
   createWebContainerWorkspace,
+  DEFAULT_BOOT_TIMEOUT_MS,
   NOT_ISOLATED_REASON,
+  SECOND_BOOT_REASON,
   STILL_PENDING_REASON,
   stripTerminalOutput,
   type WebContainerWorkspaceOptions,
@@ -19,6 +21,7 @@ import {
 import { confinePath, type Workspace, WorkspaceError } from '../../src/workspace/workspace.ts';
 import { runWorkspaceConformance } from './conformance.ts';
 import {
+  createStandInBoot,
   createWebContainerStandIn,
   DEFAULT_PROGRAMS,
   type StandInOptions,
@@ -308,6 +311,33 @@ describe('webcontainer adapter: the hybrid shell', () => {
     expect((await workspace.exec('npm install')).output).toBe('added 3 packages\n');
   });
 
+  it('bytes: the terminal decodes each chunk alone, so a cut character and 0xFF arrive as U+FFFD, and stderr says so; a file keeps every byte', async () => {
+    const bytes = new Uint8Array([0x61, 0xc3, 0xa9, 0x62, 0xff, 0x0d, 0x0a]); // a é b 0xFF \r\n
+    let files: WebContainerStandIn | undefined;
+    const node: StandInProgram = async (io) => {
+      if (io.args[0] === 'write') await files?.bash.fs.writeFile(`${files.workdir}/out.bin`, bytes);
+      else io.write(bytes);
+      return 0;
+    };
+    // Chunks of 2 bytes: [a, é's first byte], [é's second byte, b], [0xFF, \r], [\n].
+    const { standIn, workspace } = await setup(
+      {},
+      { chunkSize: 2, programs: { node } },
+      { containerCommands: ['node'] },
+    );
+    files = standIn;
+    const notice =
+      "[node's output holds U+FFFD (\uFFFD): the WebContainer's terminal decodes each chunk of output on its own, so a character split between two chunks, or a byte that is not UTF-8, arrives replaced. Redirecting with > does not help (the shell gets the text already replaced); for the exact bytes, have the program write the file itself (in node: fs.writeFileSync) and read that file.]\n";
+    expect(await workspace.exec('node print.js')).toMatchObject({
+      output: `a\uFFFD\uFFFDb\uFFFD\n${notice}`,
+      exitCode: 0,
+    });
+    // The notice is on stderr: the data alone goes on.
+    expect((await workspace.exec('node print.js 2>/dev/null | wc -c')).output).toBe('12\n');
+    await workspace.exec('node write');
+    expect(await workspace.readFile(`${workspace.root}/out.bin`)).toEqual(bytes);
+  });
+
   it('the description names the programs the container has, and no others', async () => {
     const { workspace } = await setup();
     expect(workspace.shellDescription).toContain('node, npm, npx run as processes in the WebContainer');
@@ -336,6 +366,49 @@ describe('webcontainer adapter: the hybrid shell', () => {
   });
 });
 
+describe('the bash declaration on a WebContainer', () => {
+  const bashDescription = (suite: ReturnType<typeof createToolSuite>): string | undefined =>
+    suite.declarations().find((spec) => spec.name === 'bash')?.description;
+
+  it('after the workspace starts, names the programs the container has and no others', async () => {
+    const standIn = createWebContainerStandIn({
+      programs: { node: DEFAULT_PROGRAMS.node ?? (async () => 1) },
+    });
+    standIns.push(standIn);
+    const suite = createToolSuite({ workspace: () => createWebContainerWorkspace(standIn) });
+    const events: string[] = [];
+    suite.subscribe((event) => events.push(`${event.type} ${event.tool.spec.name}`));
+    // Before the workspace exists, only the backend-neutral description can be given.
+    expect(bashDescription(suite)).toBe(BUILTIN_SPECS.bash.description);
+    expect((await suite.execute('ls', {})).is_error).toBe(false);
+    expect(events).toEqual(['replaced bash']);
+    const description = bashDescription(suite) ?? '';
+    expect(description).toBe(
+      `${BUILTIN_SPECS.bash.description} Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files. node runs as a process in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).`,
+    );
+    for (const absent of ['npm,', 'pnpm', 'yarn', 'git', 'jsh']) expect(description).not.toContain(absent);
+    // The tool still works and still is the built-in one.
+    expect((await suite.execute('bash', { command: 'node --version' })).output).toBe('v18.20.3');
+    expect(events).toEqual(['replaced bash']);
+  });
+
+  it('a workspace given as an object describes its shell at once; a host description is kept', async () => {
+    const { workspace } = await setup();
+    const suite = createToolSuite({ workspace });
+    expect(bashDescription(suite)).toContain('node, npm, npx run as processes in the WebContainer');
+    const own = createToolSuite({ workspace: () => workspace, builtins: ['read'] });
+    own.register({ ...BUILTIN_SPECS.bash, description: 'My shell.' }, 'direct', async () => 'ok');
+    await own.execute('read', { path: 'x' });
+    expect(bashDescription(own)).toBe('My shell.');
+  });
+
+  it('the embedded backend keeps the built-in description', async () => {
+    const suite = createToolSuite();
+    await suite.execute('ls', {});
+    expect(bashDescription(suite)).toBe(BUILTIN_SPECS.bash.description);
+  });
+});
+
 describe('stripTerminalOutput', () => {
   it('removes CSI, OSC, charset and string sequences, and normalises carriage returns', () => {
     const raw = [
@@ -350,6 +423,10 @@ describe('stripTerminalOutput', () => {
     expect(stripTerminalOutput(raw)).toBe('green\nbar 100%\nlink\ncut ');
   });
 });
+
+/** What a boot that never finishes is most likely due to, as the reasons say it. */
+const SILENT_CAUSES =
+  "stackblitz.com cannot be reached (offline, or a proxy, firewall or content blocker in the way), or the browser blocks cookies and storage for stackblitz.com's frame (third-party cookies blocked, a private window).";
 
 describe('bootWebContainerWorkspace', () => {
   const never = (): Promise<never> => new Promise<never>(() => undefined);
@@ -376,7 +453,7 @@ describe('bootWebContainerWorkspace', () => {
 
     expect(await bootWebContainerWorkspace(options)).toEqual({
       ok: false,
-      reason: 'The WebContainer did not start within 0.2 seconds (offline, or StackBlitz unreachable).',
+      reason: `The WebContainer did not start within 0.2 seconds. Likely causes: ${SILENT_CAUSES}`,
     });
     expect(await bootWebContainerWorkspace(options)).toEqual({
       ok: false,
@@ -395,13 +472,79 @@ describe('bootWebContainerWorkspace', () => {
     expect(boot).toHaveBeenCalledTimes(1);
   });
 
-  it('words the timeout in seconds', () => {
+  it('words the timeout in seconds, with its likely causes', () => {
     expect(bootTimeoutReason(3000)).toBe(
-      'The WebContainer did not start within 3 seconds (offline, or StackBlitz unreachable).',
+      `The WebContainer did not start within 3 seconds. Likely causes: ${SILENT_CAUSES}`,
     );
     expect(bootTimeoutReason(1000)).toBe(
-      'The WebContainer did not start within 1 second (offline, or StackBlitz unreachable).',
+      `The WebContainer did not start within 1 second. Likely causes: ${SILENT_CAUSES}`,
     );
+  });
+
+  it('waits 30 seconds by default', async () => {
+    expect(DEFAULT_BOOT_TIMEOUT_MS).toBe(30_000);
+    vi.useFakeTimers();
+    try {
+      let settled = false;
+      const booting = bootWebContainerWorkspace({ boot: never, isolated: () => true }).then((result) => {
+        settled = true;
+        return result;
+      });
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await booting).toEqual({ ok: false, reason: bootTimeoutReason(30_000) });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('one container per page: a second call reuses it, teardown releases it, another booter is named', async () => {
+    const page = createStandInBoot();
+    const options = { boot: page.boot, isolated: () => true };
+    const first = await bootWebContainerWorkspace(options);
+    if (!first.ok) throw new Error(first.reason);
+    await first.workspace.writeFile(`${first.workspace.root}/kept.txt`, 'kept');
+    await first.workspace.dispose?.();
+    // The page switched to another backend and back: the same container, its files still there.
+    const second = await bootWebContainerWorkspace(options);
+    if (!second.ok) throw new Error(second.reason);
+    expect(second.webcontainer).toBe(first.webcontainer);
+    expect(text(await second.workspace.readFile(`${second.workspace.root}/kept.txt`))).toBe('kept');
+    expect(page.calls).toHaveLength(1);
+
+    // Other code of the page boots through its own function while this container is up.
+    const otherCode = (bootOptions: BootOptions) => page.boot(bootOptions);
+    expect(await bootWebContainerWorkspace({ boot: otherCode, isolated: () => true })).toEqual({
+      ok: false,
+      reason:
+        'A WebContainer is already running in this page, started by other code, and a page can run only one: use that one (createWebContainerWorkspace), or call its teardown() and try again.',
+    });
+    expect(SECOND_BOOT_REASON).toMatch(/^A WebContainer is already running/);
+
+    await second.teardown();
+    expect(second.webcontainer.tornDown).toBe(true);
+    const third = await bootWebContainerWorkspace(options);
+    expect(third.ok && third.webcontainer).toBe(page.booted.at(-1));
+    expect(page.booted).toHaveLength(2);
+    if (third.ok) await third.teardown();
+  });
+
+  it("the container's internal errors go to onError and end the next command's output", async () => {
+    const page = createStandInBoot();
+    const onError = vi.fn();
+    const booted = await bootWebContainerWorkspace({ boot: page.boot, isolated: () => true, onError });
+    if (!booted.ok) throw new Error(booted.reason);
+    booted.webcontainer.emitError('Out of memory\n    at worker');
+    expect(onError).toHaveBeenCalledWith('Out of memory\n    at worker');
+    expect((await booted.workspace.exec('echo hi')).output).toBe(
+      'hi\n[The WebContainer reported an internal error: Out of memory. If commands keep failing, the container is broken: reload the page to start a new one.]\n',
+    );
+    // Said once.
+    expect((await booted.workspace.exec('echo hi')).output).toBe('hi\n');
+    await booted.teardown();
+    booted.webcontainer.emitError('after teardown');
+    expect(onError).toHaveBeenCalledTimes(1);
   });
 
   it('boots with the options given and returns the workspace', async () => {
@@ -427,8 +570,27 @@ describe('bootWebContainerWorkspace', () => {
     };
     expect(await bootWebContainerWorkspace({ boot: rejecting, isolated: () => true })).toEqual({
       ok: false,
-      reason: 'The WebContainer could not start: Only a single WebContainer instance can be booted.',
+      reason: SECOND_BOOT_REASON,
     });
+    const failing = (message: string) => async (): Promise<never> => {
+      throw new Error(message);
+    };
+    const reasonOf = async (message: string) => {
+      const result = await bootWebContainerWorkspace({ boot: failing(message), isolated: () => true });
+      return result.ok ? 'booted' : result.reason;
+    };
+    expect(await reasonOf("SecurityError: Failed to read the 'localStorage' property from 'Window'")).toBe(
+      "The WebContainer could not start: SecurityError: Failed to read the 'localStorage' property from 'Window'. Likely cause: the browser blocks cookies or storage for stackblitz.com's frame (third-party cookies or site data blocked, a private window): allow them for this site.",
+    );
+    expect(await reasonOf('SharedArrayBuffer is not defined')).toBe(
+      'The WebContainer could not start: SharedArrayBuffer is not defined. Likely cause: the page is missing its cross-origin isolation headers (Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp or credentialless, on every response).',
+    );
+    expect(await reasonOf('Failed to fetch')).toBe(
+      'The WebContainer could not start: Failed to fetch. Likely cause: stackblitz.com cannot be reached (offline, or a proxy, firewall or content blocker in the way).',
+    );
+    expect(await reasonOf('Something odd')).toBe(
+      `The WebContainer could not start: Something odd. Likely cause: one of these: ${SILENT_CAUSES}`,
+    );
     const throwing = (): Promise<never> => {
       throw new Error('workdirName should be a valid folder name');
     };
@@ -443,7 +605,10 @@ describe('bootWebContainerWorkspace', () => {
           throw new Error('no window');
         },
       }),
-    ).toEqual({ ok: false, reason: 'The WebContainer could not start: no window.' });
+    ).toEqual({
+      ok: false,
+      reason: `The WebContainer could not start: no window. Likely cause: one of these: ${SILENT_CAUSES}`,
+    });
   });
 
   it('says when the container started but the workspace could not be set up', async () => {

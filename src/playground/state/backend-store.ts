@@ -7,7 +7,7 @@
 import type { ScenarioFile } from './scenario.ts';
 import { createStore, messageOf, type Store } from './store.ts';
 import type { Workspace } from './types.ts';
-import { readAllFiles, replaceFiles, toInitialFiles, writeFiles } from './workspace-files.ts';
+import { readAllFiles, replaceFiles, toInitialFiles } from './workspace-files.ts';
 
 export type BackendKind = 'embedded' | 'webcontainer';
 
@@ -63,8 +63,8 @@ export interface BackendStore {
   replaceFiles(files: Record<string, ScenarioFile>): Promise<void>;
 }
 
-/** Default time a WebContainer boot may take. */
-export const DEFAULT_BOOT_TIMEOUT_MS = 10_000;
+/** Default time a WebContainer boot may take: 30 s (a cold start downloads the runtime). */
+export const DEFAULT_BOOT_TIMEOUT_MS = 30_000;
 
 export const EMBEDDED_LABEL = 'the embedded shell (just-bash) in a Web Worker';
 export const WEBCONTAINER_LABEL = 'a WebContainer (StackBlitz)';
@@ -91,6 +91,9 @@ function delegateWorkspace(current: () => Workspace | null, target: () => Promis
     },
     get spillDir() {
       return current()?.spillDir ?? '/tmp/tool-output';
+    },
+    get shellDescription() {
+      return current()?.shellDescription;
     },
     readFile: async (path) => (await target()).readFile(path),
     writeFile: async (path, data) => (await target()).writeFile(path, data),
@@ -133,7 +136,7 @@ async function bootWebContainerWithFiles(
       () =>
         resolve({
           ok: false,
-          reason: `The WebContainer did not start within ${seconds} s; it needs a connection to stackblitz.com.`,
+          reason: `The WebContainer did not start within ${seconds} s. Likely causes: stackblitz.com cannot be reached, or the browser blocks cookies and storage for its frame.`,
         }),
       timeoutMs + 500,
     ),
@@ -146,7 +149,9 @@ async function bootWebContainerWithFiles(
   }
   if (!boot.ok) return boot;
   try {
-    await writeFiles(boot.workspace, await readAllFiles(await source()));
+    // Replaced, not added to: a page has one container, reused when the user switches back, and it
+    // still holds the files of the last visit, some deleted since.
+    await replaceFiles(boot.workspace, await readAllFiles(await source()));
   } catch (error) {
     return {
       ok: false,
@@ -257,6 +262,8 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
       if (handle.get().active !== 'webcontainer' || !container) return;
       const files = await readAllFiles(container);
       activate(await startEmbedded(files));
+      // Its processes stop; the container itself stays up, for the next switch back.
+      void container.dispose?.()?.catch(() => undefined);
       readyOn('embedded');
     },
     setBootTimeout(ms) {

@@ -4,7 +4,7 @@
  * scenario, describe the current state as a scenario). main.tsx passes the browser-only pieces in;
  * tests pass in-process ones.
  */
-import type { ExposureMode } from 'browser-agent-tools';
+import { describeWorkspaceShell, type ExposureMode } from 'browser-agent-tools';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { ExampleTranscript } from '../demo/transcripts.ts';
 import type { AgentModule, AgentStore, KeyStorage } from './agent-store.ts';
@@ -326,6 +326,8 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
 
   backend.store.on((event) => {
     if (event.type !== 'fallback') void workspace.refresh();
+    // bash's declaration describes the shell of the backend now active (its programs, on a WebContainer).
+    if (event.type === 'ready') describeWorkspaceShell(runtime.store.getState().suite, backend.workspace);
   });
 
   const applyScenario = async (scenario: Scenario | undefined): Promise<void> => {

@@ -14,9 +14,17 @@
  *   end-of-stream, bounded by the grace period.
  * - **Terminal noise.** A terminal size is given, colours are turned off (`NO_COLOR`, `TERM=dumb`),
  *   and escape sequences and `\r` spinner frames are removed (`stripTerminalOutput`).
- * - **Text, not bytes.** The client decodes each chunk on its own, so a character cut between two
- *   chunks arrives as U+FFFD on both sides; the adapter receives strings and cannot undo that. Files
- *   read by the interpreter never pass through the terminal and keep every byte.
+ * - **Text, not bytes.** The client decodes each terminal chunk on its own (a non-streaming
+ *   `TextDecoder.decode` per chunk, in `@webcontainer/api`'s `binaryListener`), so a character cut
+ *   between two chunks arrives as U+FFFD on both sides, and so does a byte that is not UTF-8. The
+ *   public API offers no way around it: `spawn` has no raw or binary output option (`output: false`
+ *   only silences the stream), stdout and stderr are not separable, the raw `Uint8Array`s exist only
+ *   behind the client's private, unexported RPC proxy, and redirecting to a file needs a shell inside
+ *   the container (jsh) or a wrapper process, either of which changes what the program sees (no
+ *   terminal) for every command. So the bytes are lost before the adapter sees them; when a program's
+ *   output holds U+FFFD, the command's stderr says so and how to get exact bytes (the program writes a
+ *   file itself; `wc.fs.readFile` returns bytes). Files read by the interpreter never pass through the
+ *   terminal and keep every byte.
  */
 import type { SpawnOptions, WebContainerProcess } from '@webcontainer/api';
 import { OutputTail, stripTerminalOutput } from './terminal-output.ts';
@@ -208,4 +216,12 @@ export function waitingNotice(command: string, output: string): string {
   const lastLine = output.slice(output.lastIndexOf('\n') + 1);
   if (lastLine.trim() === '') return '';
   return `\n[${command} was still running at the stop and its output ends in an unfinished line: it was probably waiting for input. Its stdin is closed (nobody can type an answer), so pass the answers as flags (for example --yes, -y, or the create tool's options) or pipe them in: printf 'y\\n' | ${command} ...]\n`;
+}
+
+/**
+ * Added (on stderr) when a program's output holds U+FFFD: a character was probably cut between two
+ * terminal chunks, or a byte was not UTF-8, and the client replaced it before the adapter saw it.
+ */
+export function damagedOutputNotice(command: string): string {
+  return `[${command}'s output holds U+FFFD (\uFFFD): the WebContainer's terminal decodes each chunk of output on its own, so a character split between two chunks, or a byte that is not UTF-8, arrives replaced. Redirecting with > does not help (the shell gets the text already replaced); for the exact bytes, have the program write the file itself (in node: fs.writeFileSync) and read that file.]\n`;
 }

@@ -10,6 +10,7 @@ export {
   bootWebContainerWorkspace,
   DEFAULT_BOOT_TIMEOUT_MS,
   NOT_ISOLATED_REASON,
+  SECOND_BOOT_REASON,
   STILL_PENDING_REASON,
   type WebContainerBootResult,
 } from './boot-webcontainer-workspace.ts';

@@ -10,7 +10,7 @@ import { Bash, defineCommand, InMemoryFs, MountableFs } from 'just-bash';
 import { runJustBashCommand } from '../shell/run-command.ts';
 import { createWorkspaceFileSystem } from '../shell/workspace-file-system.ts';
 import { type ExecOptions, type ExecResult, isInside, normalizePosix, type Workspace } from '../workspace.ts';
-import { NON_INTERACTIVE_ENV, runContainerProcess } from './container-program.ts';
+import { damagedOutputNotice, NON_INTERACTIVE_ENV, runContainerProcess } from './container-program.ts';
 
 /** What a script needs from the workspace and its container. */
 export interface ScriptContext {
@@ -119,8 +119,10 @@ function containerCommand(context: ScriptContext, name: string, stop: AbortSigna
       stuck: false,
     }));
     if (outcome.stuck) context.onProcessStuck?.(`${name} ${args.join(' ')}`.trim());
-    // A terminal merges the process's stdout and stderr; both arrive here as stdout.
-    return { stdout: outcome.output, stderr: '', exitCode: outcome.exitCode };
+    // A terminal merges the process's stdout and stderr; both arrive here as stdout. The notice goes to
+    // stderr, so it never flows down a pipe into the next command.
+    const damaged = outcome.output.includes('\uFFFD') ? damagedOutputNotice(name) : '';
+    return { stdout: outcome.output, stderr: damaged, exitCode: outcome.exitCode };
   });
 }
 

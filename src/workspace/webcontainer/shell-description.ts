@@ -60,7 +60,7 @@ export function shellDescription(containerCommands: readonly string[]): string {
   const programs =
     containerCommands.length === 0
       ? 'No container programs were found (no node or npm).'
-      : `${containerCommands.join(', ')} run as processes in the WebContainer, with the script's directory and exported variables; their stdout and stderr arrive merged, in order.`;
+      : `${containerCommands.join(', ')} ${containerCommands.length === 1 ? 'runs as a process' : 'run as processes'} in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order.`;
   return [
     "Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files.",
     programs,

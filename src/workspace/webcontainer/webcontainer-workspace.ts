@@ -57,9 +57,16 @@ export type WebContainerFileSystem = Pick<
   'readFile' | 'writeFile' | 'readdir' | 'mkdir' | 'rm' | 'rename'
 >;
 
-/** The members of a booted `WebContainer` this adapter uses (a real `WebContainer` is one). */
+/**
+ * The members of a booted `WebContainer` this adapter uses (a real `WebContainer` is one). `on('error')`
+ * and `teardown` are used by `bootWebContainerWorkspace` when present.
+ */
 export type WebContainerLike = Pick<WebContainer, 'spawn' | 'workdir'> & {
   readonly fs: WebContainerFileSystem;
+  /** Internal errors of the container (`WebContainer.on('error', …)`); returns an unsubscribe. */
+  on?(event: 'error', listener: (error: { message: string }) => void): () => void;
+  /** Destroys the container, so the page may boot another (`WebContainer.teardown`). */
+  teardown?(): void;
 };
 
 /** Options of {@link createWebContainerWorkspace}. */
