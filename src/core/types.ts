@@ -273,7 +273,10 @@ export interface RegisterOptions {
 
 /** The catalog, the exposure rules and the one `execute` path. `W` is the workspace type. */
 export interface ToolSuite<W = unknown> {
-  /** Registers a spec in any supported format. Throws `UsageError` on a bad spec or a duplicate name. */
+  /**
+   * Registers a spec in any supported format, or a tool made with `defineTool` (which brings its own
+   * implementation; one passed here replaces it). Throws `UsageError` on a bad spec or a duplicate name.
+   */
   register(
     spec: AnyToolSpec,
     mode: ExposureMode,
