@@ -174,7 +174,9 @@ function builtinNamesIn(file: string, source: string): string[] {
       // A list of effects names the effect `read`, not the tool.
       .filter((line) => !line.includes("'fs_write'"))
       .flatMap((line, index) =>
-        [...line.matchAll(BUILTIN_NAME_LITERAL)].map((match) => `${file}:${index + 1}: ${match[0].replace(/^[{,]/, '').trim()}`),
+        [...line.matchAll(BUILTIN_NAME_LITERAL)].map(
+          (match) => `${file}:${index + 1}: ${match[0].replace(/^[{,]/, '').trim()}`,
+        ),
       )
   );
 }
