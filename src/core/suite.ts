@@ -26,6 +26,7 @@ import type {
   OutputBudget,
   Policy,
   SpillRequest,
+  SuitePlugin,
   ToolSuite,
 } from './types.ts';
 
@@ -73,10 +74,12 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
   const effects = (name: string): readonly Effect[] | null =>
     configured.get(name) ?? catalog.get(name)?.spec.effects ?? ownValue(BUILTIN_EFFECTS, name) ?? null;
 
+  const plugins: SuitePlugin<W>[] = [];
   const suite: ToolSuite<W> = {
     register: (spec, mode, implementation, registerOptions) =>
       catalog.register(spec, mode, implementation, registerOptions),
     unregister: (name) => catalog.unregister(name),
+    use: (plugin) => usePlugin(suite, plugins, plugin),
     setMode: (name, mode) => catalog.setMode(name, mode),
     get: (name) => catalog.get(name),
     list: () => catalog.list(),
@@ -126,8 +129,22 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     spill: options.spill,
     effects,
     getWorkspace: suite.getWorkspace,
+    plugins: () => plugins,
   };
   return suite;
+}
+
+/** Installs `plugin` on `suite`; returns the function that removes and disposes it, once. */
+function usePlugin<W>(suite: ToolSuite<W>, plugins: SuitePlugin<W>[], plugin: SuitePlugin<W>): () => void {
+  plugin.install?.(suite);
+  plugins.push(plugin);
+  let removed = false;
+  return () => {
+    if (removed) return;
+    removed = true;
+    plugins.splice(plugins.indexOf(plugin), 1);
+    plugin.dispose?.();
+  };
 }
 
 /** Effects the agent's own configuration declares, by tool name. */

@@ -12,6 +12,7 @@ import type {
   OutputBudget,
   Policy,
   SpillRequest,
+  SuitePlugin,
   ToolResult,
   ToolSession,
   ToolSuite,
@@ -30,6 +31,8 @@ export interface Engine<W = unknown> {
   /** A tool's effects: the agent's configuration, its spec, the built-in table, or `null` (unknown). */
   effects(name: string): readonly Effect[] | null;
   getWorkspace(): Promise<W>;
+  /** The installed plugins, in installation order. */
+  plugins(): readonly SuitePlugin<W>[];
 }
 
 /** The call in flight: who makes it and in which session. */

@@ -1,6 +1,7 @@
 /**
  * Exposure: which caller may call which tool, and the errors for names no caller can call (unknown,
  * not a tool name, hidden) and for tools this caller may not call (deferred, codemode-only, model-only).
+ * Plugins add the ways out they offer (`tool_search` to load a deferred tool, codemode scripts).
  */
 import { ERROR_CODES } from '../errors.ts';
 import { MAX_TOOL_NAME_LENGTH } from '../normalize.ts';
@@ -51,9 +52,28 @@ function availableList(engine: Engine, caller: Caller, session: ToolSession | un
   return more > 0 ? `${listed} and ${more} more` : listed;
 }
 
-function searchHint(engine: Engine, caller: Caller, session: ToolSession | undefined): string {
-  const search = engine.catalog.get('tool_search');
-  return search && isCallable(search, caller, session) ? ' To find other tools, call tool_search.' : '';
+/** What the installed plugins add to an unknown-tool error for this caller (a way to find tools). */
+function pluginHints(engine: Engine, caller: Caller, session: ToolSession | undefined): string {
+  let hints = '';
+  for (const plugin of engine.plugins()) {
+    const hint = plugin.unknownToolHint?.({ caller, session });
+    if (hint) hints += ` ${hint}`;
+  }
+  return hints;
+}
+
+/** The first plugin's text refusing `tool` to this caller, when a plugin offers a way to call it. */
+function pluginRefusal<W>(
+  engine: Engine<W>,
+  tool: RegisteredTool<W>,
+  caller: Caller,
+  session: ToolSession | undefined,
+): string | undefined {
+  for (const plugin of engine.plugins()) {
+    const refusal = plugin.refusal?.(tool, { caller, session });
+    if (refusal) return refusal;
+  }
+  return undefined;
 }
 
 /** A called name no tool can have (too long, or characters names never have): refused unsearched. */
@@ -65,7 +85,7 @@ export function notAToolNameResult(
 ): ToolResult {
   const shown = JSON.stringify(clipText(called, MAX_ECHOED_NAME_CHARS));
   const size = called.length > MAX_ECHOED_NAME_CHARS ? ` (${called.length} characters)` : '';
-  const text = `Unknown tool ${shown}${size}: tool names are 1-${MAX_TOOL_NAME_LENGTH} characters of letters, digits, "_", ".", ":" and "-". Available tools: ${availableList(engine, caller, session)}.${searchHint(engine, caller, session)}`;
+  const text = `Unknown tool ${shown}${size}: tool names are 1-${MAX_TOOL_NAME_LENGTH} characters of letters, digits, "_", ".", ":" and "-". Available tools: ${availableList(engine, caller, session)}.${pluginHints(engine, caller, session)}`;
   return errorResult(text, {
     code: ERROR_CODES.UNKNOWN_TOOL,
     data: { tool: clipText(called, MAX_ECHOED_NAME_CHARS), suggestions: [] },
@@ -80,11 +100,11 @@ export function unknownToolResult(
   session: ToolSession | undefined,
 ): ToolResult {
   const close = closestNames(called, availableNames(engine, caller, session));
-  const search = searchHint(engine, caller, session);
+  const hints = pluginHints(engine, caller, session);
   const text =
     close.length > 0
-      ? `Unknown tool "${called}". The closest tools are: ${close.join(', ')}. Call one of them by its exact name.${search}`
-      : `Unknown tool "${called}". Available tools: ${availableList(engine, caller, session)}.${search}`;
+      ? `Unknown tool "${called}". The closest tools are: ${close.join(', ')}. Call one of them by its exact name.${hints}`
+      : `Unknown tool "${called}". Available tools: ${availableList(engine, caller, session)}.${hints}`;
   return errorResult(text, { code: ERROR_CODES.UNKNOWN_TOOL, data: { tool: called, suggestions: close } });
 }
 
@@ -98,23 +118,15 @@ export function refusedResult<W>(
   const name = tool.spec.name;
   const data = { tool: name, mode: tool.mode };
   if (tool.mode === 'deferred') {
-    const search = engine.catalog.get('tool_search');
-    const words = name
-      .replace(/[_.:-]+/g, ' ')
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase();
     const text =
-      search && isCallable(search, 'model', session)
-        ? `Tool "${name}" is not loaded yet. Call tool_search with words for what you need (for example "${words}"); matching tools become callable from your next call.`
-        : `Tool "${name}" is not loaded in this session and cannot be loaded here. Use one of the available tools instead.`;
+      pluginRefusal(engine, tool, caller, session) ??
+      `Tool "${name}" is not loaded in this session and cannot be loaded here. Use one of the available tools instead.`;
     return errorResult(text, { code: ERROR_CODES.NOT_ACTIVATED, data });
   }
   if (tool.mode === 'codemode' && caller === 'model') {
-    const codemode = engine.catalog.get('codemode');
     const text =
-      codemode && isCallable(codemode, 'model', session)
-        ? `Tool "${name}" can only be called from codemode scripts. Call it inside a codemode script: await tools.${name}({...}).`
-        : `Tool "${name}" can only be called from codemode scripts, and codemode is not enabled here. Use one of the available tools instead.`;
+      pluginRefusal(engine, tool, caller, session) ??
+      `Tool "${name}" can only be called from codemode scripts, and codemode is not enabled here. Use one of the available tools instead.`;
     return errorResult(text, { code: ERROR_CODES.NOT_CALLABLE, data });
   }
   if (tool.mode === 'model_only' && caller === 'codemode') {

@@ -16,6 +16,7 @@ export function testEngine(overrides: Partial<Engine> = {}): Engine {
     spill: undefined,
     effects: () => null,
     getWorkspace: () => Promise.reject(new Error('no workspace in this test')),
+    plugins: () => [],
     ...overrides,
   };
 }
