@@ -14,6 +14,7 @@ import type {
   JsonSchema,
   JsonValue,
   PartialToolResult,
+  SuitePlugin,
   ToolImplementation,
   ToolSession,
   ToolSpec,
@@ -549,8 +550,13 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
   const unsubscribe = suite.subscribe((event) => {
     if (event.tool.spec.name !== CODEMODE_TOOL_NAME) refresh();
   });
+  const remove = suite.use(
+    codemodePlugin(suite, () => {
+      unsubscribe();
+      if (ours()) suite.unregister(CODEMODE_TOOL_NAME);
+    }),
+  );
 
-  let disposed = false;
   return {
     runner,
     description: descriptionFor,
@@ -565,12 +571,24 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
             ? { ...spec, description: descriptionFor(session) }
             : spec,
         ),
-    dispose(): void {
-      if (disposed) return;
-      disposed = true;
-      unsubscribe();
-      if (ours()) suite.unregister(CODEMODE_TOOL_NAME);
+    dispose: remove,
+  };
+}
+
+/**
+ * The plugin side of codemode: while the model can call `codemode`, a codemode-only tool the model
+ * called directly is refused with how to call it from a script. `dispose` unregisters codemode.
+ */
+function codemodePlugin<W>(suite: ToolSuite<W>, dispose: () => void): SuitePlugin<W> {
+  return {
+    name: CODEMODE_TOOL_NAME,
+    refusal(tool, { caller, session }) {
+      if (tool.mode !== 'codemode' || caller !== 'model') return undefined;
+      if (!suite.isCallable(CODEMODE_TOOL_NAME, 'model', session)) return undefined;
+      const name = tool.spec.name;
+      return `Tool "${name}" can only be called from codemode scripts. Call it inside a codemode script: await tools.${name}({...}).`;
     },
+    dispose,
   };
 }
 

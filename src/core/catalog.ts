@@ -3,6 +3,7 @@
  * read it; `tool_search` re-indexes from its events.
  */
 import { hasOwnOutputBudget, resolveOutputBudget } from './budget.ts';
+import { isDefinedTool } from './define-tool.ts';
 import { UsageError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
 import { implementationFromSpec } from './sdk-tools.ts';
@@ -44,8 +45,13 @@ export function createCatalog<W = unknown>(): Catalog<W> {
   };
 
   return {
-    register(spec, mode, implementation, options = {}) {
+    register(given, mode, givenImplementation, options = {}) {
       assertMode(mode);
+      // A tool made with defineTool brings its spec and implementation; one passed here wraps it.
+      const spec = isDefinedTool(given) ? given.spec : given;
+      const implementation =
+        givenImplementation ??
+        (isDefinedTool(given) ? (given.implementation as ToolImplementation<W>) : undefined);
       if (implementation !== undefined && typeof implementation !== 'function') {
         throw new UsageError(
           `the implementation of a tool must be a function, got ${typeof implementation}.`,

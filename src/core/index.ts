@@ -5,6 +5,13 @@
 export { argvToCommand, PARAMETER_ALIASES, resolveToolName, TOOL_ALIASES } from './aliases.ts';
 export { DEFAULT_OUTPUT_BUDGET, markOwnOutputBudget } from './budget.ts';
 export { type Catalog, createCatalog } from './catalog.ts';
+export {
+  type DefinedTool,
+  defineTool,
+  isDefinedTool,
+  type ToolDefinition,
+  type ToolReturn,
+} from './define-tool.ts';
 export { BUILTIN_EFFECTS, effectsFromAnnotations, effectVocabulary, isEffect } from './effects.ts';
 export { ERROR_CODES, type ErrorCode, ToolError, type ToolErrorOptions, UsageError } from './errors.ts';
 export { isToolName, MAX_TOOL_NAME_LENGTH, normalizeSpec, normalizeSpecs } from './normalize.ts';

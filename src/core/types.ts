@@ -271,9 +271,36 @@ export interface RegisterOptions {
   outputBudget?: OutputBudget | false;
 }
 
+/** Who a refusal or hint is for: the caller of the call and its session. */
+export interface PluginCallContext {
+  caller: Caller;
+  session: ToolSession | undefined;
+}
+
+/**
+ * Something that attaches to a suite with `suite.use(plugin)` (as `tool_search` and `codemode` do):
+ * it installs itself (registers its tools, follows catalog events), may add to the texts the suite
+ * answers a call it cannot run with, and is disposed when removed.
+ */
+export interface SuitePlugin<W = unknown> {
+  /** A name for the host's logs; not shown to the model. */
+  readonly name: string;
+  /** Called once by `use`, before the plugin is consulted. A throw leaves the plugin uninstalled. */
+  install?(suite: ToolSuite<W>): void;
+  /** A sentence appended to an unknown-tool error, when the plugin can help this caller find tools. */
+  unknownToolHint?(context: PluginCallContext): string | undefined;
+  /** The text refusing `tool` to this caller, when the plugin offers the way to call it. */
+  refusal?(tool: RegisteredTool<W>, context: PluginCallContext): string | undefined;
+  /** Called when the plugin is removed (by the function `use` returned). */
+  dispose?(): void;
+}
+
 /** The catalog, the exposure rules and the one `execute` path. `W` is the workspace type. */
 export interface ToolSuite<W = unknown> {
-  /** Registers a spec in any supported format. Throws `UsageError` on a bad spec or a duplicate name. */
+  /**
+   * Registers a spec in any supported format, or a tool made with `defineTool` (which brings its own
+   * implementation; one passed here replaces it). Throws `UsageError` on a bad spec or a duplicate name.
+   */
   register(
     spec: AnyToolSpec,
     mode: ExposureMode,
@@ -282,6 +309,8 @@ export interface ToolSuite<W = unknown> {
   ): RegisteredTool<W>;
   /** Removes a tool; returns whether it was registered. */
   unregister(name: string): boolean;
+  /** Installs a plugin. Returns the function that removes it (and disposes it); calling it twice is harmless. */
+  use(plugin: SuitePlugin<W>): () => void;
   /** Changes a tool's mode. Throws `UsageError` for an unknown name or mode. */
   setMode(name: string, mode: ExposureMode): RegisteredTool<W>;
   get(name: string): RegisteredTool<W> | undefined;

@@ -10,6 +10,7 @@ import type {
   JsonObject,
   PartialToolResult,
   RegisteredTool,
+  SuitePlugin,
   ToolImplementation,
   ToolSession,
   ToolSpec,
@@ -402,15 +403,35 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     unsubscribe();
     throw error;
   }
-
-  let disposed = false;
-  return {
-    index,
-    dispose(): void {
-      if (disposed) return;
-      disposed = true;
+  const remove = suite.use(
+    toolSearchPlugin(suite, () => {
       unsubscribe();
       if (suite.get(TOOL_SEARCH_NAME)?.implementation === implementation) suite.unregister(TOOL_SEARCH_NAME);
+    }),
+  );
+  return { index, dispose: remove };
+}
+
+/**
+ * The plugin side of `tool_search`: while the model can call it, an unknown-tool error points to it and
+ * a deferred tool's refusal says how to load it. `dispose` unregisters it.
+ */
+function toolSearchPlugin<W>(suite: ToolSuite<W>, dispose: () => void): SuitePlugin<W> {
+  return {
+    name: TOOL_SEARCH_NAME,
+    unknownToolHint: ({ caller, session }) =>
+      suite.isCallable(TOOL_SEARCH_NAME, caller, session)
+        ? 'To find other tools, call tool_search.'
+        : undefined,
+    refusal(tool, { session }) {
+      if (tool.mode !== 'deferred' || !suite.isCallable(TOOL_SEARCH_NAME, 'model', session)) return undefined;
+      const name = tool.spec.name;
+      const words = name
+        .replace(/[_.:-]+/g, ' ')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase();
+      return `Tool "${name}" is not loaded yet. Call tool_search with words for what you need (for example "${words}"); matching tools become callable from your next call.`;
     },
+    dispose,
   };
 }

@@ -18,7 +18,8 @@ import {
 } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
 import { type SpillOptions, spillOutput } from './spill.ts';
-import type { BuiltinTool } from './tool.ts';
+import { type BuiltinTool, defineBuiltin } from './tool.ts';
+import type { BashInput, BashOutput } from './types.ts';
 
 /** Seconds a command may run when the call gives no `timeout`. */
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 30;
@@ -103,87 +104,81 @@ export function describeWorkspaceShell(suite: ToolSuite<Workspace>, workspace: W
 }
 
 /** Creates the `bash` tool. */
-export function createBashTool(options: BashToolOptions = {}): BuiltinTool {
+export function createBashTool(options: BashToolOptions = {}): BuiltinTool<BashInput, BashOutput> {
   const defaultTimeout = options.defaultTimeoutSeconds ?? DEFAULT_BASH_TIMEOUT_SECONDS;
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  return {
-    spec: BUILTIN_SPECS.bash,
-    async implementation(args, context) {
-      const workspace = await context.workspace();
-      const command = typeof args.command === 'string' ? args.command : '';
-      const timeout = Math.min(
-        typeof args.timeout === 'number' && args.timeout > 0 ? args.timeout : defaultTimeout,
-        MAX_BASH_TIMEOUT_SECONDS,
+  return defineBuiltin<BashInput, BashOutput>(BUILTIN_SPECS.bash, async (input, context) => {
+    const workspace = await context.workspace();
+    const command = input.command;
+    const timeout = Math.min(input.timeout ?? defaultTimeout, MAX_BASH_TIMEOUT_SECONDS);
+    const cwd = await workingDirectory(workspace, input.cwd);
+
+    const result = await workspace.exec(command, {
+      cwd,
+      timeoutMs: Math.round(timeout * 1000),
+      signal: context.signal,
+    });
+    const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, ''));
+    const truncation = truncateTail(text, { maxLines, maxBytes });
+    const notices: string[] = [];
+    let spilledPath: string | undefined;
+    if (truncation.truncated) {
+      try {
+        spilledPath = await spillOutput(workspace, 'bash', text, options.spill);
+        notices.push(cutNotice(truncation, spilledPath, maxLines, maxBytes));
+      } catch (error) {
+        notices.push(unsavedNotice(truncation, error, maxLines, maxBytes));
+      }
+    }
+    if (result.droppedBytes > 0) {
+      notices.push(
+        `[The workspace dropped the first ${formatSize(result.droppedBytes)} of output to bound memory; that part is lost. Send less output, e.g. through head, tail or grep.]`,
       );
-      const cwd = await workingDirectory(workspace, typeof args.cwd === 'string' ? args.cwd : undefined);
+    }
+    if (!(await exists(workspace, workspace.root))) {
+      notices.push(
+        `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`,
+      );
+    }
+    const deletedFiles = result.deletedFiles ?? 0;
+    if (deletedFiles > 0) {
+      notices.push(
+        `[This command deleted ${deletedFiles === 1 ? '1 file' : `${deletedFiles} files`} that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]`,
+      );
+    }
+    const output = [truncation.content.replace(/\n+$/, ''), ...notices]
+      .filter((part) => part !== '')
+      .join('\n\n');
+    const shown = output === '' ? '(no output)' : output;
 
-      const result = await workspace.exec(command, {
-        cwd,
-        timeoutMs: Math.round(timeout * 1000),
-        signal: context.signal,
+    const structured = {
+      command,
+      exit_code: result.exitCode,
+      output: shown,
+      truncated: truncation.truncated,
+      timed_out: result.timedOut,
+    };
+    const details: Record<string, unknown> = {
+      line_count: truncation.totalLines,
+      exit_code: result.exitCode,
+      ...(spilledPath === undefined ? {} : { spilled_path: spilledPath }),
+      ...(truncation.truncated ? { truncation: truncationDetails(truncation) } : {}),
+      ...(result.droppedBytes > 0 ? { dropped_bytes: result.droppedBytes } : {}),
+      ...(deletedFiles > 0 ? { deleted_files: deletedFiles, restorable: true } : {}),
+    };
+
+    const failure = await failureOf(workspace, result, timeout);
+    if (failure) {
+      throw new ToolError(failure.message, {
+        code: failure.code,
+        output,
+        data: { ...structured, aborted: result.aborted },
+        details: { ...details, timed_out: result.timedOut, aborted: result.aborted },
       });
-      const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, ''));
-      const truncation = truncateTail(text, { maxLines, maxBytes });
-      const notices: string[] = [];
-      let spilledPath: string | undefined;
-      if (truncation.truncated) {
-        try {
-          spilledPath = await spillOutput(workspace, 'bash', text, options.spill);
-          notices.push(cutNotice(truncation, spilledPath, maxLines, maxBytes));
-        } catch (error) {
-          notices.push(unsavedNotice(truncation, error, maxLines, maxBytes));
-        }
-      }
-      if (result.droppedBytes > 0) {
-        notices.push(
-          `[The workspace dropped the first ${formatSize(result.droppedBytes)} of output to bound memory; that part is lost. Send less output, e.g. through head, tail or grep.]`,
-        );
-      }
-      if (!(await exists(workspace, workspace.root))) {
-        notices.push(
-          `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`,
-        );
-      }
-      const deletedFiles = result.deletedFiles ?? 0;
-      if (deletedFiles > 0) {
-        notices.push(
-          `[This command deleted ${deletedFiles === 1 ? '1 file' : `${deletedFiles} files`} that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]`,
-        );
-      }
-      const output = [truncation.content.replace(/\n+$/, ''), ...notices]
-        .filter((part) => part !== '')
-        .join('\n\n');
-      const shown = output === '' ? '(no output)' : output;
-
-      const structured = {
-        command,
-        exit_code: result.exitCode,
-        output: shown,
-        truncated: truncation.truncated,
-        timed_out: result.timedOut,
-      };
-      const details: Record<string, unknown> = {
-        line_count: truncation.totalLines,
-        exit_code: result.exitCode,
-        ...(spilledPath === undefined ? {} : { spilled_path: spilledPath }),
-        ...(truncation.truncated ? { truncation: truncationDetails(truncation) } : {}),
-        ...(result.droppedBytes > 0 ? { dropped_bytes: result.droppedBytes } : {}),
-        ...(deletedFiles > 0 ? { deleted_files: deletedFiles, restorable: true } : {}),
-      };
-
-      const failure = await failureOf(workspace, result, timeout);
-      if (failure) {
-        throw new ToolError(failure.message, {
-          code: failure.code,
-          output,
-          data: { ...structured, aborted: result.aborted },
-          details: { ...details, timed_out: result.timedOut, aborted: result.aborted },
-        });
-      }
-      return { output: shown, structured_output: structured, details };
-    },
-  };
+    }
+    return { output: shown, structured_output: structured, details };
+  });
 }
 
 /** The directory to run in: the root by default; a given `cwd` must be an existing directory. */

@@ -4,7 +4,7 @@
  * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
  * errors) and the tools' shared helpers only.
  */
-import { isPlainObject, type ParsedPatch, type PartialToolResult, ToolError } from '../core/index.ts';
+import { isPlainObject, type PartialToolResult, ToolError } from '../core/index.ts';
 import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { applyPatch } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
@@ -23,7 +23,8 @@ import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
-import type { BuiltinTool } from './tool.ts';
+import { type BuiltinTool, defineBuiltin } from './tool.ts';
+import type { EditInput, EditOutput, EditPatchInput } from './types.ts';
 import { verifyWritten } from './write-verify.ts';
 
 /** Largest file (in UTF-16 units of text) that fuzzy matching is tried on. */
@@ -79,63 +80,63 @@ const BLANK = /^[ \t\u00A0\u2002-\u200A\u202F\u205F\u3000]$/;
  * and no-op edits, directories, missing and binary files are error results that leave the file as it
  * was. A Codex `apply_patch` call reaches it parsed, as `{ patch }` (see `./apply-patch.ts`).
  */
-export function createEditTool(options: EditToolOptions = {}): BuiltinTool {
+export function createEditTool(
+  options: EditToolOptions = {},
+): BuiltinTool<EditInput | EditPatchInput, EditOutput> {
   const maxFuzzyChars = options.maxFuzzyChars ?? DEFAULT_MAX_FUZZY_CHARS;
   const verify = options.verify ?? true;
-  return {
-    spec: BUILTIN_SPECS.edit,
-    async implementation(args, context) {
-      const workspace = await context.workspace();
-      // Codex's apply_patch arrives here parsed (see the core's payload redirect), never from a model.
-      if (isPlainObject(args.patch)) {
-        return applyPatch(workspace, args.patch as unknown as ParsedPatch, context.signal, verify);
+  return defineBuiltin<EditInput | EditPatchInput, EditOutput>(BUILTIN_SPECS.edit, async (input, context) => {
+    const workspace = await context.workspace();
+    // Codex's apply_patch arrives here parsed (see the core's payload redirect), never from a model.
+    if ('patch' in input && isPlainObject(input.patch)) {
+      return applyPatch(workspace, input.patch, context.signal, verify);
+    }
+    const edit = input as EditInput;
+    const { absolute, display } = await resolvePath(workspace, edit.path);
+    const requests = parseRequests(edit, display);
+    return withFileMutation(workspace, absolute, async () => {
+      const decoded = await readText(workspace, absolute, display);
+      const bom = decoded.startsWith(BOM);
+      const original = bom ? decoded.slice(1) : decoded;
+      const { next, lines, count, fuzzy, inOrder } = planEdits(original, requests, display, maxFuzzyChars);
+      if (next === original || requests.every((request) => request.oldText === request.newText)) {
+        throw new ToolError(
+          `No changes made to ${display}: the new text is identical to the text it replaces. Send the change you want in newText.`,
+          { code: 'EDIT_NO_CHANGE', data: { path: display } },
+        );
       }
-      const { absolute, display } = await resolvePath(workspace, String(args.path));
-      const requests = parseRequests(args, display);
-      return withFileMutation(workspace, absolute, async () => {
-        const decoded = await readText(workspace, absolute, display);
-        const bom = decoded.startsWith(BOM);
-        const original = bom ? decoded.slice(1) : decoded;
-        const { next, lines, count, fuzzy, inOrder } = planEdits(original, requests, display, maxFuzzyChars);
-        if (next === original || requests.every((request) => request.oldText === request.newText)) {
-          throw new ToolError(
-            `No changes made to ${display}: the new text is identical to the text it replaces. Send the change you want in newText.`,
-            { code: 'EDIT_NO_CHANGE', data: { path: display } },
-          );
-        }
-        if (args.dryRun === true) return dryRunResult(display, original, next, count, lines);
-        const data = new TextEncoder().encode(bom ? BOM + next : next);
-        if (context.signal.aborted) {
-          throw new ToolError(`Editing ${display} was aborted before anything was written.`, {
-            code: 'ABORTED',
-          });
-        }
-        await onPath(display, () => workspace.writeFile(absolute, data));
-        if (verify) await verifyWritten(workspace, absolute, display, data);
+      if (edit.dryRun === true) return dryRunResult(display, original, next, count, lines);
+      const data = new TextEncoder().encode(bom ? BOM + next : next);
+      if (context.signal.aborted) {
+        throw new ToolError(`Editing ${display} was aborted before anything was written.`, {
+          code: 'ABORTED',
+        });
+      }
+      await onPath(display, () => workspace.writeFile(absolute, data));
+      if (verify) await verifyWritten(workspace, absolute, display, data);
 
-        const firstLine = firstChangedLine(original, next);
-        const where = listLines(lines);
-        const note =
-          (fuzzy.length > 0
-            ? ` ${joinWords(fuzzy)} matched only after ignoring differences in Unicode form, quotes, dashes, special spaces or trailing whitespace; nothing outside the matched text changed.`
-            : '') +
-          (inOrder
-            ? ' Some oldText matched only the text that the edits before it produced, so the edits were made one after another, in order.'
-            : '');
-        return {
-          output: `Edited ${display}: ${count} replacement${count === 1 ? '' : 's'} (${where}).${note}`,
-          structured_output: { path: display, replacements: count, first_changed_line: firstLine },
-          details: {
-            diff: await unifiedPatch(display, { kind: 'text', text: original }, next),
-            first_changed_line: firstLine,
-            replacements: count,
-            line_count: splitLines(next).length,
-            match: fuzzy.length > 0 ? 'fuzzy' : 'exact',
-          },
-        };
-      });
-    },
-  };
+      const firstLine = firstChangedLine(original, next);
+      const where = listLines(lines);
+      const note =
+        (fuzzy.length > 0
+          ? ` ${joinWords(fuzzy)} matched only after ignoring differences in Unicode form, quotes, dashes, special spaces or trailing whitespace; nothing outside the matched text changed.`
+          : '') +
+        (inOrder
+          ? ' Some oldText matched only the text that the edits before it produced, so the edits were made one after another, in order.'
+          : '');
+      return {
+        output: `Edited ${display}: ${count} replacement${count === 1 ? '' : 's'} (${where}).${note}`,
+        structured_output: { path: display, replacements: count, first_changed_line: firstLine },
+        details: {
+          diff: await unifiedPatch(display, { kind: 'text', text: original }, next),
+          first_changed_line: firstLine,
+          replacements: count,
+          line_count: splitLines(next).length,
+          match: fuzzy.length > 0 ? 'fuzzy' : 'exact',
+        },
+      };
+    });
+  });
 }
 
 /** What `dryRun: true` returns: the diff the edit would make, in the output too, since it is the point. */
@@ -158,7 +159,7 @@ async function dryRunResult(
 }
 
 /** The edits the call asks for, in order; malformed shapes are error results saying what to send. */
-function parseRequests(args: Record<string, unknown>, display: string): EditRequest[] {
+function parseRequests(args: EditInput, display: string): EditRequest[] {
   const single = args.oldText !== undefined || args.newText !== undefined || args.replaceAll !== undefined;
   const list = args.edits;
   if (single && list !== undefined) {

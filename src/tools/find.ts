@@ -9,7 +9,8 @@ import { resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
-import type { BuiltinTool } from './tool.ts';
+import { type BuiltinTool, defineBuiltin } from './tool.ts';
+import type { FindInput, FindOutput } from './types.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
 
 /** Results shown when the call gives no `limit`. */
@@ -26,100 +27,96 @@ export interface FindToolOptions {
 }
 
 /** Creates the `find` tool. */
-export function createFindTool(options: FindToolOptions = {}): BuiltinTool {
+export function createFindTool(options: FindToolOptions = {}): BuiltinTool<FindInput, FindOutput> {
   const defaultLimit = options.defaultLimit ?? DEFAULT_FIND_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES;
 
-  return {
-    spec: BUILTIN_SPECS.find,
-    async implementation(args, context) {
-      const workspace = await context.workspace();
-      const pattern = typeof args.pattern === 'string' ? args.pattern : '';
-      const limit = typeof args.limit === 'number' && args.limit >= 1 ? Math.floor(args.limit) : defaultLimit;
-      const target = await resolvePath(workspace, typeof args.path === 'string' ? args.path : undefined);
-      const stat = await workspace
-        .stat(target.absolute)
-        .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
-      if (stat.type !== 'directory') {
-        throw new ToolError(
-          `${target.display} is a file, not a directory. Give find a directory to search in, or use read to see the file.`,
-          { code: 'ENOTDIR', data: { path: target.display } },
-        );
-      }
-      const matches = await compileFindPattern(pattern, target.absolute);
-      const prune = await compileFindIgnore(args.ignore);
+  return defineBuiltin<FindInput, FindOutput>(BUILTIN_SPECS.find, async (input, context) => {
+    const workspace = await context.workspace();
+    const pattern = input.pattern;
+    const limit = input.limit ?? defaultLimit;
+    const target = await resolvePath(workspace, input.path);
+    const stat = await workspace
+      .stat(target.absolute)
+      .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
+    if (stat.type !== 'directory') {
+      throw new ToolError(
+        `${target.display} is a file, not a directory. Give find a directory to search in, or use read to see the file.`,
+        { code: 'ENOTDIR', data: { path: target.display } },
+      );
+    }
+    const matches = await compileFindPattern(pattern, target.absolute);
+    const prune = await compileFindIgnore(input.ignore);
 
-      const walk = walkTree(workspace, target.absolute, { maxEntries, signal: context.signal, prune });
-      const paths: string[] = [];
-      let more = false;
-      walking: for await (const run of walk) {
-        for (const entry of run) {
-          const isDirectory = entry.type === 'directory';
-          if (!matches(entry.relative, entry.name, isDirectory)) continue;
-          if (paths.length >= limit) {
-            more = true;
-            break walking;
-          }
-          const shown = showPath(entry.relative);
-          paths.push(isDirectory ? `${shown}/` : shown);
+    const walk = walkTree(workspace, target.absolute, { maxEntries, signal: context.signal, prune });
+    const paths: string[] = [];
+    let more = false;
+    walking: for await (const run of walk) {
+      for (const entry of run) {
+        const isDirectory = entry.type === 'directory';
+        if (!matches(entry.relative, entry.name, isDirectory)) continue;
+        if (paths.length >= limit) {
+          more = true;
+          break walking;
         }
+        const shown = showPath(entry.relative);
+        paths.push(isDirectory ? `${shown}/` : shown);
       }
-      if (context.signal.aborted) throw new ToolError('The search was aborted.', { code: 'ABORTED' });
-      const capped = walk.capped;
-      const capNotice = `[Stopped after visiting ${maxEntries} entries; some paths were not looked at. Search a narrower path.]`;
+    }
+    if (context.signal.aborted) throw new ToolError('The search was aborted.', { code: 'ABORTED' });
+    const capped = walk.capped;
+    const capNotice = `[Stopped after visiting ${maxEntries} entries; some paths were not looked at. Search a narrower path.]`;
 
-      if (paths.length === 0) {
-        const core = pattern.trim().replace(/\/+$/, '');
-        const hint =
-          core.includes('/') && !core.startsWith('**/') && !core.startsWith('/')
-            ? ` A pattern with / is matched against whole paths relative to the search directory; try "**/${core.replace(/^\.\//, '')}" to match at any depth.`
-            : '';
-        const where = target.display === '.' ? 'the workspace' : target.display;
-        const none = `No files match "${pattern}" in ${where}.${hint}`;
-        return {
-          output: capped ? `${none}\n\n${capNotice}` : none,
-          structured_output: { paths: [], truncated: capped },
-          details: { line_count: 0, entries_visited: walk.visited, walk_capped: capped },
-        };
-      }
-
-      const truncation = truncateHead(paths.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
-      const notices: string[] = [];
-      if (truncation.truncated) {
-        notices.push(
-          `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${paths.length} paths shown. Narrow the pattern or path.]`,
-        );
-      }
-      if (more) {
-        notices.push(
-          `[${limit} ${limit === 1 ? 'result' : 'results'} shown; more exist. Use limit=${limit * 2} for more, or narrow the pattern or path.]`,
-        );
-      }
-      if (capped) notices.push(capNotice);
-      const output =
-        notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+    if (paths.length === 0) {
+      const core = pattern.trim().replace(/\/+$/, '');
+      const hint =
+        core.includes('/') && !core.startsWith('**/') && !core.startsWith('/')
+          ? ` A pattern with / is matched against whole paths relative to the search directory; try "**/${core.replace(/^\.\//, '')}" to match at any depth.`
+          : '';
+      const where = target.display === '.' ? 'the workspace' : target.display;
+      const none = `No files match "${pattern}" in ${where}.${hint}`;
       return {
-        output,
-        structured_output: { paths, truncated: more || truncation.truncated || capped },
-        details: {
-          line_count: truncation.outputLines,
-          entries_visited: walk.visited,
-          limit_reached: more,
-          walk_capped: capped,
-          ...(truncation.truncated
-            ? {
-                truncation: {
-                  truncated_by: 'bytes',
-                  total_lines: paths.length,
-                  output_lines: truncation.outputLines,
-                },
-              }
-            : {}),
-        },
+        output: capped ? `${none}\n\n${capNotice}` : none,
+        structured_output: { paths: [], truncated: capped },
+        details: { line_count: 0, entries_visited: walk.visited, walk_capped: capped },
       };
-    },
-  };
+    }
+
+    const truncation = truncateHead(paths.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
+    const notices: string[] = [];
+    if (truncation.truncated) {
+      notices.push(
+        `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${paths.length} paths shown. Narrow the pattern or path.]`,
+      );
+    }
+    if (more) {
+      notices.push(
+        `[${limit} ${limit === 1 ? 'result' : 'results'} shown; more exist. Use limit=${limit * 2} for more, or narrow the pattern or path.]`,
+      );
+    }
+    if (capped) notices.push(capNotice);
+    const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+    return {
+      output,
+      structured_output: { paths, truncated: more || truncation.truncated || capped },
+      details: {
+        line_count: truncation.outputLines,
+        entries_visited: walk.visited,
+        limit_reached: more,
+        walk_capped: capped,
+        ...(truncation.truncated
+          ? {
+              truncation: {
+                truncated_by: 'bytes',
+                total_lines: paths.length,
+                output_lines: truncation.outputLines,
+              },
+            }
+          : {}),
+      },
+    };
+  });
 }
 
 /** A path on one line: control characters escaped, line breaks shown as `?`. */

@@ -19,7 +19,8 @@ import {
   truncateHead,
 } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
-import type { BuiltinTool } from './tool.ts';
+import { type BuiltinTool, defineBuiltin } from './tool.ts';
+import type { GrepInput, GrepOutput } from './types.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
 
 /** Matches (content mode) or files (other modes) shown when the call gives no `limit`. */
@@ -70,192 +71,183 @@ interface FileHits {
 const NO_HITS: Omit<FileHits, 'path'> = { hits: [], lines: [], binary: false };
 
 /** Creates the `grep` tool. */
-export function createGrepTool(options: GrepToolOptions = {}): BuiltinTool {
+export function createGrepTool(options: GrepToolOptions = {}): BuiltinTool<GrepInput, GrepOutput> {
   const defaultLimit = options.defaultLimit ?? DEFAULT_GREP_LIMIT;
   const maxLineChars = options.maxLineChars ?? GREP_MAX_LINE_CHARS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_GREP_CONCURRENCY);
 
-  return {
-    spec: BUILTIN_SPECS.grep,
-    async implementation(args, context) {
-      const workspace = await context.workspace();
-      const pattern = typeof args.pattern === 'string' ? args.pattern : '';
-      const mode: GrepOutputMode =
-        args.outputMode === 'files_with_matches' || args.outputMode === 'count' ? args.outputMode : 'content';
-      const limit = typeof args.limit === 'number' && args.limit >= 1 ? Math.floor(args.limit) : defaultLimit;
-      const contextLines =
-        mode === 'content' && typeof args.context === 'number' && args.context > 0
-          ? Math.floor(args.context)
-          : 0;
-      const glob = typeof args.glob === 'string' && args.glob.trim() !== '' ? args.glob.trim() : undefined;
-      const matcher = await compilePattern(pattern, args.literal === true, args.ignoreCase === true);
-      const globMatch = glob === undefined ? undefined : await compileGlob(glob);
+  return defineBuiltin<GrepInput, GrepOutput>(BUILTIN_SPECS.grep, async (input, context) => {
+    const workspace = await context.workspace();
+    const pattern = input.pattern;
+    const mode: GrepOutputMode = input.outputMode ?? 'content';
+    const limit = input.limit ?? defaultLimit;
+    const contextLines = mode === 'content' ? (input.context ?? 0) : 0;
+    const glob = input.glob?.trim() || undefined;
+    const matcher = await compilePattern(pattern, input.literal === true, input.ignoreCase === true);
+    const globMatch = glob === undefined ? undefined : await compileGlob(glob);
 
-      const target = await resolvePath(workspace, typeof args.path === 'string' ? args.path : undefined);
-      const stat = await workspace
-        .stat(target.absolute)
-        .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
-      const isFile = stat.type !== 'directory';
-      const signal = context.signal;
+    const target = await resolvePath(workspace, input.path);
+    const stat = await workspace
+      .stat(target.absolute)
+      .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
+    const isFile = stat.type !== 'directory';
+    const signal = context.signal;
 
-      // Content mode needs one hit past the limit to know more exist; count mode needs every hit.
-      const cap = mode === 'content' ? limit + 1 : mode === 'count' ? Number.POSITIVE_INFINITY : 1;
-      const search = (path: string): Promise<FileHits> =>
-        searchFile(workspace, path, matcher, cap, mode === 'content');
+    // Content mode needs one hit past the limit to know more exist; count mode needs every hit.
+    const cap = mode === 'content' ? limit + 1 : mode === 'count' ? Number.POSITIVE_INFINITY : 1;
+    const search = (path: string): Promise<FileHits> =>
+      searchFile(workspace, path, matcher, cap, mode === 'content');
 
-      const walk = isFile ? undefined : walkTree(workspace, target.absolute, { maxEntries, signal });
-      const rootDisplay = target.display === '.' ? '' : `${target.display}/`;
-      // Files come in batches of up to `concurrency`, read together; results keep the walk's order.
-      const batches = async function* (): AsyncGenerator<string[]> {
-        if (!walk) {
-          yield [target.absolute];
-          return;
-        }
-        let batch: string[] = [];
-        for await (const run of walk) {
-          for (const entry of run) {
-            if (entry.type !== 'file') continue;
-            if (globMatch && !globMatch(entry.relative, entry.name, `${rootDisplay}${entry.relative}`))
-              continue;
-            batch.push(entry.path);
-            if (batch.length < concurrency) continue;
-            yield batch;
-            batch = [];
-          }
-        }
-        if (batch.length > 0) yield batch;
-      };
-
-      const out: string[] = [];
-      const matches: GrepMatch[] = [];
-      const files: string[] = [];
-      const counts: { path: string; count: number }[] = [];
-      let matchCount = 0;
-      let more = false;
-      let clipped = false;
-      let searched = 0;
-      let binarySkipped = 0;
-      const show = (line: string): string => {
-        const clip = clipLine(sanitizeText(line.endsWith('\r') ? line.slice(0, -1) : line), maxLineChars);
-        if (clip.clipped) clipped = true;
-        return clip.text;
-      };
-
-      searching: for await (const paths of batches()) {
-        if (signal.aborted) break;
-        for (const found of await Promise.all(paths.map(search))) {
-          searched += 1;
-          if (found.binary) binarySkipped += 1;
-          if (found.hits.length === 0) continue;
-          const display = sanitizeText(displayPath(workspace, found.path)).replace(/[\n\r]/g, '?');
-          if (mode !== 'content') {
-            if (files.length >= limit) {
-              more = true;
-              break searching;
-            }
-            files.push(display);
-            if (mode === 'count') {
-              counts.push({ path: display, count: found.hits.length });
-              matchCount += found.hits.length;
-              out.push(`${display}:${found.hits.length}`);
-            } else {
-              out.push(display);
-            }
+    const walk = isFile ? undefined : walkTree(workspace, target.absolute, { maxEntries, signal });
+    const rootDisplay = target.display === '.' ? '' : `${target.display}/`;
+    // Files come in batches of up to `concurrency`, read together; results keep the walk's order.
+    const batches = async function* (): AsyncGenerator<string[]> {
+      if (!walk) {
+        yield [target.absolute];
+        return;
+      }
+      let batch: string[] = [];
+      for await (const run of walk) {
+        for (const entry of run) {
+          if (entry.type !== 'file') continue;
+          if (globMatch && !globMatch(entry.relative, entry.name, `${rootDisplay}${entry.relative}`))
             continue;
-          }
-          const room = limit - matchCount;
-          if (room <= 0) {
+          batch.push(entry.path);
+          if (batch.length < concurrency) continue;
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    };
+
+    const out: string[] = [];
+    const matches: GrepMatch[] = [];
+    const files: string[] = [];
+    const counts: { path: string; count: number }[] = [];
+    let matchCount = 0;
+    let more = false;
+    let clipped = false;
+    let searched = 0;
+    let binarySkipped = 0;
+    const show = (line: string): string => {
+      const clip = clipLine(sanitizeText(line.endsWith('\r') ? line.slice(0, -1) : line), maxLineChars);
+      if (clip.clipped) clipped = true;
+      return clip.text;
+    };
+
+    searching: for await (const paths of batches()) {
+      if (signal.aborted) break;
+      for (const found of await Promise.all(paths.map(search))) {
+        searched += 1;
+        if (found.binary) binarySkipped += 1;
+        if (found.hits.length === 0) continue;
+        const display = sanitizeText(displayPath(workspace, found.path)).replace(/[\n\r]/g, '?');
+        if (mode !== 'content') {
+          if (files.length >= limit) {
             more = true;
             break searching;
           }
-          const taken = found.hits.slice(0, room);
-          if (found.hits.length > room) more = true;
-          matchCount += taken.length;
-          for (const index of taken) {
-            matches.push({ path: display, line: index + 1, text: show(found.lines[index] ?? '') });
+          files.push(display);
+          if (mode === 'count') {
+            counts.push({ path: display, count: found.hits.length });
+            matchCount += found.hits.length;
+            out.push(`${display}:${found.hits.length}`);
+          } else {
+            out.push(display);
           }
-          out.push(...renderContent(display, found.lines, taken, contextLines, show, out.length > 0));
-          if (more) break searching;
+          continue;
         }
-      }
-      if (signal.aborted) throw new ToolError('The search was aborted.', { code: 'ABORTED' });
-
-      const capped = walk?.capped === true;
-      const place = target.display === '.' ? 'the workspace' : target.display;
-      const where = `${place}${glob === undefined ? '' : ` (files matching "${glob}")`}`;
-      if (out.length === 0) {
-        if (isFile && binarySkipped > 0) {
-          throw new ToolError(
-            `${target.display} is a binary file, and grep searches text only. Use bash to inspect it.`,
-            { code: 'BINARY_FILE', data: { path: target.display } },
-          );
+        const room = limit - matchCount;
+        if (room <= 0) {
+          more = true;
+          break searching;
         }
-        const none = `No matches for "${pattern}" in ${where}.`;
-        const output = capped ? `${none}\n\n${cappedNotice(maxEntries)}` : none;
-        return {
-          output,
-          structured_output: emptyStructured(mode, capped),
-          details: {
-            line_count: 0,
-            files_searched: searched,
-            binary_skipped: binarySkipped,
-            walk_capped: capped,
-          },
-        };
+        const taken = found.hits.slice(0, room);
+        if (found.hits.length > room) more = true;
+        matchCount += taken.length;
+        for (const index of taken) {
+          matches.push({ path: display, line: index + 1, text: show(found.lines[index] ?? '') });
+        }
+        out.push(...renderContent(display, found.lines, taken, contextLines, show, out.length > 0));
+        if (more) break searching;
       }
+    }
+    if (signal.aborted) throw new ToolError('The search was aborted.', { code: 'ABORTED' });
 
-      const truncation = truncateHead(out.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
-      const notices: string[] = [];
-      if (truncation.truncated) {
-        notices.push(
-          `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${truncation.totalLines} lines shown. Narrow pattern, path or glob, or use a lower limit.]`,
+    const capped = walk?.capped === true;
+    const place = target.display === '.' ? 'the workspace' : target.display;
+    const where = `${place}${glob === undefined ? '' : ` (files matching "${glob}")`}`;
+    if (out.length === 0) {
+      if (isFile && binarySkipped > 0) {
+        throw new ToolError(
+          `${target.display} is a binary file, and grep searches text only. Use bash to inspect it.`,
+          { code: 'BINARY_FILE', data: { path: target.display } },
         );
       }
-      if (more) {
-        const unit =
-          mode === 'content' ? (limit === 1 ? 'match' : 'matches') : limit === 1 ? 'file' : 'files';
-        notices.push(
-          `[${limit} ${unit} shown; more exist. Use limit=${limit * 2} for more, or narrow pattern, path or glob.]`,
-        );
-      }
-      if (clipped) {
-        notices.push(`[Some lines were clipped at ${maxLineChars} characters; use read to see them whole.]`);
-      }
-      if (capped) notices.push(cappedNotice(maxEntries));
-      const output =
-        notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
-      const truncated = more || truncation.truncated || capped;
-      const structured: JsonObject =
-        mode === 'content'
-          ? { matches, match_count: matchCount, truncated }
-          : mode === 'files_with_matches'
-            ? { files, file_count: files.length, truncated }
-            : { counts, match_count: matchCount, truncated };
+      const none = `No matches for "${pattern}" in ${where}.`;
+      const output = capped ? `${none}\n\n${cappedNotice(maxEntries)}` : none;
       return {
         output,
-        structured_output: structured,
+        structured_output: emptyStructured(mode, capped),
         details: {
-          line_count: truncation.outputLines,
+          line_count: 0,
           files_searched: searched,
           binary_skipped: binarySkipped,
-          limit_reached: more,
-          lines_clipped: clipped,
           walk_capped: capped,
-          ...(truncation.truncated
-            ? {
-                truncation: {
-                  truncated_by: 'bytes',
-                  total_lines: truncation.totalLines,
-                  output_lines: truncation.outputLines,
-                },
-              }
-            : {}),
         },
       };
-    },
-  };
+    }
+
+    const truncation = truncateHead(out.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
+    const notices: string[] = [];
+    if (truncation.truncated) {
+      notices.push(
+        `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${truncation.totalLines} lines shown. Narrow pattern, path or glob, or use a lower limit.]`,
+      );
+    }
+    if (more) {
+      const unit = mode === 'content' ? (limit === 1 ? 'match' : 'matches') : limit === 1 ? 'file' : 'files';
+      notices.push(
+        `[${limit} ${unit} shown; more exist. Use limit=${limit * 2} for more, or narrow pattern, path or glob.]`,
+      );
+    }
+    if (clipped) {
+      notices.push(`[Some lines were clipped at ${maxLineChars} characters; use read to see them whole.]`);
+    }
+    if (capped) notices.push(cappedNotice(maxEntries));
+    const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+    const truncated = more || truncation.truncated || capped;
+    const structured: JsonObject =
+      mode === 'content'
+        ? { matches, match_count: matchCount, truncated }
+        : mode === 'files_with_matches'
+          ? { files, file_count: files.length, truncated }
+          : { counts, match_count: matchCount, truncated };
+    return {
+      output,
+      structured_output: structured,
+      details: {
+        line_count: truncation.outputLines,
+        files_searched: searched,
+        binary_skipped: binarySkipped,
+        limit_reached: more,
+        lines_clipped: clipped,
+        walk_capped: capped,
+        ...(truncation.truncated
+          ? {
+              truncation: {
+                truncated_by: 'bytes',
+                total_lines: truncation.totalLines,
+                output_lines: truncation.outputLines,
+              },
+            }
+          : {}),
+      },
+    };
+  });
 }
 
 /**

@@ -22,6 +22,24 @@ export type { LsToolOptions } from './ls.ts';
 export type { ReadToolOptions } from './read.ts';
 export { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
 export type { BuiltinTool } from './tool.ts';
+export type {
+  BashInput,
+  BashOutput,
+  EditInput,
+  EditOutput,
+  EditPatchInput,
+  EditReplacement,
+  FindInput,
+  FindOutput,
+  GrepInput,
+  GrepOutput,
+  LsInput,
+  LsOutput,
+  ReadInput,
+  ReadOutput,
+  WriteInput,
+  WriteOutput,
+} from './types.ts';
 export type { WriteToolOptions } from './write.ts';
 
 /** Options of each built-in tool, by name: limits, timeouts, checks. */
@@ -55,6 +73,6 @@ export function registerBuiltinTools(
   for (const name of BUILTIN_TOOL_NAMES) {
     if (!names.includes(name)) continue;
     const tool = FACTORIES[name](options);
-    suite.register(tool.spec, 'direct', tool.implementation);
+    suite.register(tool, 'direct');
   }
 }

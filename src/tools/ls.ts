@@ -11,7 +11,8 @@ import { fsError, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
-import type { BuiltinTool } from './tool.ts';
+import { type BuiltinTool, defineBuiltin } from './tool.ts';
+import type { LsInput, LsOutput } from './types.ts';
 import { startError } from './walk.ts';
 
 /** Entries shown when the call gives no `limit`. */
@@ -36,79 +37,75 @@ export type LsEntry = {
 };
 
 /** Creates the `ls` tool. */
-export function createLsTool(options: LsToolOptions = {}): BuiltinTool {
+export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, LsOutput> {
   const defaultLimit = options.defaultLimit ?? DEFAULT_LS_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
 
-  return {
-    spec: BUILTIN_SPECS.ls,
-    async implementation(args, context) {
-      const workspace = await context.workspace();
-      const limit = typeof args.limit === 'number' && args.limit >= 1 ? Math.floor(args.limit) : defaultLimit;
-      const ignored = await compileIgnore(args.ignore);
-      const target = await resolvePath(workspace, typeof args.path === 'string' ? args.path : undefined);
-      const listed = await listDirectory(workspace, target.absolute, target.display);
+  return defineBuiltin<LsInput, LsOutput>(BUILTIN_SPECS.ls, async (input, context) => {
+    const workspace = await context.workspace();
+    const limit = input.limit ?? defaultLimit;
+    const ignored = await compileIgnore(input.ignore);
+    const target = await resolvePath(workspace, input.path);
+    const listed = await listDirectory(workspace, target.absolute, target.display);
 
-      const parent = target.absolute === '/' ? '' : target.absolute;
-      const visible = listed.filter((entry) => `${parent}/${entry.name}` !== workspace.spillDir);
-      const kept = visible.filter(
-        (entry) => !ignored(entry.name) && !(entry.type === 'directory' && ignored(`${entry.name}/`)),
-      );
-      kept.sort(byNameIgnoringCase);
-      const shown = kept.slice(0, limit);
-      const entries = await describeEntries(workspace, parent, shown);
+    const parent = target.absolute === '/' ? '' : target.absolute;
+    const visible = listed.filter((entry) => `${parent}/${entry.name}` !== workspace.spillDir);
+    const kept = visible.filter(
+      (entry) => !ignored(entry.name) && !(entry.type === 'directory' && ignored(`${entry.name}/`)),
+    );
+    kept.sort(byNameIgnoringCase);
+    const shown = kept.slice(0, limit);
+    const entries = await describeEntries(workspace, parent, shown);
 
-      if (entries.length === 0) {
-        const left = visible.length - kept.length;
-        const output =
-          left > 0
-            ? `(empty after ignore: ${left} ${left === 1 ? 'entry' : 'entries'} left out)`
-            : '(empty directory)';
-        return {
-          output,
-          structured_output: { path: target.display, entries: [], truncated: false },
-          details: { line_count: 0, entry_count: 0, ignored_count: left },
-        };
-      }
-
-      const lines = entries.map((entry) => {
-        const name = clean(entry.name);
-        if (entry.type === 'directory') return `${name}/`;
-        if (entry.type === 'symlink')
-          return entry.target === undefined ? `${name}@` : `${name} -> ${clean(entry.target)}`;
-        return name;
-      });
-      const truncation = truncateHead(lines.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
-      const notices: string[] = [];
-      if (truncation.truncated) {
-        notices.push(
-          `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${kept.length} entries shown. Use a smaller limit, or ignore to leave entries out.]`,
-        );
-      }
-      const more = kept.length > shown.length;
-      if (more) {
-        notices.push(
-          `[${shown.length} of ${kept.length} entries shown. Use limit=${kept.length} to see them all.]`,
-        );
-      }
+    if (entries.length === 0) {
+      const left = visible.length - kept.length;
       const output =
-        notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+        left > 0
+          ? `(empty after ignore: ${left} ${left === 1 ? 'entry' : 'entries'} left out)`
+          : '(empty directory)';
       return {
         output,
-        structured_output: {
-          path: target.display,
-          entries: entries as JsonObject[],
-          truncated: more || truncation.truncated,
-        },
-        details: {
-          line_count: truncation.outputLines,
-          entry_count: kept.length,
-          ignored_count: visible.length - kept.length,
-          limit_reached: more,
-        },
+        structured_output: { path: target.display, entries: [], truncated: false },
+        details: { line_count: 0, entry_count: 0, ignored_count: left },
       };
-    },
-  };
+    }
+
+    const lines = entries.map((entry) => {
+      const name = clean(entry.name);
+      if (entry.type === 'directory') return `${name}/`;
+      if (entry.type === 'symlink')
+        return entry.target === undefined ? `${name}@` : `${name} -> ${clean(entry.target)}`;
+      return name;
+    });
+    const truncation = truncateHead(lines.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
+    const notices: string[] = [];
+    if (truncation.truncated) {
+      notices.push(
+        `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${kept.length} entries shown. Use a smaller limit, or ignore to leave entries out.]`,
+      );
+    }
+    const more = kept.length > shown.length;
+    if (more) {
+      notices.push(
+        `[${shown.length} of ${kept.length} entries shown. Use limit=${kept.length} to see them all.]`,
+      );
+    }
+    const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+    return {
+      output,
+      structured_output: {
+        path: target.display,
+        entries: entries as JsonObject[],
+        truncated: more || truncation.truncated,
+      },
+      details: {
+        line_count: truncation.outputLines,
+        entry_count: kept.length,
+        ignored_count: visible.length - kept.length,
+        limit_reached: more,
+      },
+    };
+  });
 }
 
 /** The directory's entries, or a model-facing error for a missing path or a file. */

@@ -16,7 +16,8 @@ import { fsError, onPath, resolvePath } from './files.ts';
 import { detectImageMimeType, encodeBase64 } from './images.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, sanitizeText } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
-import type { BuiltinTool } from './tool.ts';
+import { type BuiltinTool, defineBuiltin } from './tool.ts';
+import type { ReadInput, ReadOutput } from './types.ts';
 
 /** Largest image, in bytes, that read returns as data. */
 export const DEFAULT_MAX_IMAGE_BYTES: number = 5 * 1024 * 1024;
@@ -53,68 +54,64 @@ export const LARGE_FILE_BYTES: number = 8 * 1024 * 1024;
  * by their bytes, not their name) return `{path, mime_type, data_base64, bytes}`. The spill directory
  * of the workspace is readable too.
  */
-export function createReadTool(options: ReadToolOptions = {}): BuiltinTool {
+export function createReadTool(options: ReadToolOptions = {}): BuiltinTool<ReadInput, ReadOutput> {
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
   const largeFileBytes = options.largeFileBytes ?? LARGE_FILE_BYTES;
   const chunkBytes = Math.max(1, options.chunkBytes ?? VALIDATE_CHUNK);
-  return {
-    spec: BUILTIN_SPECS.read,
-    async implementation(args, context) {
-      const workspace = await context.workspace();
-      const target = await resolvePath(workspace, String(args.path), { allow: [workspace.spillDir] });
-      const { absolute, display } = target;
-      const stat = await onPath(display, () => workspace.stat(absolute));
-      if (stat.type === 'directory') fsError(new WorkspaceError('EISDIR', absolute), display);
-      const page = {
-        offset: typeof args.offset === 'number' ? args.offset : 1,
-        limit: typeof args.limit === 'number' ? args.limit : undefined,
-        maxLines,
-        maxBytes,
-      };
-      const readRange = workspace.readFileRange?.bind(workspace);
-      if (readRange && stat.size > largeFileBytes) {
-        const range = (start: number, end: number): Promise<Uint8Array> =>
-          onPath(display, () => readRange(absolute, start, end));
-        return readLargePage(range, stat.size, display, page, { maxImageBytes, chunkBytes });
-      }
-      const bytes = await onPath(display, () => workspace.readFile(absolute));
+  return defineBuiltin<ReadInput, ReadOutput>(BUILTIN_SPECS.read, async (input, context) => {
+    const workspace = await context.workspace();
+    const target = await resolvePath(workspace, input.path, { allow: [workspace.spillDir] });
+    const { absolute, display } = target;
+    const stat = await onPath(display, () => workspace.stat(absolute));
+    if (stat.type === 'directory') fsError(new WorkspaceError('EISDIR', absolute), display);
+    const page = {
+      offset: input.offset ?? 1,
+      limit: input.limit,
+      maxLines,
+      maxBytes,
+    };
+    const readRange = workspace.readFileRange?.bind(workspace);
+    if (readRange && stat.size > largeFileBytes) {
+      const range = (start: number, end: number): Promise<Uint8Array> =>
+        onPath(display, () => readRange(absolute, start, end));
+      return readLargePage(range, stat.size, display, page, { maxImageBytes, chunkBytes });
+    }
+    const bytes = await onPath(display, () => workspace.readFile(absolute));
 
-      const mimeType = detectImageMimeType(bytes);
-      if (mimeType) {
-        if (bytes.length > maxImageBytes) imageTooLarge(display, mimeType, bytes.length, maxImageBytes);
-        return {
-          output: `Read image ${display} (${mimeType}, ${bytes.length} bytes).`,
-          structured_output: {
-            path: display,
-            mime_type: mimeType,
-            data_base64: encodeBase64(bytes),
-            bytes: bytes.length,
-          },
-          details: { mime_type: mimeType, bytes: bytes.length },
-        };
-      }
-
-      if (bytes.subarray(0, SNIFF_BYTES).includes(0) || !isValidUtf8(bytes))
-        binaryFile(display, bytes.length);
-      const bom = bomLength(bytes);
-      const totalLines = countLines(bytes, bom);
-      checkOffset(page.offset, totalLines, display);
-      const start = lineStartByte(bytes, bom, page.offset);
-      return cutPage(
-        {
-          window: bytes.subarray(start),
-          windowStart: start,
-          fileSize: bytes.length,
-          totalLines,
-          firstLineEnd: firstLineEnd(bytes, start),
+    const mimeType = detectImageMimeType(bytes);
+    if (mimeType) {
+      if (bytes.length > maxImageBytes) imageTooLarge(display, mimeType, bytes.length, maxImageBytes);
+      return {
+        output: `Read image ${display} (${mimeType}, ${bytes.length} bytes).`,
+        structured_output: {
+          path: display,
+          mime_type: mimeType,
+          data_base64: encodeBase64(bytes),
+          bytes: bytes.length,
         },
-        display,
-        page,
-      );
-    },
-  };
+        details: { mime_type: mimeType, bytes: bytes.length },
+      };
+    }
+
+    if (bytes.subarray(0, SNIFF_BYTES).includes(0) || !isValidUtf8(bytes)) binaryFile(display, bytes.length);
+    const bom = bomLength(bytes);
+    const totalLines = countLines(bytes, bom);
+    checkOffset(page.offset, totalLines, display);
+    const start = lineStartByte(bytes, bom, page.offset);
+    return cutPage(
+      {
+        window: bytes.subarray(start),
+        windowStart: start,
+        fileSize: bytes.length,
+        totalLines,
+        firstLineEnd: firstLineEnd(bytes, start),
+      },
+      display,
+      page,
+    );
+  });
 }
 
 function imageTooLarge(display: string, mimeType: string, size: number, maxImageBytes: number): never {

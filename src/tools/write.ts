@@ -10,7 +10,8 @@ import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { splitLines } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
-import type { BuiltinTool } from './tool.ts';
+import { type BuiltinTool, defineBuiltin } from './tool.ts';
+import type { WriteInput, WriteOutput } from './types.ts';
 import { verifyWritten } from './write-verify.ts';
 
 /** Options of {@link createWriteTool}. */
@@ -31,54 +32,51 @@ const SNIFF_BYTES = 8192;
  * unified patch against the previous content (against `/dev/null` for a new file); replacing a binary
  * file is allowed and its patch says so.
  */
-export function createWriteTool(options: WriteToolOptions = {}): BuiltinTool {
+export function createWriteTool(options: WriteToolOptions = {}): BuiltinTool<WriteInput, WriteOutput> {
   const verify = options.verify ?? true;
-  return {
-    spec: BUILTIN_SPECS.write,
-    async implementation(args, context) {
-      const content = String(args.content);
-      const workspace = await context.workspace();
-      const { absolute, display } = await resolvePath(workspace, String(args.path));
-      return withFileMutation(workspace, absolute, async () => {
-        const base = await previousContent(workspace, absolute, display);
-        if (args.overwrite === false && base.kind !== 'missing') {
-          throw new ToolError(
-            `${display} already exists, so it was left unchanged (overwrite: false). To change part of it, use edit; to replace it whole, write it without overwrite: false.`,
-            { code: 'EEXIST', data: { path: display } },
-          );
-        }
-        if (base.kind === 'missing') await createParents(workspace, absolute, display);
-        const data = new TextEncoder().encode(content);
-        if (context.signal.aborted) {
-          throw new ToolError(`Writing ${display} was aborted before anything was written.`, {
-            code: 'ABORTED',
-          });
-        }
-        await onPath(display, () => workspace.writeFile(absolute, data));
-        if (verify) await verifyWritten(workspace, absolute, display, data);
+  return defineBuiltin<WriteInput, WriteOutput>(BUILTIN_SPECS.write, async (input, context) => {
+    const content = input.content;
+    const workspace = await context.workspace();
+    const { absolute, display } = await resolvePath(workspace, input.path);
+    return withFileMutation(workspace, absolute, async () => {
+      const base = await previousContent(workspace, absolute, display);
+      if (input.overwrite === false && base.kind !== 'missing') {
+        throw new ToolError(
+          `${display} already exists, so it was left unchanged (overwrite: false). To change part of it, use edit; to replace it whole, write it without overwrite: false.`,
+          { code: 'EEXIST', data: { path: display } },
+        );
+      }
+      if (base.kind === 'missing') await createParents(workspace, absolute, display);
+      const data = new TextEncoder().encode(content);
+      if (context.signal.aborted) {
+        throw new ToolError(`Writing ${display} was aborted before anything was written.`, {
+          code: 'ABORTED',
+        });
+      }
+      await onPath(display, () => workspace.writeFile(absolute, data));
+      if (verify) await verifyWritten(workspace, absolute, display, data);
 
-        const previousBytes = base.kind === 'text' ? new TextEncoder().encode(base.text).length : 0;
-        const what =
-          base.kind === 'missing'
-            ? 'new file'
-            : base.kind === 'binary'
-              ? `replaced ${bytes(base.bytes)} of binary data`
-              : base.text === content
-                ? 'content unchanged'
-                : `replaced ${bytes(previousBytes)}`;
-        return {
-          output: `Wrote ${bytes(data.length)} to ${display} (${what}).`,
-          structured_output: { path: display, bytes_written: data.length, created: base.kind === 'missing' },
-          details: {
-            diff: await unifiedPatch(display, base, content),
-            line_count: splitLines(content).length,
-            bytes_written: data.length,
-            created: base.kind === 'missing',
-          },
-        };
-      });
-    },
-  };
+      const previousBytes = base.kind === 'text' ? new TextEncoder().encode(base.text).length : 0;
+      const what =
+        base.kind === 'missing'
+          ? 'new file'
+          : base.kind === 'binary'
+            ? `replaced ${bytes(base.bytes)} of binary data`
+            : base.text === content
+              ? 'content unchanged'
+              : `replaced ${bytes(previousBytes)}`;
+      return {
+        output: `Wrote ${bytes(data.length)} to ${display} (${what}).`,
+        structured_output: { path: display, bytes_written: data.length, created: base.kind === 'missing' },
+        details: {
+          diff: await unifiedPatch(display, base, content),
+          line_count: splitLines(content).length,
+          bytes_written: data.length,
+          created: base.kind === 'missing',
+        },
+      };
+    });
+  });
 }
 
 /** What is at `absolute` now; a directory is an error result. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { enableCodemode } from '../../src/codemode/index.ts';
 import { type Caller, createToolSuite, EXPOSURE_MODES, type ExposureMode } from '../../src/index.ts';
 
 const KEYS = ['details', 'is_error', 'output', 'structured_output'];
@@ -124,8 +125,9 @@ describe('refusals say why', () => {
     expect(result.output).toBe(
       'Tool "jira_create_ticket" can only be called from codemode scripts, and codemode is not enabled here. Use one of the available tools instead.',
     );
+    // The way out comes from the codemode plugin, so it is offered once codemode is enabled.
     const withCodemode = suiteWith('codemode');
-    withCodemode.register({ name: 'codemode', parameters: { type: 'object', properties: {} } }, 'model_only');
+    enableCodemode(withCodemode);
     expect((await withCodemode.execute('jira_create_ticket', { summary: 'x' })).output).toBe(
       'Tool "jira_create_ticket" can only be called from codemode scripts. Call it inside a codemode script: await tools.jira_create_ticket({...}).',
     );

@@ -498,7 +498,10 @@ describe('createFetchHandler', () => {
     });
     expect(append.isError).toBe(true);
     expect(append.content).toEqual([
-      { type: 'text', text: 'bash: ENOSPC: in-memory filesystem byte limit exceeded (65536 bytes)' },
+      {
+        type: 'text',
+        text: 'ENOSPC: in-memory filesystem byte limit exceeded (65536 bytes)\n\nbash: Command exited with code 1.',
+      },
     ]);
     expect(contexts).toEqual([64 * 1024]);
     await client.close();
@@ -520,7 +523,10 @@ describe('createFetchHandler', () => {
     expect(fits.isError).toBe(false);
     const full = await client.callTool({ name: 'bash', arguments: { command: 'cat a.txt a.txt > c.txt' } });
     expect(full.content).toEqual([
-      { type: 'text', text: 'bash: ENOSPC: in-memory filesystem byte limit exceeded (16777216 bytes)' },
+      {
+        type: 'text',
+        text: 'ENOSPC: in-memory filesystem byte limit exceeded (16777216 bytes)\n\nbash: Command exited with code 1.',
+      },
     ]);
     await end(client);
   }, 30_000);

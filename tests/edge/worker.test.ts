@@ -313,7 +313,9 @@ describe('the worker in workerd without MCP_TOKEN', () => {
     );
     const append = await call('bash', { command: 'cat a.txt >> c.txt' });
     expect(append.isError).toBe(true);
-    expect(textOf(append)).toBe('bash: ENOSPC: in-memory filesystem byte limit exceeded (16777216 bytes)');
+    expect(textOf(append)).toBe(
+      'ENOSPC: in-memory filesystem byte limit exceeded (16777216 bytes)\n\nbash: Command exited with code 1.',
+    );
     await end(client);
   }, 60_000);
 

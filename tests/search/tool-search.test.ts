@@ -81,6 +81,8 @@ function createFakeSuite(): ToolSuite {
     executeCall: unused,
     createSession: unused,
     getWorkspace: unused,
+    // Plugins are only installed and removed here: the fake suite answers no call itself.
+    use: (plugin) => () => plugin.dispose?.(),
   };
 }
 

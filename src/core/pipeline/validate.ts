@@ -1,0 +1,77 @@
+/**
+ * Validate: repair a peer agent's argument names and shapes, coerce what JSON Schema allows (a `"3"`
+ * for an integer), and check the result against the tool's schema. Any problem ends the call with one
+ * invalid-arguments error listing them all.
+ */
+import { type PayloadRedirect, repairArguments } from '../aliases.ts';
+import { coerceArguments, prototypeKeyProblems, validateArguments } from '../arguments.ts';
+import { ERROR_CODES } from '../errors.ts';
+import { clipText, errorResult, isPlainObject } from '../results.ts';
+import type { RegisteredTool, ToolResult } from '../types.ts';
+import { type Call, type Stop, stop } from './engine.ts';
+
+/** Characters of what a call sent that an error echoes. */
+const MAX_ECHO = 600;
+/** Problems listed in an invalid-arguments error; the rest are counted. */
+const MAX_LISTED_PROBLEMS = 20;
+/** Characters of one listed problem. */
+const MAX_PROBLEM_CHARS = 300;
+
+/**
+ * The arguments `tool` runs with. Arguments a redirect built itself are checked against its schema,
+ * not repaired as a model's.
+ */
+export function validateCall<W>(
+  tool: RegisteredTool<W>,
+  args: Record<string, unknown>,
+  redirected: PayloadRedirect | undefined,
+  alias: string | undefined,
+  call: Call,
+): Record<string, unknown> | Stop {
+  const name = tool.spec.name;
+  const schema = redirected?.parameters ?? tool.spec.parameters;
+  const properties = isPlainObject(tool.spec.parameters.properties) ? tool.spec.parameters.properties : {};
+  const repaired = redirected?.parameters ? args : repairArguments(name, args, properties, alias);
+  const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
+  const problems = [...prototypeKeyProblems(coerced, schema), ...validateArguments(coerced, schema)];
+  if (problems.length > 0) return stop(invalidArgumentsResult(name, problems, call.rawArgs));
+  return coerced;
+}
+
+/**
+ * The invalid-arguments error. Its size does not grow with the call: at most
+ * {@link MAX_LISTED_PROBLEMS} problems of {@link MAX_PROBLEM_CHARS} characters are listed (the rest
+ * counted), and what was sent is echoed up to {@link MAX_ECHO} characters.
+ */
+export function invalidArgumentsResult(
+  name: string,
+  problems: readonly string[],
+  received: unknown,
+): ToolResult {
+  const listed = problems
+    .slice(0, MAX_LISTED_PROBLEMS)
+    .map((problem) => clipText(problem, MAX_PROBLEM_CHARS));
+  const omitted = problems.length - listed.length;
+  const text = [
+    `Invalid arguments for ${name}:`,
+    ...listed.map((problem) => `- ${problem}`),
+    ...(omitted > 0 ? [`- … and ${omitted} more ${omitted === 1 ? 'problem' : 'problems'}.`] : []),
+    `Received: ${echo(received)}`,
+    `Fix the arguments and call ${name} again.`,
+  ].join('\n');
+  return errorResult(text, {
+    code: ERROR_CODES.INVALID_ARGUMENTS,
+    data: { tool: name, problems: listed, ...(omitted > 0 ? { problems_omitted: omitted } : {}) },
+  });
+}
+
+/** What a call sent, as text, at most {@link MAX_ECHO} characters. */
+export function echo(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}… (${text.length} characters)` : text;
+}

@@ -1,0 +1,31 @@
+/** An engine over a fresh catalog, for driving one pipeline step at a time. */
+import { DEFAULT_OUTPUT_BUDGET } from '../../../src/core/budget.ts';
+import { createCatalog } from '../../../src/core/catalog.ts';
+import type { Call, Engine } from '../../../src/core/pipeline/engine.ts';
+import type { ExecuteOptions, ToolSuite } from '../../../src/core/types.ts';
+
+export const OBJECT = { type: 'object', properties: {} };
+
+export function testEngine(overrides: Partial<Engine> = {}): Engine {
+  return {
+    catalog: createCatalog(),
+    suite: {} as ToolSuite,
+    policy: undefined,
+    onApproval: undefined,
+    defaultBudget: { ...DEFAULT_OUTPUT_BUDGET },
+    spill: undefined,
+    effects: () => null,
+    getWorkspace: () => Promise.reject(new Error('no workspace in this test')),
+    plugins: () => [],
+    ...overrides,
+  };
+}
+
+export function testCall(rawArgs: unknown = {}, options: ExecuteOptions = {}): Call {
+  return {
+    caller: options.caller === 'codemode' ? 'codemode' : 'model',
+    session: options.session,
+    options,
+    rawArgs,
+  };
+}

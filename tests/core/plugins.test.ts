@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createToolSuite, enableToolSearch, type SuitePlugin, type ToolSuite } from '../../src/index.ts';
+
+const empty = { type: 'object', properties: {} };
+
+/** A host's own plugin: it registers a tool that finds others, and points lost callers to it. */
+function catalogHelp(events: string[]): SuitePlugin {
+  let suite: ToolSuite | undefined;
+  return {
+    name: 'catalog_help',
+    install(target) {
+      suite = target;
+      target.register({ name: 'catalog_help', parameters: empty }, 'model_only', () => 'help');
+      events.push('install');
+    },
+    unknownToolHint: ({ caller }) =>
+      caller === 'model' ? 'Call catalog_help for the full catalog.' : undefined,
+    refusal: (tool) =>
+      tool.mode === 'deferred'
+        ? `Tool "${tool.spec.name}" is asleep; call catalog_help to wake it.`
+        : undefined,
+    dispose() {
+      suite?.unregister('catalog_help');
+      events.push('dispose');
+    },
+  };
+}
+
+describe('suite.use(plugin)', () => {
+  it('a host plugin installs, adds its hint and refusal texts, and is disposed once when removed', async () => {
+    const events: string[] = [];
+    const suite = createToolSuite({ builtins: false });
+    suite.register({ name: 'sleeper', parameters: empty }, 'deferred', () => 'awake');
+    const remove = suite.use(catalogHelp(events));
+    expect(suite.get('catalog_help')?.mode).toBe('model_only');
+    expect((await suite.execute('nowhere_to_be_found', {})).output).toBe(
+      'Unknown tool "nowhere_to_be_found". Available tools: catalog_help. Call catalog_help for the full catalog.',
+    );
+    expect((await suite.execute('sleeper', {})).output).toBe(
+      'Tool "sleeper" is asleep; call catalog_help to wake it.',
+    );
+    remove();
+    remove();
+    expect(events).toEqual(['install', 'dispose']);
+    expect((await suite.execute('sleeper', {})).output).toBe(
+      'Tool "sleeper" is not loaded in this session and cannot be loaded here. Use one of the available tools instead.',
+    );
+  });
+
+  it('the tool_search hint comes from its plugin: gone once tool_search is disposed', async () => {
+    const suite = createToolSuite({ builtins: ['read'] });
+    const search = enableToolSearch(suite);
+    expect((await suite.execute('raed_file', {})).output).toBe(
+      'Unknown tool "raed_file". Available tools: read, tool_search. To find other tools, call tool_search.',
+    );
+    search.dispose();
+    expect((await suite.execute('raed_file', {})).output).toBe(
+      'Unknown tool "raed_file". Available tools: read.',
+    );
+  });
+
+  it('a tool that is only named tool_search, without its plugin, adds no hint', async () => {
+    const suite = createToolSuite({ builtins: false });
+    suite.register({ name: 'tool_search', parameters: empty }, 'direct', () => 'none');
+    expect((await suite.execute('missing', {})).output).toBe(
+      'Unknown tool "missing". Available tools: tool_search.',
+    );
+  });
+});
