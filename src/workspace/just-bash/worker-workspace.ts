@@ -20,7 +20,10 @@ import {
   type WorkspaceErrorCode,
 } from '../workspace.ts';
 import type { JustBashWorkspaceOptions } from './just-bash-workspace.ts';
+import type { PersistStatus } from './persistence.ts';
 
+/** How long `dispose()` waits for the Worker to save a persisted workspace before terminating it. */
+const DISPOSE_FLUSH_MS = 2_000;
 /** Extra time a command gets after its timeout (or its abort) before the Worker is terminated. */
 export const WORKER_GRACE_MS = 2_000;
 /** Watchdog of a command run without `timeoutMs`: just-bash's wall clock limit in this workspace. */
@@ -70,7 +73,8 @@ export type WorkerResponse =
   | { type: 'ready'; root: string; spillDir: string }
   | { type: 'init_failed'; error: SerializedError }
   | { type: 'result'; id: number; value: unknown }
-  | { type: 'error'; id: number; error: SerializedError };
+  | { type: 'error'; id: number; error: SerializedError }
+  | { type: 'persist'; status: PersistStatus };
 
 /** An error as it crosses the Worker boundary. */
 export interface SerializedError {
@@ -95,7 +99,8 @@ export type WorkspaceMethod =
   | 'readlink'
   | 'rm'
   | 'rename'
-  | 'exec';
+  | 'exec'
+  | 'flush';
 
 /** Turns an error from the Worker back into what the backend threw: a `WorkspaceError` keeps its code. */
 export function deserializeError(error: SerializedError): Error {
@@ -173,7 +178,9 @@ export async function createJustBashWorkerWorkspace(
     createWorker = spawnWorker,
     ...workspaceOptions
   } = options;
+  const { onStatus, persistOptions } = splitPersist(workspaceOptions);
   let nextId = 0;
+  let started = false;
   let disposed = false;
   let current: Promise<Connection> = connect();
   const first = await current;
@@ -198,6 +205,8 @@ export async function createJustBashWorkerWorkspace(
           clearTimeout(timer);
           connection = { worker, root: message.root, spillDir: message.spillDir, pending, closed: false };
           resolve(connection);
+        } else if (message.type === 'persist') {
+          onStatus?.(message.status);
         } else if (message.type === 'init_failed') {
           fail(deserializeError(message.error));
         } else {
@@ -217,7 +226,13 @@ export async function createJustBashWorkerWorkspace(
         const detail = typeof text === 'string' && text !== '' ? `: ${text}` : '';
         fail(new Error(`The embedded workspace's Worker failed to start${detail}.`));
       });
-      worker.postMessage({ type: 'init', options: workspaceOptions } satisfies WorkerRequest);
+      // A restarted Worker restores the last save, never the initial files over it.
+      const persist = persistOptions && started ? { ...persistOptions, restore: true } : persistOptions;
+      started = true;
+      worker.postMessage({
+        type: 'init',
+        options: { ...workspaceOptions, ...(persist ? { persist } : {}) },
+      } satisfies WorkerRequest);
     });
   }
 
@@ -319,6 +334,16 @@ export async function createJustBashWorkerWorkspace(
     });
   }
 
+  const flush = async (): Promise<void> => {
+    if (persistOptions && !disposed) await send('flush', []).catch(() => undefined);
+  };
+  const onPageHide = (): void => void flush();
+  const page = globalThis as {
+    addEventListener?: (type: string, listener: () => void) => void;
+    removeEventListener?: (type: string, listener: () => void) => void;
+  };
+  if (persistOptions) page.addEventListener?.('pagehide', onPageHide);
+
   return {
     backend: 'just-bash',
     root: first.root,
@@ -354,6 +379,10 @@ export async function createJustBashWorkerWorkspace(
     restoreSnapshot: async () => (await send('restoreSnapshot', [])) as RestoredSnapshot,
     async dispose() {
       if (disposed) return;
+      if (persistOptions) {
+        page.removeEventListener?.('pagehide', onPageHide);
+        await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, DISPOSE_FLUSH_MS))]);
+      }
       disposed = true;
       const connection = await current.catch(() => undefined);
       if (!connection) return;
@@ -364,6 +393,24 @@ export async function createJustBashWorkerWorkspace(
       for (const call of calls) call.reject(new WorkspaceError('EIO', '', 'The workspace was disposed.'));
     },
   };
+}
+
+/**
+ * The `persist` option as it can cross into the Worker (plain data), and its `onStatus`, which stays
+ * on the page and hears the Worker's reports. A storage or lock manager cannot cross: refused.
+ */
+function splitPersist(options: JustBashWorkspaceOptions): {
+  onStatus?: (status: PersistStatus) => void;
+  persistOptions?: JustBashWorkspaceOptions['persist'];
+} {
+  if (!options.persist) return {};
+  const { onStatus, storage, locks, ...plain } = options.persist;
+  if (storage || locks) {
+    throw new Error(
+      'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB) and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
+    );
+  }
+  return { ...(onStatus ? { onStatus } : {}), persistOptions: plain };
 }
 
 function spawnWorker(): WorkerLike {

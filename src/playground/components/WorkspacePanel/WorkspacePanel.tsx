@@ -4,6 +4,7 @@ import { formatBytes, formatCount } from '../../state/text.ts';
 import { Panel } from '../Panel/Panel.tsx';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import { WorkspaceTransfer } from '../WorkspaceTransfer/WorkspaceTransfer.tsx';
 
 /** The workspace's file tree and a read-only viewer; refreshed after calls that may write. */
 export function WorkspacePanel() {
@@ -38,6 +39,7 @@ export function WorkspacePanel() {
         {formatCount(state.entries.filter((entry) => entry.type === 'file').length)} files
         {state.loading ? ' · reading…' : ''}
       </p>
+      <WorkspaceTransfer />
       {state.error && (
         <p className="error" role="alert">
           {state.error}
