@@ -16,6 +16,8 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** Where the MCP endpoint lives unless `path` says otherwise. */
 export const DEFAULT_MCP_PATH = '/mcp';
+/** `Retry-After` of an `initialize` refused because every session is running a call. */
+const BUSY_RETRY_SECONDS = 5;
 /** Live MCP sessions at most, unless `maxSessions` says otherwise. */
 export const DEFAULT_MAX_SESSIONS: number = 100;
 /** A session without requests for this long (15 minutes) is dropped, unless `idleTimeoutMs` says otherwise. */
@@ -80,8 +82,9 @@ export interface FetchHandlerOptions {
    */
   allowedOrigins?: readonly string[];
   /**
-   * Live sessions at most. An `initialize` beyond it, once idle sessions are swept, gets 503 with a
-   * `Retry-After` header. Default: 100 ({@link DEFAULT_MAX_SESSIONS}).
+   * Live sessions at most. An `initialize` beyond it, once idle sessions are swept, ends the
+   * least-recently-used session not running a call (its ID then gets 404); when every session is
+   * running one, it gets 503 with a `Retry-After` header. Default: 100 ({@link DEFAULT_MAX_SESSIONS}).
    */
   maxSessions?: number;
   /**
@@ -98,7 +101,8 @@ export interface FetchHandlerOptions {
   /**
    * The memory the workspaces of all live sessions may hold together, in bytes. Every session reserves
    * `workspaceBytes` of it when it opens and gives it back when it ends or expires, so an `initialize`
-   * that would overdraw it gets 503 with `Retry-After`, like one over `maxSessions`. Sessions at once
+   * that would overdraw it ends the least-recently-used idle session, like one over `maxSessions`
+   * (503 with `Retry-After` when every session is running a call). Sessions at once
    * are thus at most `workspaceBudgetBytes / workspaceBytes` (4 by default): lower `workspaceBytes`
    * for more. Default: 64 MiB ({@link DEFAULT_WORKSPACE_BUDGET_BYTES}).
    */
@@ -137,8 +141,8 @@ interface LiveSession {
  *
  * What a client sees when it is refused (bodies are JSON-RPC error objects with `id: null`):
  * 401 without the bearer token, 403 from an origin not allowed, 400 without a session ID (or with
- * unparsable JSON), 404 for an unknown or expired session, 413 for a body over 4 MiB, 503 with
- * `Retry-After` over the session cap or the workspace memory budget, 405 for other methods; the SDK's
+ * unparsable JSON), 404 for an unknown, expired or evicted session, 413 for a body over 4 MiB, 503 with
+ * `Retry-After` over the session cap or the workspace memory budget while every session runs a call, 405 for other methods; the SDK's
  * own answers (406, 415, 400 for a malformed message) pass through. The exact texts are pinned by tests.
  *
  * Sessions live in this handler's memory. In Cloudflare Workers an isolate serves many requests, but
@@ -172,7 +176,7 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
         return jsonRpcError(
           404,
           -32001,
-          `Session not found: it was ended, expired after ${expiry} without requests, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.`,
+          `Session not found: it was ended, expired after ${expiry} without requests, was closed while idle to make room for a new session, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.`,
         );
       }
       live.lastSeen = at;
@@ -198,7 +202,7 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
     }
     const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
     if (!initializes) return jsonRpcError(400, -32000, missingSession);
-    return sessions.refusal(at) ?? openSession(request, body, at, settings, sessions, report);
+    return sessions.refusal() ?? openSession(request, body, at, settings, sessions, report);
   };
 
   return async (request) => {
@@ -224,8 +228,11 @@ interface SessionTable {
   drop(id: string): void;
   /** Drops every session idle for `idleTimeoutMs` at `at`, unless a call of it is running. */
   sweep(at: number): void;
-  /** The 503 for an `initialize` at `at` when no more session fits, else `undefined`. */
-  refusal(at: number): Response | undefined;
+  /**
+   * Makes room for an `initialize`: when the table is full, ends the least-recently-used idle session.
+   * The 503 when every session is running a call, else `undefined`.
+   */
+  refusal(): Response | undefined;
 }
 
 /**
@@ -246,13 +253,14 @@ function createSessionTable(settings: Settings, report: (error: unknown) => void
     live.close().catch(report);
   };
 
-  /** Seconds until the first idle session can expire: the `Retry-After` of a refused `initialize`. */
-  const retryAfter = (at: number): number => {
-    let soonest = idleTimeoutMs;
-    for (const live of sessions.values()) {
-      if (live.busy === 0) soonest = Math.min(soonest, live.lastSeen + idleTimeoutMs - at);
+  /** The idle session whose last request is the oldest, or `undefined` when every one is running a call. */
+  const leastRecentlyUsedIdle = (): string | undefined => {
+    let oldest: [string, number] | undefined;
+    for (const [id, live] of sessions) {
+      if (live.busy === 0 && (oldest === undefined || live.lastSeen < oldest[1]))
+        oldest = [id, live.lastSeen];
     }
-    return Math.max(1, Math.ceil(soonest / 1000));
+    return oldest?.[0];
   };
 
   return {
@@ -266,9 +274,15 @@ function createSessionTable(settings: Settings, report: (error: unknown) => void
         if (live.busy === 0 && at - live.lastSeen >= idleTimeoutMs) drop(id);
       }
     },
-    refusal(at) {
+    refusal() {
       if (sessions.size < Math.min(maxSessions, budgetAllows)) return undefined;
-      const seconds = retryAfter(at);
+      // Clients that disconnect without DELETE (the SDK client's close() sends none) leave idle
+      // sessions behind: the one unused longest makes room, so they never lock the server out.
+      const evicted = leastRecentlyUsedIdle();
+      if (evicted !== undefined) {
+        drop(evicted);
+        return undefined;
+      }
       const held = plural(sessions.size, 'MCP session');
       const limit =
         sessions.size >= maxSessions
@@ -277,8 +291,8 @@ function createSessionTable(settings: Settings, report: (error: unknown) => void
       return jsonRpcError(
         503,
         -32000,
-        `Too many sessions: this server already holds ${limit}. Retry in ${plural(seconds, 'second')}, when idle sessions start to expire, or end sessions you no longer use with DELETE ${path}.`,
-        { 'Retry-After': String(seconds) },
+        `Too many sessions: this server already holds ${limit}, and every one is running a call. Retry in ${plural(BUSY_RETRY_SECONDS, 'second')}, when a call has finished, or end sessions you no longer use with DELETE ${path}.`,
+        { 'Retry-After': String(BUSY_RETRY_SECONDS) },
       );
     },
   };
