@@ -10,6 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSuite, type ToolSuite, UsageError, type Workspace } from '../index.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
+import { SESSION_OBJECT_HEADER } from './session-object-header.ts';
 
 /** A standard fetch handler. Contract: never rejects; every failure is an HTTP response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -34,6 +35,12 @@ export const DEFAULT_WORKSPACE_BYTES: number = 16 * 1024 * 1024;
  * sessions' other state and the copies a write makes while it runs.
  */
 export const DEFAULT_WORKSPACE_BUDGET_BYTES: number = 64 * 1024 * 1024;
+
+/** The part of a Durable Object namespace binding the routing uses (Cloudflare's `DurableObjectNamespace`). */
+export interface SessionObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: never): { fetch(request: Request): Promise<Response> };
+}
 
 /** What `createSuite` gets for the session it builds a suite for. */
 export interface SuiteContext {
@@ -109,6 +116,16 @@ export interface FetchHandlerOptions {
   workspaceBudgetBytes?: number;
   /** Name and version reported in `initialize`. Default: {@link DEFAULT_SERVER_INFO}. */
   serverInfo?: ServerInfo;
+  /**
+   * Durable Object mode: the namespace binding of the session object class (`McpSessionObject`, or
+   * one made by `createSessionObjectClass`). Every MCP session then lives in its own object, named by
+   * its `Mcp-Session-Id`, which keeps its files and activated tools in its storage, so it survives
+   * the isolate and the object being evicted. The session options (`createSuite`, `workspaceBytes`,
+   * `idleTimeoutMs`, `serverInfo`) are then the object class's; `maxSessions` and the workspace budget
+   * do not apply (each object has its own memory). See docs/edge.md. Default: none, sessions live in
+   * this handler's memory.
+   */
+  sessionObjects?: SessionObjectNamespace;
   /** Clock for the idle timeout, in milliseconds. Default: `Date.now`. */
   now?: () => number;
   /**
@@ -152,7 +169,6 @@ interface LiveSession {
 export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHandler {
   const settings = checkOptions(options);
   const { now, onError } = settings;
-  const expiry = formatDuration(settings.idleTimeoutMs);
 
   const report = (error: unknown): void => {
     try {
@@ -167,42 +183,20 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
     const refusal = await checkAccess(request, settings);
     if (refusal !== undefined) return refusal;
 
+    if (settings.sessionObjects) return routeToObject(request, settings.sessionObjects);
     const at = now();
     sessions.sweep(at);
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const live = sessions.get(sessionId);
-      if (live === undefined) {
-        return jsonRpcError(
-          404,
-          -32001,
-          `Session not found: it was ended, expired after ${expiry} without requests, was closed while idle to make room for a new session, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.`,
-        );
-      }
+      if (live === undefined) return jsonRpcError(404, -32001, sessionNotFound(settings.idleTimeoutMs));
       live.lastSeen = at;
       return live.transport.handleRequest(request);
     }
 
-    const missingSession =
-      'Bad Request: Mcp-Session-Id header is required. Open a session with initialize (sent without the header), then send the session ID it returns with every request.';
-    if (request.method !== 'POST') return jsonRpcError(400, -32000, missingSession);
-    const text = await readBody(request);
-    if (text === undefined) {
-      return jsonRpcError(
-        413,
-        -32000,
-        `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`,
-      );
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
-    }
-    const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-    if (!initializes) return jsonRpcError(400, -32000, missingSession);
-    return sessions.refusal() ?? openSession(request, body, at, settings, sessions, report);
+    const initialize = await readInitialize(request);
+    if (initialize instanceof Response) return initialize;
+    return sessions.refusal() ?? openSession(request, initialize.body, at, settings, sessions, report);
   };
 
   return async (request) => {
@@ -217,6 +211,50 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
       );
     }
   };
+}
+
+const MISSING_SESSION =
+  'Bad Request: Mcp-Session-Id header is required. Open a session with initialize (sent without the header), then send the session ID it returns with every request.';
+
+/** The `initialize` a request without a session ID must be: its body, or the refusal to answer. */
+async function readInitialize(request: Request): Promise<Response | { text: string; body: unknown }> {
+  if (request.method !== 'POST') return jsonRpcError(400, -32000, MISSING_SESSION);
+  const text = await readBody(request);
+  if (text === undefined) {
+    return jsonRpcError(
+      413,
+      -32000,
+      `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
+  }
+  const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+  return initializes ? { text, body } : jsonRpcError(400, -32000, MISSING_SESSION);
+}
+
+/**
+ * Durable Object mode: a request naming a session goes to that session's object; an `initialize`
+ * goes to the object of a new session ID. The object answers everything else (see session-object.ts).
+ */
+async function routeToObject(request: Request, objects: SessionObjectNamespace): Promise<Response> {
+  const existing = request.headers.get('mcp-session-id');
+  const forward = (id: string, body?: string): Promise<Response> => {
+    const headers = new Headers(request.headers);
+    headers.set(SESSION_OBJECT_HEADER, id);
+    const init: RequestInit = { method: request.method, headers };
+    if (body !== undefined) init.body = body;
+    else if (request.method === 'POST') init.body = request.body;
+    return objects.get(objects.idFromName(id) as never).fetch(new Request(request.url, init));
+  };
+  if (existing !== null) return forward(existing);
+  const initialize = await readInitialize(request);
+  if (initialize instanceof Response) return initialize;
+  return forward(crypto.randomUUID(), initialize.text);
 }
 
 /** The live sessions of one handler, and what may join them. */
@@ -440,6 +478,7 @@ interface Settings {
   serverInfo: ServerInfo;
   now: () => number;
   onError: ((error: unknown) => void) | undefined;
+  sessionObjects: SessionObjectNamespace | undefined;
 }
 
 function checkOptions(options: FetchHandlerOptions): Settings {
@@ -476,6 +515,7 @@ function checkOptions(options: FetchHandlerOptions): Settings {
     serverInfo: options.serverInfo ?? { ...DEFAULT_SERVER_INFO },
     now: options.now ?? Date.now,
     onError: options.onError,
+    sessionObjects: options.sessionObjects,
   };
   const limitsProblem = limitsProblemOf(settings);
   if (limitsProblem !== undefined) fail(limitsProblem);
@@ -547,7 +587,7 @@ function parseUrl(text: string): URL | undefined {
 }
 
 /** A JSON-RPC error response, as the SDK's transport writes its own (`id: null`). */
-function jsonRpcError(
+export function jsonRpcError(
   status: number,
   code: number,
   message: string,
@@ -613,6 +653,11 @@ async function readBody(request: Request): Promise<string | undefined> {
     reader.releaseLock();
   }
   return text + decoder.decode();
+}
+
+/** The 404 text for a session ID no session answers to. */
+export function sessionNotFound(idleTimeoutMs: number): string {
+  return `Session not found: it was ended, expired after ${formatDuration(idleTimeoutMs)} without requests, was closed while idle to make room for a new session, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.`;
 }
 
 /** `plural(1, 'second')` → `"1 second"`, `plural(2, 'second')` → `"2 seconds"`. */

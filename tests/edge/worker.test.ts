@@ -117,7 +117,8 @@ describe('the worker bundle', () => {
       'compression is not available in the browser and edge builds of the embedded shell',
     );
     // A static import left in the file would fail the Miniflare start below, which provides no modules.
-    expect(source).toMatch(/export\s*\{\s*[\w$]+\s+as\s+default\s*\}/);
+    // Its exports: the worker and the Durable Object class of the MCP_SESSIONS binding.
+    expect(source).toMatch(/export\s*\{\s*[\w$]+\s+as\s+McpSessionObject\s*,\s*[\w$]+\s+as\s+default\s*\}/);
   });
 });
 
