@@ -50,8 +50,15 @@ export async function persistOptionFor(): Promise<Pick<JustBashWorkerWorkspaceOp
   previous = null;
   await old?.dispose?.();
   if (!key) return {};
+  // `?persistStorage=indexeddb` picks IndexedDB over OPFS (the tests of both storages use it).
+  const storage = new URLSearchParams(location.search).get('persistStorage');
   return {
-    persist: { key, restore, onStatus: (status) => handle.set({ status }, { type: 'changed' }) },
+    persist: {
+      key,
+      restore,
+      ...(storage === 'indexeddb' || storage === 'opfs' ? { storage } : {}),
+      onStatus: (status) => handle.set({ status }, { type: 'changed' }),
+    },
   };
 }
 

@@ -34,6 +34,76 @@ test('?persist=KEY keeps files written in the workspace across a reload', async 
   expect(errors).toEqual([]);
 });
 
+test('?persistStorage=indexeddb keeps the workspace in IndexedDB across a reload', async ({ page }) => {
+  const errors = collectErrors(page);
+  const key = `e2e-idb-${Date.now()}`;
+  await openPlayground(page, `/?persist=${key}&persistStorage=indexeddb`);
+  await expect(page.getByTestId('persist-status')).toHaveText(
+    `Nothing was saved under "${key}" yet; changes are saved to IndexedDB.`,
+  );
+  await page.evaluate(() => window.playground.writeFiles({ 'idb.txt': 'in IndexedDB' }));
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  await expect(page.getByTestId('persist-status')).toHaveText(
+    `Restored the workspace saved under "${key}" from IndexedDB.`,
+  );
+  expect((await page.evaluate(() => window.playground.files()))['idb.txt']).toBe('in IndexedDB');
+  expect(errors).toEqual([]);
+});
+
+test('the "Keep in this browser" toggle saves the current files and puts ?persist= in the URL', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  await page.evaluate(() => window.playground.writeFiles({ 'before-toggle.txt': 'written in memory' }));
+  await page.getByTestId('persist-toggle').check();
+  await expect(page.getByTestId('transfer-status')).toHaveText(
+    'The workspace is now kept in this browser: reload the page and the files are still here.',
+  );
+  expect(new URL(page.url()).searchParams.get('persist')).toBe('playground');
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  expect((await page.evaluate(() => window.playground.files()))['before-toggle.txt']).toBe(
+    'written in memory',
+  );
+  await page.getByTestId('persist-toggle').uncheck();
+  await expect(page.getByTestId('transfer-status')).toHaveText(
+    'The workspace now lives in this page only; what was saved stays in the browser.',
+  );
+  expect(new URL(page.url()).searchParams.get('persist')).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('a second tab with the same key shows the saved files read-only, saying so', async ({
+  page,
+  context,
+}) => {
+  const key = `e2e-tabs-${Date.now()}`;
+  await openPlayground(page, `/?persist=${key}`);
+  await page.evaluate(() => window.playground.writeFiles({ 'first-tab.txt': 'saved by the first tab' }));
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+
+  const second = await context.newPage();
+  await openPlayground(second, `/?persist=${key}`);
+  await expect(second.getByTestId('persist-status')).toHaveText(
+    `Another tab or window has the workspace "${key}" open and saves it; this one shows the saved files but does not save its changes. Close the other one and reload this one to save here.`,
+  );
+  expect((await second.evaluate(() => window.playground.files()))['first-tab.txt']).toBe(
+    'saved by the first tab',
+  );
+  await second.evaluate(() => window.playground.writeFiles({ 'second-tab.txt': 'not saved' }));
+  await second.close();
+
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  const files = await page.evaluate(() => window.playground.files());
+  expect(files['first-tab.txt']).toBe('saved by the first tab');
+  expect(files['second-tab.txt']).toBeUndefined();
+});
+
 test('a zip uploaded with "Upload zip" downloads back with the same entries, byte for byte', async ({
   page,
 }) => {

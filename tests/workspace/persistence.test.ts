@@ -235,6 +235,9 @@ describe('persist', () => {
     await expect(createJustBashWorkspace({ persist: { key: 'k' } })).rejects.toThrow(
       'persist needs browser storage (the Origin Private File System or IndexedDB), and this runtime has neither. Pass persist.storage (a WorkspaceStorage) to keep the workspace somewhere else.',
     );
+    await expect(createJustBashWorkspace({ persist: { key: 'k', storage: 'indexeddb' } })).rejects.toThrow(
+      'persist.storage is "indexeddb", and this runtime has no IndexedDB.',
+    );
     await expect(createJustBashWorkspace({ persist: { key: '', storage: memoryStorage() } })).rejects.toThrow(
       'persist.key must be a non-empty string of at most 200 characters.',
     );
@@ -249,7 +252,7 @@ describe('persist', () => {
         },
       }),
     ).rejects.toThrow(
-      'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB) and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
+      'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB, or the one named by storage: "opfs" or "indexeddb") and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
     );
   });
 });

@@ -7,7 +7,14 @@
  */
 import type { IFileSystem } from 'just-bash';
 import type { Workspace } from '../workspace.ts';
-import { defaultWorkspaceStorage, type WorkspaceStorage } from './browser-storage.ts';
+import {
+  createIndexedDbStorage,
+  createOpfsStorage,
+  defaultWorkspaceStorage,
+  hasIndexedDb,
+  hasOpfs,
+  type WorkspaceStorage,
+} from './browser-storage.ts';
 import { decodeTree, encodeTree } from './persisted-tree.ts';
 import { restoreTree, takeSnapshot } from './snapshot.ts';
 
@@ -32,11 +39,12 @@ export interface PersistOptions {
   /** Names the saved workspace; the same key restores it in a later session of the same origin. */
   key: string;
   /**
-   * Where to keep it. Default: the Origin Private File System where available, IndexedDB otherwise;
-   * without either (Node), creation fails unless a storage is given. Not available with the Worker
-   * variant, whose Worker always uses the browser's storage.
+   * Where to keep it: a {@link WorkspaceStorage}, or `'opfs'` / `'indexeddb'` to pick one of the
+   * browser's. Default: the Origin Private File System where available, IndexedDB otherwise; without
+   * either (Node), creation fails unless a storage is given. The Worker variant takes the two names
+   * only (an object cannot cross into its Worker).
    */
-  storage?: WorkspaceStorage;
+  storage?: WorkspaceStorage | 'opfs' | 'indexeddb';
   /** Restore what the key holds (and ignore `files`). `false`: start from `files` and save over it. Default: `true`. */
   restore?: boolean;
   /** Milliseconds of quiet after a change before it is saved. Default: 300. */
@@ -77,6 +85,16 @@ export function resolvePersistStorage(persist: PersistOptions): WorkspaceStorage
     throw new Error(
       `persist.key must be a non-empty string of at most ${MAX_PERSIST_KEY_LENGTH} characters.`,
     );
+  }
+  if (persist.storage === 'indexeddb') {
+    if (!hasIndexedDb())
+      throw new Error('persist.storage is "indexeddb", and this runtime has no IndexedDB.');
+    return createIndexedDbStorage();
+  }
+  if (persist.storage === 'opfs') {
+    if (!hasOpfs())
+      throw new Error('persist.storage is "opfs", and this runtime has no Origin Private File System.');
+    return createOpfsStorage();
   }
   return persist.storage ?? defaultWorkspaceStorage();
 }

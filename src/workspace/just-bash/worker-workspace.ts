@@ -405,12 +405,12 @@ function splitPersist(options: JustBashWorkspaceOptions): {
 } {
   if (!options.persist) return {};
   const { onStatus, storage, locks, ...plain } = options.persist;
-  if (storage || locks) {
+  if ((storage !== undefined && typeof storage !== 'string') || locks) {
     throw new Error(
-      'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB) and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
+      'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB, or the one named by storage: "opfs" or "indexeddb") and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
     );
   }
-  return { ...(onStatus ? { onStatus } : {}), persistOptions: plain };
+  return { ...(onStatus ? { onStatus } : {}), persistOptions: storage ? { ...plain, storage } : plain };
 }
 
 function spawnWorker(): WorkerLike {

@@ -32,15 +32,16 @@ export function WorkspaceTransfer() {
   const summary = (result: { files: number; ignored: number }): string =>
     `Imported ${result.files} files${result.ignored > 0 ? ` (${result.ignored} left out by .gitignore)` : ''}.`;
 
-  const togglePersistence = (on: boolean) =>
-    run(async () => {
-      const files = await readAllFiles(await workspace());
-      setPersistKey(on ? (new URLSearchParams(location.search).get('persist') ?? DEFAULT_PERSIST_KEY) : null);
-      await playground.backend.replaceFiles(files);
+  const togglePersistence = (on: boolean) => {
+    // The key changes first, so the checkbox follows the click; the restart then saves under it.
+    setPersistKey(on ? (new URLSearchParams(location.search).get('persist') ?? DEFAULT_PERSIST_KEY) : null);
+    return run(async () => {
+      await playground.backend.replaceFiles(await readAllFiles(await workspace()));
       return on
         ? 'The workspace is now kept in this browser: reload the page and the files are still here.'
         : 'The workspace now lives in this page only; what was saved stays in the browser.';
     });
+  };
 
   const importFolder = (
     sources: Promise<Parameters<Awaited<ReturnType<typeof loadTransfer>>['importFiles']>[1]>,
