@@ -10,7 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSuite, type ToolSuite, UsageError, type Workspace } from '../index.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
-import { SESSION_OBJECT_HEADER } from './session-object-header.ts';
+import { createObjectRouter } from './session-routing.ts';
 
 /** A standard fetch handler. Contract: never rejects; every failure is an HTTP response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -121,9 +121,11 @@ export interface FetchHandlerOptions {
    * one made by `createSessionObjectClass`). Every MCP session then lives in its own object, named by
    * its `Mcp-Session-Id`, which keeps its files and activated tools in its storage, so it survives
    * the isolate and the object being evicted. The session options (`createSuite`, `workspaceBytes`,
-   * `idleTimeoutMs`, `serverInfo`) are then the object class's; `maxSessions` and the workspace budget
-   * do not apply (each object has its own memory). See docs/edge.md. Default: none, sessions live in
-   * this handler's memory.
+   * `serverInfo`) are then the object class's; keep `idleTimeoutMs` the same in both. `maxSessions`
+   * counts the stored sessions of all objects (a registry object keeps the count), so stored
+   * workspaces hold at most `maxSessions` × the class's `workspaceBytes`; a new session beyond it
+   * ends the least-recently-used one. `workspaceBudgetBytes` does not apply (each object has its own
+   * memory). See docs/edge.md. Default: none, sessions live in this handler's memory.
    */
   sessionObjects?: SessionObjectNamespace;
   /** Clock for the idle timeout, in milliseconds. Default: `Date.now`. */
@@ -178,12 +180,19 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
     }
   };
   const sessions = createSessionTable(settings, report);
+  const router = settings.sessionObjects
+    ? createObjectRouter(settings.sessionObjects, {
+        maxSessions: settings.maxSessions,
+        idleTimeoutMs: settings.idleTimeoutMs,
+        now: settings.now,
+      })
+    : () => Promise.resolve(new Response(null, { status: 500 }));
 
   const handle = async (request: Request): Promise<Response> => {
     const refusal = await checkAccess(request, settings);
     if (refusal !== undefined) return refusal;
 
-    if (settings.sessionObjects) return routeToObject(request, settings.sessionObjects);
+    if (settings.sessionObjects) return router(request);
     const at = now();
     sessions.sweep(at);
     const sessionId = request.headers.get('mcp-session-id');
@@ -217,7 +226,7 @@ const MISSING_SESSION =
   'Bad Request: Mcp-Session-Id header is required. Open a session with initialize (sent without the header), then send the session ID it returns with every request.';
 
 /** The `initialize` a request without a session ID must be: its body, or the refusal to answer. */
-async function readInitialize(request: Request): Promise<Response | { text: string; body: unknown }> {
+export async function readInitialize(request: Request): Promise<Response | { text: string; body: unknown }> {
   if (request.method !== 'POST') return jsonRpcError(400, -32000, MISSING_SESSION);
   const text = await readBody(request);
   if (text === undefined) {
@@ -235,26 +244,6 @@ async function readInitialize(request: Request): Promise<Response | { text: stri
   }
   const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
   return initializes ? { text, body } : jsonRpcError(400, -32000, MISSING_SESSION);
-}
-
-/**
- * Durable Object mode: a request naming a session goes to that session's object; an `initialize`
- * goes to the object of a new session ID. The object answers everything else (see session-object.ts).
- */
-async function routeToObject(request: Request, objects: SessionObjectNamespace): Promise<Response> {
-  const existing = request.headers.get('mcp-session-id');
-  const forward = (id: string, body?: string): Promise<Response> => {
-    const headers = new Headers(request.headers);
-    headers.set(SESSION_OBJECT_HEADER, id);
-    const init: RequestInit = { method: request.method, headers };
-    if (body !== undefined) init.body = body;
-    else if (request.method === 'POST') init.body = request.body;
-    return objects.get(objects.idFromName(id) as never).fetch(new Request(request.url, init));
-  };
-  if (existing !== null) return forward(existing);
-  const initialize = await readInitialize(request);
-  if (initialize instanceof Response) return initialize;
-  return forward(crypto.randomUUID(), initialize.text);
 }
 
 /** The live sessions of one handler, and what may join them. */

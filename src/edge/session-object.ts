@@ -25,7 +25,7 @@ import {
 } from './fetch-handler.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
 
-import { SESSION_OBJECT_HEADER } from './session-object-header.ts';
+import { EVICT_HEADER, REGISTRY_HEADER, SESSION_OBJECT_HEADER } from './session-object-header.ts';
 
 /** The part of a Durable Object's SQLite storage the sessions use (Cloudflare's `ctx.storage`). */
 export interface SessionObjectStorage {
@@ -137,9 +137,15 @@ export function createSessionObjectClass(options: SessionObjectOptions = {}): Se
     }
 
     async fetch(request: Request): Promise<Response> {
+      const registryAction = request.headers.get(REGISTRY_HEADER);
+      if (registryAction !== null) return Response.json(this.#registry(registryAction, await request.json()));
       const id = request.headers.get(SESSION_OBJECT_HEADER);
       if (id === null)
         return jsonRpcError(400, -32000, 'Bad Request: this object serves routed MCP sessions only.');
+      if (request.headers.get(EVICT_HEADER) !== null) {
+        await this.#forget();
+        return new Response(null, { status: 204 });
+      }
       await this.#storage.setAlarm(Date.now() + idleTimeoutMs);
       const record = this.#record();
       if (record === undefined && !this.#live) return this.#open(id, request);
@@ -153,6 +159,37 @@ export function createSessionObjectClass(options: SessionObjectOptions = {}): Se
     /** The session ended by its idle timeout: everything it stored goes. */
     async alarm(): Promise<void> {
       await this.#forget();
+    }
+
+    /**
+     * The registry object's side (one object of the namespace, see session-routing.ts): counts the
+     * stored sessions; `open` beyond `maxSessions` names the least-recently-used one to evict.
+     * Sessions idle past `idleTimeoutMs` are gone already (their alarm deleted them) and not counted.
+     */
+    #registry(
+      action: string,
+      body: { id: string; at: number; maxSessions: number; idleTimeoutMs: number },
+    ): { evict?: string } {
+      const sql = this.#storage.sql;
+      sql.exec('CREATE TABLE IF NOT EXISTS registry (id TEXT PRIMARY KEY, last_seen INTEGER NOT NULL)');
+      if (action === 'release') {
+        sql.exec('DELETE FROM registry WHERE id = ?', body.id);
+        return {};
+      }
+      if (action === 'touch') {
+        sql.exec('UPDATE registry SET last_seen = ? WHERE id = ?', body.at, body.id);
+        return {};
+      }
+      sql.exec('DELETE FROM registry WHERE last_seen < ?', body.at - body.idleTimeoutMs);
+      const [counted] = sql.exec('SELECT COUNT(*) AS count FROM registry').toArray();
+      let evict: string | undefined;
+      if (Number(counted?.count ?? 0) >= body.maxSessions) {
+        const [oldest] = sql.exec('SELECT id FROM registry ORDER BY last_seen LIMIT 1').toArray();
+        evict = oldest === undefined ? undefined : String(oldest.id);
+        if (evict !== undefined) sql.exec('DELETE FROM registry WHERE id = ?', evict);
+      }
+      sql.exec('INSERT OR REPLACE INTO registry (id, last_seen) VALUES (?, ?)', body.id, body.at);
+      return evict === undefined ? {} : { evict };
     }
 
     async #forget(): Promise<void> {

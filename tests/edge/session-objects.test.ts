@@ -20,11 +20,33 @@ const BUILTINS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_s
 let source = '';
 let persistDir = '';
 
-/** The worker with its session objects persisted in `persistDir`. */
-async function start(): Promise<{ miniflare: Miniflare; endpoint: URL }> {
+/** `entry` bundled as build:edge bundles the ready-made worker. */
+function bundle(entry: string): string {
+  const out = join(persistDir, 'bundle.js');
+  execFileSync(
+    'npx',
+    [
+      'esbuild',
+      entry,
+      '--bundle',
+      '--format=esm',
+      '--platform=browser',
+      '--target=es2022',
+      '--conditions=workerd,worker',
+      '--alias:node:zlib=./src/workspace/just-bash/node-zlib-stand-in.ts',
+      '--log-level=warning',
+      `--outfile=${out}`,
+    ],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
+  return readFileSync(out, 'utf8');
+}
+
+/** The worker (`script`, default the ready-made one) with its session objects persisted in `persistDir`. */
+async function start(script = source): Promise<{ miniflare: Miniflare; endpoint: URL }> {
   const miniflare = new Miniflare({
     modules: true,
-    script: source,
+    script,
     compatibilityDate: COMPATIBILITY_DATE,
     durableObjects: { MCP_SESSIONS: { className: 'McpSessionObject', useSQLite: true } },
     durableObjectsPersist: persistDir,
@@ -141,6 +163,23 @@ describe('MCP sessions on Durable Objects', () => {
       await otherResumed.close();
     } finally {
       await second.miniflare.dispose();
+    }
+  }, 120_000);
+
+  it('count stored sessions against maxSessions: a new one beyond it ends the least-recently-used', async () => {
+    const capped = await start(bundle('tests/edge/fixtures/session-cap-worker.ts'));
+    try {
+      const first = await connect(capped.endpoint);
+      await first.callTool({ name: 'write', arguments: { path: 'first.txt', content: 'first\n' } });
+      const second = await connect(capped.endpoint);
+      await second.callTool({ name: 'write', arguments: { path: 'second.txt', content: 'second\n' } });
+      const third = await connect(capped.endpoint);
+      await expect(first.listTools()).rejects.toThrow('was closed while idle to make room for a new session');
+      expect(textOf(await second.callTool({ name: 'ls', arguments: {} }))).toBe('second.txt');
+      expect(textOf(await third.callTool({ name: 'ls', arguments: {} }))).toBe('(empty directory)');
+      await Promise.all([first.close(), second.close(), third.close()]);
+    } finally {
+      await capped.miniflare.dispose();
     }
   }, 120_000);
 });
