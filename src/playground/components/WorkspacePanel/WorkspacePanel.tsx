@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { formatBytes, formatCount } from '../../state/text.ts';
 import { Panel } from '../Panel/Panel.tsx';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
-import { WorkspaceTransfer } from '../WorkspaceTransfer/WorkspaceTransfer.tsx';
+
+// The transfer controls (and fflate behind them) load after the first paint, out of the entry chunk.
+const WorkspaceTransfer = lazy(() =>
+  import('../WorkspaceTransfer/WorkspaceTransfer.tsx').then((module) => ({
+    default: module.WorkspaceTransfer,
+  })),
+);
 
 /** The workspace's file tree and a read-only viewer; refreshed after calls that may write. */
 export function WorkspacePanel() {
@@ -39,7 +46,9 @@ export function WorkspacePanel() {
         {formatCount(state.entries.filter((entry) => entry.type === 'file').length)} files
         {state.loading ? ' · reading…' : ''}
       </p>
-      <WorkspaceTransfer />
+      <Suspense fallback={null}>
+        <WorkspaceTransfer />
+      </Suspense>
       {state.error && (
         <p className="error" role="alert">
           {state.error}
