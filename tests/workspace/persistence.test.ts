@@ -8,8 +8,10 @@ import {
   createJustBashWorkspace,
   type LockManagerLike,
   type PersistStatus,
+  type WorkerLike,
   type WorkspaceStorage,
 } from '../../src/workspace/just-bash/index.ts';
+import type { WorkerRequest } from '../../src/workspace/just-bash/worker-workspace.ts';
 
 /** A storage in memory; `failWith` makes writes throw it (the stored bytes stay as they were). */
 function memoryStorage(): WorkspaceStorage & {
@@ -254,5 +256,48 @@ describe('persist', () => {
     ).rejects.toThrow(
       'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB, or the one named by storage: "opfs" or "indexeddb") and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
     );
+  });
+});
+
+describe('persist in the Worker variant', () => {
+  /** A Worker that starts (recording its init options) and never answers an `exec`. */
+  function frozenWorker(inits: unknown[]): WorkerLike {
+    let listener: ((event: MessageEvent) => void) | undefined;
+    return {
+      postMessage(message: unknown) {
+        const request = message as WorkerRequest;
+        if (request.type !== 'init') return;
+        inits.push(request.options);
+        queueMicrotask(() =>
+          listener?.({
+            data: { type: 'ready', root: '/workspace', spillDir: '/tmp/tool-output' },
+          } as MessageEvent),
+        );
+      },
+      addEventListener(type: string, callback: (event: MessageEvent) => void) {
+        if (type === 'message') listener = callback;
+      },
+      terminate() {},
+    } as WorkerLike;
+  }
+
+  it('sends the plain persist options, restores the last save after a reset, and says so', async () => {
+    const inits: unknown[] = [];
+    const workspace = await createJustBashWorkerWorkspace({
+      files: { 'a.txt': 'a' },
+      persist: { key: 'w1', restore: false, storage: 'indexeddb', onStatus: () => undefined },
+      graceMs: 10,
+      createWorker: () => frozenWorker(inits),
+    });
+    const result = await workspace.exec('sleep 100', { timeoutMs: 10 });
+    expect(result.output).toBe(
+      'The command did not stop within its time limit, so the workspace was reset: its shell was restarted and the files are back to their last saved state. What the stopped command changed, and changes not saved yet, are lost.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(inits).toEqual([
+      { files: { 'a.txt': 'a' }, persist: { key: 'w1', restore: false, storage: 'indexeddb' } },
+      { files: { 'a.txt': 'a' }, persist: { key: 'w1', restore: true, storage: 'indexeddb' } },
+    ]);
+    await workspace.dispose?.();
   });
 });

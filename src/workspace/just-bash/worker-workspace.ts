@@ -118,26 +118,33 @@ export function deserializeError(error: SerializedError): Error {
 }
 
 /** The words a reset puts in a command's output; also passed to `onReset`. */
-export function resetNotice(cause: 'timeout' | 'abort' | 'crash'): string {
+export function resetNotice(cause: 'timeout' | 'abort' | 'crash', persisted = false): string {
   const why =
     cause === 'timeout'
       ? 'The command did not stop within its time limit'
       : cause === 'abort'
         ? 'The command did not stop after it was aborted'
         : 'The shell stopped responding';
-  return `${why}, so the workspace was reset: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost.`;
+  return `${why}, so the workspace was reset: its shell was restarted and ${afterReset(persisted)}`;
+}
+
+/** What a reset leaves: the initial files, or (persisted) the last save. */
+function afterReset(persisted: boolean): string {
+  return persisted
+    ? 'the files are back to their last saved state. What the stopped command changed, and changes not saved yet, are lost.'
+    : 'the files are back to their initial content. Changes made since the workspace started are lost.';
 }
 
 /**
  * What every other call in flight gets when a command's reset interrupts it: the reset was not its
  * doing, and it may simply be run again.
  */
-export function interruptedNotice(cause: 'timeout' | 'abort'): string {
+export function interruptedNotice(cause: 'timeout' | 'abort', persisted = false): string {
   const why =
     cause === 'timeout'
       ? 'Another command did not stop within its time limit'
       : 'Another command did not stop after it was aborted';
-  return `${why}, so the workspace was reset while this call was running: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost. Run this call again if it is still needed.`;
+  return `${why}, so the workspace was reset while this call was running: its shell was restarted and ${afterReset(persisted)} Run this call again if it is still needed.`;
 }
 
 interface Pending {
@@ -179,6 +186,7 @@ export async function createJustBashWorkerWorkspace(
     ...workspaceOptions
   } = options;
   const { onStatus, persistOptions } = splitPersist(workspaceOptions);
+  const persisted = persistOptions !== undefined;
   let nextId = 0;
   let started = false;
   let disposed = false;
@@ -246,7 +254,7 @@ export async function createJustBashWorkerWorkspace(
     if (disposed || stale.closed) return;
     stale.closed = true;
     stale.worker.terminate();
-    const notice = resetNotice(cause);
+    const notice = resetNotice(cause, persisted);
     const calls = [...stale.pending.entries()];
     stale.pending.clear();
     current = connect();
@@ -254,7 +262,7 @@ export async function createJustBashWorkerWorkspace(
     for (const [id, call] of calls) {
       if (call.onReset && (cause === 'crash' || id === culprit)) call.onReset(cause);
       else {
-        const message = cause === 'crash' || id === culprit ? notice : interruptedNotice(cause);
+        const message = cause === 'crash' || id === culprit ? notice : interruptedNotice(cause, persisted);
         call.reject(new WorkspaceError('EIO', '', message));
       }
     }
@@ -314,7 +322,7 @@ export async function createJustBashWorkerWorkspace(
         onReset(cause) {
           settle();
           resolve({
-            output: resetNotice(cause),
+            output: resetNotice(cause, persisted),
             exitCode: RESET_EXIT_CODE,
             timedOut: cause === 'timeout',
             aborted: cause === 'abort',
