@@ -14,7 +14,6 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSuite, type ToolSession, type ToolSuite, type Workspace } from '../index.ts';
-import type { WorkspaceStorage } from '../workspace/just-bash/browser-storage.ts';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_SERVER_INFO,
@@ -62,7 +61,8 @@ export type SessionObjectClass = new (
 const CHUNK_BYTES = 1024 * 1024;
 
 /** The workspace's stored bytes as rows of the object's SQLite database, replaced in one transaction. */
-function sqlWorkspaceStorage(storage: SessionObjectStorage): WorkspaceStorage {
+// Shaped as the embedded workspace's `WorkspaceStorage` (the edge room imports that room lazily only).
+function sqlWorkspaceStorage(storage: SessionObjectStorage) {
   return {
     label: "the session's Durable Object storage",
     async read() {
@@ -77,7 +77,7 @@ function sqlWorkspaceStorage(storage: SessionObjectStorage): WorkspaceStorage {
       }
       return out;
     },
-    async write(_key, bytes) {
+    async write(_key: string, bytes: Uint8Array) {
       storage.transactionSync(() => {
         storage.sql.exec('DELETE FROM workspace_chunks');
         for (let start = 0, chunk = 0; start < bytes.length; start += CHUNK_BYTES, chunk += 1) {
