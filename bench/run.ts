@@ -11,6 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { runBundle } from './sections/bundle.ts';
+import { runEdgeLoad } from './sections/edge-load.ts';
 import { runHostile } from './sections/hostile.ts';
 import { runOverhead } from './sections/overhead.ts';
 import { runQuality } from './sections/quality.ts';
@@ -27,6 +28,7 @@ const SECTIONS: readonly { id: string; run: (context: BenchContext) => Promise<S
   { id: '5', run: runBundle },
   { id: '6', run: runOverhead },
   { id: '7', run: runHostile },
+  { id: '8', run: runEdgeLoad },
 ];
 
 const args = process.argv.slice(2);

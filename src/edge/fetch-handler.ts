@@ -10,12 +10,15 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSuite, type ToolSuite, UsageError, type Workspace } from '../index.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
+import { createObjectRouter } from './session-routing.ts';
 
 /** A standard fetch handler. Contract: never rejects; every failure is an HTTP response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** Where the MCP endpoint lives unless `path` says otherwise. */
 export const DEFAULT_MCP_PATH = '/mcp';
+/** `Retry-After` of an `initialize` refused because every session is running a call. */
+const BUSY_RETRY_SECONDS = 5;
 /** Live MCP sessions at most, unless `maxSessions` says otherwise. */
 export const DEFAULT_MAX_SESSIONS: number = 100;
 /** A session without requests for this long (15 minutes) is dropped, unless `idleTimeoutMs` says otherwise. */
@@ -32,6 +35,12 @@ export const DEFAULT_WORKSPACE_BYTES: number = 16 * 1024 * 1024;
  * sessions' other state and the copies a write makes while it runs.
  */
 export const DEFAULT_WORKSPACE_BUDGET_BYTES: number = 64 * 1024 * 1024;
+
+/** The part of a Durable Object namespace binding the routing uses (Cloudflare's `DurableObjectNamespace`). */
+export interface SessionObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: never): { fetch(request: Request): Promise<Response> };
+}
 
 /** What `createSuite` gets for the session it builds a suite for. */
 export interface SuiteContext {
@@ -80,8 +89,9 @@ export interface FetchHandlerOptions {
    */
   allowedOrigins?: readonly string[];
   /**
-   * Live sessions at most. An `initialize` beyond it, once idle sessions are swept, gets 503 with a
-   * `Retry-After` header. Default: 100 ({@link DEFAULT_MAX_SESSIONS}).
+   * Live sessions at most. An `initialize` beyond it, once idle sessions are swept, ends the
+   * least-recently-used session not running a call (its ID then gets 404); when every session is
+   * running one, it gets 503 with a `Retry-After` header. Default: 100 ({@link DEFAULT_MAX_SESSIONS}).
    */
   maxSessions?: number;
   /**
@@ -98,13 +108,26 @@ export interface FetchHandlerOptions {
   /**
    * The memory the workspaces of all live sessions may hold together, in bytes. Every session reserves
    * `workspaceBytes` of it when it opens and gives it back when it ends or expires, so an `initialize`
-   * that would overdraw it gets 503 with `Retry-After`, like one over `maxSessions`. Sessions at once
+   * that would overdraw it ends the least-recently-used idle session, like one over `maxSessions`
+   * (503 with `Retry-After` when every session is running a call). Sessions at once
    * are thus at most `workspaceBudgetBytes / workspaceBytes` (4 by default): lower `workspaceBytes`
    * for more. Default: 64 MiB ({@link DEFAULT_WORKSPACE_BUDGET_BYTES}).
    */
   workspaceBudgetBytes?: number;
   /** Name and version reported in `initialize`. Default: {@link DEFAULT_SERVER_INFO}. */
   serverInfo?: ServerInfo;
+  /**
+   * Durable Object mode: the namespace binding of the session object class (`McpSessionObject`, or
+   * one made by `createSessionObjectClass`). Every MCP session then lives in its own object, named by
+   * its `Mcp-Session-Id`, which keeps its files and activated tools in its storage, so it survives
+   * the isolate and the object being evicted. The session options (`createSuite`, `workspaceBytes`,
+   * `serverInfo`) are then the object class's; keep `idleTimeoutMs` the same in both. `maxSessions`
+   * counts the stored sessions of all objects (a registry object keeps the count), so stored
+   * workspaces hold at most `maxSessions` × the class's `workspaceBytes`; a new session beyond it
+   * ends the least-recently-used one. `workspaceBudgetBytes` does not apply (each object has its own
+   * memory). See docs/edge.md. Default: none, sessions live in this handler's memory.
+   */
+  sessionObjects?: SessionObjectNamespace;
   /** Clock for the idle timeout, in milliseconds. Default: `Date.now`. */
   now?: () => number;
   /**
@@ -137,8 +160,8 @@ interface LiveSession {
  *
  * What a client sees when it is refused (bodies are JSON-RPC error objects with `id: null`):
  * 401 without the bearer token, 403 from an origin not allowed, 400 without a session ID (or with
- * unparsable JSON), 404 for an unknown or expired session, 413 for a body over 4 MiB, 503 with
- * `Retry-After` over the session cap or the workspace memory budget, 405 for other methods; the SDK's
+ * unparsable JSON), 404 for an unknown, expired or evicted session, 413 for a body over 4 MiB, 503 with
+ * `Retry-After` over the session cap or the workspace memory budget while every session runs a call, 405 for other methods; the SDK's
  * own answers (406, 415, 400 for a malformed message) pass through. The exact texts are pinned by tests.
  *
  * Sessions live in this handler's memory. In Cloudflare Workers an isolate serves many requests, but
@@ -148,7 +171,6 @@ interface LiveSession {
 export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHandler {
   const settings = checkOptions(options);
   const { now, onError } = settings;
-  const expiry = formatDuration(settings.idleTimeoutMs);
 
   const report = (error: unknown): void => {
     try {
@@ -158,47 +180,32 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
     }
   };
   const sessions = createSessionTable(settings, report);
+  const router = settings.sessionObjects
+    ? createObjectRouter(settings.sessionObjects, {
+        maxSessions: settings.maxSessions,
+        idleTimeoutMs: settings.idleTimeoutMs,
+        now: settings.now,
+      })
+    : () => Promise.resolve(new Response(null, { status: 500 }));
 
   const handle = async (request: Request): Promise<Response> => {
     const refusal = await checkAccess(request, settings);
     if (refusal !== undefined) return refusal;
 
+    if (settings.sessionObjects) return router(request);
     const at = now();
     sessions.sweep(at);
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const live = sessions.get(sessionId);
-      if (live === undefined) {
-        return jsonRpcError(
-          404,
-          -32001,
-          `Session not found: it was ended, expired after ${expiry} without requests, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.`,
-        );
-      }
+      if (live === undefined) return jsonRpcError(404, -32001, sessionNotFound(settings.idleTimeoutMs));
       live.lastSeen = at;
       return live.transport.handleRequest(request);
     }
 
-    const missingSession =
-      'Bad Request: Mcp-Session-Id header is required. Open a session with initialize (sent without the header), then send the session ID it returns with every request.';
-    if (request.method !== 'POST') return jsonRpcError(400, -32000, missingSession);
-    const text = await readBody(request);
-    if (text === undefined) {
-      return jsonRpcError(
-        413,
-        -32000,
-        `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`,
-      );
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
-    }
-    const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-    if (!initializes) return jsonRpcError(400, -32000, missingSession);
-    return sessions.refusal(at) ?? openSession(request, body, at, settings, sessions, report);
+    const initialize = await readInitialize(request);
+    if (initialize instanceof Response) return initialize;
+    return sessions.refusal() ?? openSession(request, initialize.body, at, settings, sessions, report);
   };
 
   return async (request) => {
@@ -215,6 +222,30 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
   };
 }
 
+const MISSING_SESSION =
+  'Bad Request: Mcp-Session-Id header is required. Open a session with initialize (sent without the header), then send the session ID it returns with every request.';
+
+/** The `initialize` a request without a session ID must be: its body, or the refusal to answer. */
+export async function readInitialize(request: Request): Promise<Response | { text: string; body: unknown }> {
+  if (request.method !== 'POST') return jsonRpcError(400, -32000, MISSING_SESSION);
+  const text = await readBody(request);
+  if (text === undefined) {
+    return jsonRpcError(
+      413,
+      -32000,
+      `Payload Too Large: Request body must not exceed ${MAX_REQUEST_BODY_BYTES} bytes`,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
+  }
+  const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+  return initializes ? { text, body } : jsonRpcError(400, -32000, MISSING_SESSION);
+}
+
 /** The live sessions of one handler, and what may join them. */
 interface SessionTable {
   get(id: string): LiveSession | undefined;
@@ -224,8 +255,11 @@ interface SessionTable {
   drop(id: string): void;
   /** Drops every session idle for `idleTimeoutMs` at `at`, unless a call of it is running. */
   sweep(at: number): void;
-  /** The 503 for an `initialize` at `at` when no more session fits, else `undefined`. */
-  refusal(at: number): Response | undefined;
+  /**
+   * Makes room for an `initialize`: when the table is full, ends the least-recently-used idle session.
+   * The 503 when every session is running a call, else `undefined`.
+   */
+  refusal(): Response | undefined;
 }
 
 /**
@@ -246,13 +280,14 @@ function createSessionTable(settings: Settings, report: (error: unknown) => void
     live.close().catch(report);
   };
 
-  /** Seconds until the first idle session can expire: the `Retry-After` of a refused `initialize`. */
-  const retryAfter = (at: number): number => {
-    let soonest = idleTimeoutMs;
-    for (const live of sessions.values()) {
-      if (live.busy === 0) soonest = Math.min(soonest, live.lastSeen + idleTimeoutMs - at);
+  /** The idle session whose last request is the oldest, or `undefined` when every one is running a call. */
+  const leastRecentlyUsedIdle = (): string | undefined => {
+    let oldest: [string, number] | undefined;
+    for (const [id, live] of sessions) {
+      if (live.busy === 0 && (oldest === undefined || live.lastSeen < oldest[1]))
+        oldest = [id, live.lastSeen];
     }
-    return Math.max(1, Math.ceil(soonest / 1000));
+    return oldest?.[0];
   };
 
   return {
@@ -266,9 +301,15 @@ function createSessionTable(settings: Settings, report: (error: unknown) => void
         if (live.busy === 0 && at - live.lastSeen >= idleTimeoutMs) drop(id);
       }
     },
-    refusal(at) {
+    refusal() {
       if (sessions.size < Math.min(maxSessions, budgetAllows)) return undefined;
-      const seconds = retryAfter(at);
+      // Clients that disconnect without DELETE (the SDK client's close() sends none) leave idle
+      // sessions behind: the one unused longest makes room, so they never lock the server out.
+      const evicted = leastRecentlyUsedIdle();
+      if (evicted !== undefined) {
+        drop(evicted);
+        return undefined;
+      }
       const held = plural(sessions.size, 'MCP session');
       const limit =
         sessions.size >= maxSessions
@@ -277,8 +318,8 @@ function createSessionTable(settings: Settings, report: (error: unknown) => void
       return jsonRpcError(
         503,
         -32000,
-        `Too many sessions: this server already holds ${limit}. Retry in ${plural(seconds, 'second')}, when idle sessions start to expire, or end sessions you no longer use with DELETE ${path}.`,
-        { 'Retry-After': String(seconds) },
+        `Too many sessions: this server already holds ${limit}, and every one is running a call. Retry in ${plural(BUSY_RETRY_SECONDS, 'second')}, when a call has finished, or end sessions you no longer use with DELETE ${path}.`,
+        { 'Retry-After': String(BUSY_RETRY_SECONDS) },
       );
     },
   };
@@ -426,6 +467,7 @@ interface Settings {
   serverInfo: ServerInfo;
   now: () => number;
   onError: ((error: unknown) => void) | undefined;
+  sessionObjects: SessionObjectNamespace | undefined;
 }
 
 function checkOptions(options: FetchHandlerOptions): Settings {
@@ -462,6 +504,7 @@ function checkOptions(options: FetchHandlerOptions): Settings {
     serverInfo: options.serverInfo ?? { ...DEFAULT_SERVER_INFO },
     now: options.now ?? Date.now,
     onError: options.onError,
+    sessionObjects: options.sessionObjects,
   };
   const limitsProblem = limitsProblemOf(settings);
   if (limitsProblem !== undefined) fail(limitsProblem);
@@ -533,7 +576,7 @@ function parseUrl(text: string): URL | undefined {
 }
 
 /** A JSON-RPC error response, as the SDK's transport writes its own (`id: null`). */
-function jsonRpcError(
+export function jsonRpcError(
   status: number,
   code: number,
   message: string,
@@ -599,6 +642,11 @@ async function readBody(request: Request): Promise<string | undefined> {
     reader.releaseLock();
   }
   return text + decoder.decode();
+}
+
+/** The 404 text for a session ID no session answers to. */
+export function sessionNotFound(idleTimeoutMs: number): string {
+  return `Session not found: it was ended, expired after ${formatDuration(idleTimeoutMs)} without requests, was closed while idle to make room for a new session, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.`;
 }
 
 /** `plural(1, 'second')` → `"1 second"`, `plural(2, 'second')` → `"2 seconds"`. */

@@ -15,6 +15,15 @@ export {
   type FetchHandler,
   type FetchHandlerOptions,
   MAX_REQUEST_BODY_BYTES,
+  type SessionObjectNamespace,
   type SuiteContext,
 } from './fetch-handler.ts';
 export { CONTROL_META_KEY, DETAILS_META_KEY, type ServerInfo, toCallToolResult } from './mcp-server.ts';
+export {
+  createSessionObjectClass,
+  McpSessionObject,
+  type SessionObjectClass,
+  type SessionObjectOptions,
+  type SessionObjectState,
+  type SessionObjectStorage,
+} from './session-object.ts';

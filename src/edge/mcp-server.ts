@@ -43,8 +43,11 @@ export interface SessionServerHooks {
   serverInfo: ServerInfo;
   /** Called when a `tools/call` starts running. */
   onCallStart(): void;
-  /** Called when a `tools/call` has finished, successfully or not. */
-  onCallEnd(): void;
+  /**
+   * Called when a `tools/call` has finished, successfully or not; the result is sent once what it
+   * returns has settled (a Durable Object stores the session there, before the client sees the result).
+   */
+  onCallEnd(): void | Promise<void>;
 }
 
 /**
@@ -91,7 +94,7 @@ export function createSessionServer(
       }
       return toCallToolResult(result);
     } finally {
-      hooks.onCallEnd();
+      await hooks.onCallEnd();
     }
   });
 

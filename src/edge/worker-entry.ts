@@ -6,9 +6,15 @@
  * without it, browsers may call from localhost pages only, unless `MCP_ALLOWED_ORIGINS` lists others.
  * Imports the package root entry and the edge room only.
  */
-import { createToolSuite } from '../index.ts';
+import { createToolSuite, type ToolSuite } from '../index.ts';
 import { registerDemoTools } from './demo-tools.ts';
-import { createFetchHandler, type FetchHandler } from './fetch-handler.ts';
+import {
+  createFetchHandler,
+  type FetchHandler,
+  type SessionObjectNamespace,
+  type SuiteContext,
+} from './fetch-handler.ts';
+import { createSessionObjectClass, type SessionObjectClass } from './session-object.ts';
 
 /** The bindings the worker reads. */
 export interface WorkerEnv {
@@ -19,6 +25,12 @@ export interface WorkerEnv {
    * http://localhost:5173`), or `*` for any. Default: any origin with `MCP_TOKEN`, localhost only without.
    */
   MCP_ALLOWED_ORIGINS?: string;
+  /**
+   * A Durable Object namespace bound to the exported `McpSessionObject` class (see docs/edge.md for
+   * the `wrangler.toml`). With it, every MCP session lives in its own object and survives evictions;
+   * without it, sessions live in the isolate's memory.
+   */
+  MCP_SESSIONS?: SessionObjectNamespace;
 }
 
 /** The worker's module interface: a `fetch` handler, as Cloudflare Workers and workerd expect. */
@@ -39,13 +51,20 @@ function createWorkerHandler(env: WorkerEnv): FetchHandler {
   return createFetchHandler({
     bearerToken: env.MCP_TOKEN === '' ? undefined : env.MCP_TOKEN,
     allowedOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
-    createSuite: ({ workspace }) => {
-      const suite = createToolSuite({ workspace });
-      registerDemoTools(suite);
-      return suite;
-    },
+    createSuite: demoSuite,
+    ...(env.MCP_SESSIONS ? { sessionObjects: env.MCP_SESSIONS } : {}),
   });
 }
+
+/** The worker's suite: the built-ins, tool_search and the demo catalog. */
+function demoSuite({ workspace }: SuiteContext): ToolSuite {
+  const suite = createToolSuite({ workspace });
+  registerDemoTools(suite);
+  return suite;
+}
+
+/** The Durable Object class of the `MCP_SESSIONS` binding: one MCP session per object, with the demo suite. */
+export const McpSessionObject: SessionObjectClass = createSessionObjectClass({ createSuite: demoSuite });
 
 /**
  * The worker. The handler, and with it the session table, is created on the first request, because

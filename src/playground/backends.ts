@@ -4,16 +4,23 @@
  * lazily loaded `browser-agent-tools/workspace/webcontainer` entry (so `@webcontainer/api` is
  * downloaded only when a user picks it).
  */
+import { persistOptionFor, startedWithPersist } from './persistence.ts';
 import type { WebContainerBoot } from './state/backend-store.ts';
 import type { Workspace } from './state/types.ts';
 
-/** The embedded workspace (just-bash) in a dedicated Web Worker; its page side is a lazy chunk. */
+/**
+ * The embedded workspace (just-bash) in a dedicated Web Worker; its page side is a lazy chunk. Kept in
+ * this browser when the URL says `?persist=KEY` (see persistence.ts).
+ */
 export async function createEmbeddedWorkerWorkspace(
   files: Record<string, string | Uint8Array>,
   onReset: (reason: string) => void,
 ): Promise<Workspace> {
   const { createJustBashWorkerWorkspace } = await import('./embedded-worker.ts');
-  return createJustBashWorkerWorkspace({ files, onReset });
+  const persist = await persistOptionFor();
+  const workspace = await createJustBashWorkerWorkspace({ files, onReset, ...persist });
+  if (persist.persist) startedWithPersist(workspace);
+  return workspace;
 }
 
 /** Boots a WebContainer workspace, racing the boot against `timeoutMs`. Never rejects. */

@@ -107,7 +107,7 @@ function clock(start = 0): { now: () => number; advance: (ms: number) => void } 
 }
 
 const NOT_FOUND =
-  'Session not found: it was ended, expired after 15 minutes without requests, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.';
+  'Session not found: it was ended, expired after 15 minutes without requests, was closed while idle to make room for a new session, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.';
 
 describe('createFetchHandler', () => {
   it('initializes with the package name and version, and advertises tools/list_changed', async () => {
@@ -293,33 +293,54 @@ describe('createFetchHandler', () => {
     await Promise.all([busy.close(), other.close(), idle.close()]);
   });
 
-  it('refuses an initialize over the session cap with 503 and Retry-After, until a session ends', async () => {
+  it('over the session cap, ends the least-recently-used idle session to make room; 503 only when all are running a call', async () => {
     const time = clock();
-    const handler = createFetchHandler({ maxSessions: 1, now: time.now });
-    const first = await connect(handler);
-    time.advance(60_000);
+    let release = (): void => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const createSuite = (): ToolSuite => {
+      const suite = createToolSuite({ builtins: false });
+      suite.register(
+        { name: 'wait', description: 'Waits.', parameters: { type: 'object' } },
+        'direct',
+        async () => {
+          await gate;
+          return 'done';
+        },
+      );
+      return suite;
+    };
+    const handler = createFetchHandler({ maxSessions: 2, now: time.now, createSuite });
+    const older = await connect(handler);
+    time.advance(1000);
+    const newer = await connect(handler);
+    time.advance(1000);
+    await older.listTools(); // now `newer` is the one unused longest
+    time.advance(1000);
+    const third = await connect(handler);
+    await expect(newer.listTools()).rejects.toThrow('was closed while idle to make room for a new session');
+    expect((await older.listTools()).tools.map((tool) => tool.name)).toEqual(['wait']);
+
+    const calls = [older, third].map((client) => client.callTool({ name: 'wait', arguments: {} }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const refused = await post(handler, INITIALIZE);
     expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('840');
+    expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toEqual({
       jsonrpc: '2.0',
       error: {
         code: -32000,
         message:
-          'Too many sessions: this server already holds 1 MCP session, its limit. Retry in 840 seconds, when idle sessions start to expire, or end sessions you no longer use with DELETE /mcp.',
+          'Too many sessions: this server already holds 2 MCP sessions, its limit, and every one is running a call. Retry in 5 seconds, when a call has finished, or end sessions you no longer use with DELETE /mcp.',
       },
       id: null,
     });
-    await expect(connect(handler)).rejects.toThrow(
-      'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc"',
-    );
-
-    const transport = first.transport;
-    if (!(transport instanceof StreamableHTTPClientTransport)) throw new Error('unexpected transport');
-    await transport.terminateSession();
-    const second = await connect(handler);
-    expect((await second.listTools()).tools.length).toBe(8);
-    await second.close();
+    release();
+    await Promise.all(calls);
+    const fourth = await connect(handler);
+    expect((await fourth.listTools()).tools.length).toBe(1);
+    await Promise.all([older.close(), newer.close(), third.close(), fourth.close()]);
   });
 
   it('checks the bearer token on every request', async () => {
@@ -531,7 +552,7 @@ describe('createFetchHandler', () => {
     await end(client);
   }, 30_000);
 
-  it('reserves workspaceBytes of the shared budget per session: an initialize beyond it gets 503 until one ends', async () => {
+  it('reserves workspaceBytes of the shared budget per session: a full budget ends the least-recently-used idle session', async () => {
     const time = clock();
     const handler = createFetchHandler({
       now: time.now,
@@ -539,32 +560,25 @@ describe('createFetchHandler', () => {
       workspaceBudgetBytes: 2.5 * 1024 * 1024,
     });
     const first = await connect(handler);
+    await first.callTool({ name: 'write', arguments: { path: 'mine.txt', content: 'first' } });
     time.advance(60_000);
     const second = await connect(handler);
-    const refused = await post(handler, INITIALIZE);
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('840');
-    expect(await refused.json()).toEqual({
-      jsonrpc: '2.0',
-      error: {
-        code: -32000,
-        message:
-          'Too many sessions: this server already holds 2 MCP sessions, all its workspace memory budget allows (2560 KiB in all, 1 MiB per session). Retry in 840 seconds, when idle sessions start to expire, or end sessions you no longer use with DELETE /mcp.',
-      },
-      id: null,
-    });
-
-    const transport = first.transport;
-    if (!(transport instanceof StreamableHTTPClientTransport)) throw new Error('unexpected transport');
-    await transport.terminateSession();
-    const third = await connect(handler);
-    expect((await third.listTools()).tools.length).toBe(8);
-    // An expired session gives its share back too.
-    time.advance(DEFAULT_IDLE_TIMEOUT_MS);
-    const fourth = await connect(handler);
-    const fifth = await connect(handler);
-    expect((await fifth.listTools()).tools.length).toBe(8);
-    await Promise.all([second.close(), third.close(), fourth.close(), fifth.close()]);
+    time.advance(60_000);
+    // Four clients that close without DELETE (as the SDK client does) no longer lock the server out.
+    const reconnecting = [];
+    for (let index = 0; index < 4; index += 1) {
+      const client = await connect(handler);
+      reconnecting.push(client);
+      await client.close();
+      time.advance(1000);
+    }
+    await expect(first.listTools()).rejects.toThrow('was closed while idle to make room for a new session');
+    await expect(second.listTools()).rejects.toThrow('was closed while idle to make room for a new session');
+    const last = await connect(handler);
+    const read = await last.callTool({ name: 'read', arguments: { path: 'mine.txt' } });
+    expect(read.isError).toBe(true);
+    expect((await last.listTools()).tools.length).toBe(8);
+    await last.close();
   });
 
   it('answers malformed JSON-RPC with JSON-RPC errors and keeps serving the session', async () => {

@@ -17,6 +17,7 @@ import {
   WorkspaceError,
 } from '../workspace.ts';
 import { ByteSafeInMemoryFs } from './byte-safe-fs.ts';
+import { openPersistence, type PersistOptions, resolvePersistStorage } from './persistence.ts';
 import { assertRunnable, EMBEDDED_EXECUTION_LIMITS, runJustBashCommand } from './run-command.ts';
 import { countDeletedFiles, restoreTree, type Snapshot, takeSnapshot } from './snapshot.ts';
 
@@ -46,6 +47,12 @@ export interface JustBashWorkspaceOptions {
    * ./snapshot.ts); only what a command deletes stays alive in it. Default: `true`.
    */
   snapshots?: boolean;
+  /**
+   * Keep the workspace in the origin's storage under `persist.key`: what was saved there is restored
+   * at start (instead of `files`), and every change is saved (debounced, and at once on `pagehide`).
+   * See docs/persistence.md. Default: none (the workspace lives in memory only).
+   */
+  persist?: PersistOptions;
 }
 
 /** Default root of the embedded workspace. */
@@ -61,6 +68,7 @@ export const HARDENED_FILE_SYSTEM_BYTES: number = 128 * 1024 * 1024;
 export async function createJustBashWorkspace(options: JustBashWorkspaceOptions = {}): Promise<Workspace> {
   const root = normalizePosix(options.root ?? DEFAULT_JUST_BASH_ROOT);
   const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
+  const storage = options.persist ? resolvePersistStorage(options.persist) : undefined;
   const bash = new Bash({
     fs: new ByteSafeInMemoryFs(undefined, { maxTotalBytes: limitBytes }),
     cwd: root,
@@ -204,12 +212,15 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
 
   await call(root, () => fs.mkdir(root, { recursive: true }));
   await call(JUST_BASH_SPILL_DIR, () => fs.mkdir(JUST_BASH_SPILL_DIR, { recursive: true }));
+  const persistence =
+    options.persist && storage ? await openPersistence(options.persist, storage, fs, root) : undefined;
+  if (persistence?.restored) return persistence.wrap(workspace);
   for (const [name, content] of Object.entries(options.files ?? {})) {
     const path = normalizePosix(name.startsWith('/') ? name : `${root}/${name}`);
     await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
     await call(path, () => fs.writeFile(path, content));
   }
-  return workspace;
+  return persistence ? persistence.wrap(workspace) : workspace;
 }
 
 function typeOf(entry: { isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }): EntryType {

@@ -20,7 +20,10 @@ import {
   type WorkspaceErrorCode,
 } from '../workspace.ts';
 import type { JustBashWorkspaceOptions } from './just-bash-workspace.ts';
+import type { PersistStatus } from './persistence.ts';
 
+/** How long `dispose()` waits for the Worker to save a persisted workspace before terminating it. */
+const DISPOSE_FLUSH_MS = 2_000;
 /** Extra time a command gets after its timeout (or its abort) before the Worker is terminated. */
 export const WORKER_GRACE_MS = 2_000;
 /** Watchdog of a command run without `timeoutMs`: just-bash's wall clock limit in this workspace. */
@@ -70,7 +73,8 @@ export type WorkerResponse =
   | { type: 'ready'; root: string; spillDir: string }
   | { type: 'init_failed'; error: SerializedError }
   | { type: 'result'; id: number; value: unknown }
-  | { type: 'error'; id: number; error: SerializedError };
+  | { type: 'error'; id: number; error: SerializedError }
+  | { type: 'persist'; status: PersistStatus };
 
 /** An error as it crosses the Worker boundary. */
 export interface SerializedError {
@@ -95,7 +99,8 @@ export type WorkspaceMethod =
   | 'readlink'
   | 'rm'
   | 'rename'
-  | 'exec';
+  | 'exec'
+  | 'flush';
 
 /** Turns an error from the Worker back into what the backend threw: a `WorkspaceError` keeps its code. */
 export function deserializeError(error: SerializedError): Error {
@@ -113,26 +118,33 @@ export function deserializeError(error: SerializedError): Error {
 }
 
 /** The words a reset puts in a command's output; also passed to `onReset`. */
-export function resetNotice(cause: 'timeout' | 'abort' | 'crash'): string {
+export function resetNotice(cause: 'timeout' | 'abort' | 'crash', persisted = false): string {
   const why =
     cause === 'timeout'
       ? 'The command did not stop within its time limit'
       : cause === 'abort'
         ? 'The command did not stop after it was aborted'
         : 'The shell stopped responding';
-  return `${why}, so the workspace was reset: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost.`;
+  return `${why}, so the workspace was reset: its shell was restarted and ${afterReset(persisted)}`;
+}
+
+/** What a reset leaves: the initial files, or (persisted) the last save. */
+function afterReset(persisted: boolean): string {
+  return persisted
+    ? 'the files are back to their last saved state. What the stopped command changed, and changes not saved yet, are lost.'
+    : 'the files are back to their initial content. Changes made since the workspace started are lost.';
 }
 
 /**
  * What every other call in flight gets when a command's reset interrupts it: the reset was not its
  * doing, and it may simply be run again.
  */
-export function interruptedNotice(cause: 'timeout' | 'abort'): string {
+export function interruptedNotice(cause: 'timeout' | 'abort', persisted = false): string {
   const why =
     cause === 'timeout'
       ? 'Another command did not stop within its time limit'
       : 'Another command did not stop after it was aborted';
-  return `${why}, so the workspace was reset while this call was running: its shell was restarted and the files are back to their initial content. Changes made since the workspace started are lost. Run this call again if it is still needed.`;
+  return `${why}, so the workspace was reset while this call was running: its shell was restarted and ${afterReset(persisted)} Run this call again if it is still needed.`;
 }
 
 interface Pending {
@@ -173,7 +185,10 @@ export async function createJustBashWorkerWorkspace(
     createWorker = spawnWorker,
     ...workspaceOptions
   } = options;
+  const { onStatus, persistOptions } = splitPersist(workspaceOptions);
+  const persisted = persistOptions !== undefined;
   let nextId = 0;
+  let started = false;
   let disposed = false;
   let current: Promise<Connection> = connect();
   const first = await current;
@@ -198,6 +213,8 @@ export async function createJustBashWorkerWorkspace(
           clearTimeout(timer);
           connection = { worker, root: message.root, spillDir: message.spillDir, pending, closed: false };
           resolve(connection);
+        } else if (message.type === 'persist') {
+          onStatus?.(message.status);
         } else if (message.type === 'init_failed') {
           fail(deserializeError(message.error));
         } else {
@@ -217,7 +234,13 @@ export async function createJustBashWorkerWorkspace(
         const detail = typeof text === 'string' && text !== '' ? `: ${text}` : '';
         fail(new Error(`The embedded workspace's Worker failed to start${detail}.`));
       });
-      worker.postMessage({ type: 'init', options: workspaceOptions } satisfies WorkerRequest);
+      // A restarted Worker restores the last save, never the initial files over it.
+      const persist = persistOptions && started ? { ...persistOptions, restore: true } : persistOptions;
+      started = true;
+      worker.postMessage({
+        type: 'init',
+        options: { ...workspaceOptions, ...(persist ? { persist } : {}) },
+      } satisfies WorkerRequest);
     });
   }
 
@@ -231,7 +254,7 @@ export async function createJustBashWorkerWorkspace(
     if (disposed || stale.closed) return;
     stale.closed = true;
     stale.worker.terminate();
-    const notice = resetNotice(cause);
+    const notice = resetNotice(cause, persisted);
     const calls = [...stale.pending.entries()];
     stale.pending.clear();
     current = connect();
@@ -239,7 +262,7 @@ export async function createJustBashWorkerWorkspace(
     for (const [id, call] of calls) {
       if (call.onReset && (cause === 'crash' || id === culprit)) call.onReset(cause);
       else {
-        const message = cause === 'crash' || id === culprit ? notice : interruptedNotice(cause);
+        const message = cause === 'crash' || id === culprit ? notice : interruptedNotice(cause, persisted);
         call.reject(new WorkspaceError('EIO', '', message));
       }
     }
@@ -299,7 +322,7 @@ export async function createJustBashWorkerWorkspace(
         onReset(cause) {
           settle();
           resolve({
-            output: resetNotice(cause),
+            output: resetNotice(cause, persisted),
             exitCode: RESET_EXIT_CODE,
             timedOut: cause === 'timeout',
             aborted: cause === 'abort',
@@ -318,6 +341,16 @@ export async function createJustBashWorkerWorkspace(
       if (signal?.aborted) onAbort();
     });
   }
+
+  const flush = async (): Promise<void> => {
+    if (persistOptions && !disposed) await send('flush', []).catch(() => undefined);
+  };
+  const onPageHide = (): void => void flush();
+  const page = globalThis as {
+    addEventListener?: (type: string, listener: () => void) => void;
+    removeEventListener?: (type: string, listener: () => void) => void;
+  };
+  if (persistOptions) page.addEventListener?.('pagehide', onPageHide);
 
   return {
     backend: 'just-bash',
@@ -354,6 +387,10 @@ export async function createJustBashWorkerWorkspace(
     restoreSnapshot: async () => (await send('restoreSnapshot', [])) as RestoredSnapshot,
     async dispose() {
       if (disposed) return;
+      if (persistOptions) {
+        page.removeEventListener?.('pagehide', onPageHide);
+        await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, DISPOSE_FLUSH_MS))]);
+      }
       disposed = true;
       const connection = await current.catch(() => undefined);
       if (!connection) return;
@@ -364,6 +401,24 @@ export async function createJustBashWorkerWorkspace(
       for (const call of calls) call.reject(new WorkspaceError('EIO', '', 'The workspace was disposed.'));
     },
   };
+}
+
+/**
+ * The `persist` option as it can cross into the Worker (plain data), and its `onStatus`, which stays
+ * on the page and hears the Worker's reports. A storage or lock manager cannot cross: refused.
+ */
+function splitPersist(options: JustBashWorkspaceOptions): {
+  onStatus?: (status: PersistStatus) => void;
+  persistOptions?: JustBashWorkspaceOptions['persist'];
+} {
+  if (!options.persist) return {};
+  const { onStatus, storage, locks, ...plain } = options.persist;
+  if ((storage !== undefined && typeof storage !== 'string') || locks) {
+    throw new Error(
+      'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB, or the one named by storage: "opfs" or "indexeddb") and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
+    );
+  }
+  return { ...(onStatus ? { onStatus } : {}), persistOptions: storage ? { ...plain, storage } : plain };
 }
 
 function spawnWorker(): WorkerLike {

@@ -5,6 +5,7 @@
  */
 import type { ExecOptions, Workspace } from '../workspace.ts';
 import { createJustBashWorkspace } from './just-bash-workspace.ts';
+import { flushPersistedWorkspace } from './persistence.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse, WorkspaceMethod } from './worker-workspace.ts';
 
 /** The side of a message channel the Worker talks through: its global scope, or a port in tests. */
@@ -47,7 +48,15 @@ export function serveJustBashWorkspace(endpoint: WorkerEndpoint): void {
     const request = event.data as WorkerRequest;
     if (request.type === 'init') {
       if (workspace) return;
-      workspace = createJustBashWorkspace(request.options);
+      const { persist } = request.options;
+      workspace = createJustBashWorkspace(
+        persist
+          ? {
+              ...request.options,
+              persist: { ...persist, onStatus: (status) => reply({ type: 'persist', status }) },
+            }
+          : request.options,
+      );
       workspace.then(
         (created) => reply({ type: 'ready', root: created.root, spillDir: created.spillDir }),
         (error: unknown) => reply({ type: 'init_failed', error: serializeError(error) }),
@@ -120,6 +129,8 @@ export function serveJustBashWorkspace(endpoint: WorkerEndpoint): void {
         return created.rm(path, second as { recursive?: boolean; force?: boolean } | undefined);
       case 'rename':
         return created.rename(path, String(second));
+      case 'flush':
+        return flushPersistedWorkspace(created);
       case 'exec': {
         const controller = new AbortController();
         running.set(id, controller);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { formatBytes, formatCount } from '../../state/text.ts';
@@ -90,6 +91,13 @@ function FileViewer({ file }: { file: OpenFile }) {
   );
 }
 
+// The transfer controls (and fflate behind them) load after the first paint, out of the entry chunk.
+const WorkspaceTransfer = lazy(() =>
+  import('../WorkspaceTransfer/WorkspaceTransfer.tsx').then((module) => ({
+    default: module.WorkspaceTransfer,
+  })),
+);
+
 /** The workspace's file tree and a read-only viewer; refreshed after calls that may write. */
 export function WorkspacePanel() {
   const { workspace } = usePlayground();
@@ -101,6 +109,9 @@ export function WorkspacePanel() {
         {formatCount(state.entries.filter((entry) => entry.type === 'file').length)} files
         {state.loading ? ' · reading…' : ''}
       </p>
+      <Suspense fallback={null}>
+        <WorkspaceTransfer />
+      </Suspense>
       {state.error && (
         <p className={textStyles.error} role="alert">
           {state.error}

@@ -1,0 +1,307 @@
+/**
+ * MCP sessions on Cloudflare Durable Objects: one object per session (named by its `Mcp-Session-Id`),
+ * holding the session's suite, with the workspace's files and the activated tools in the object's
+ * SQLite storage. An object evicted from memory (or moved to another machine) is re-created on the
+ * session's next request: it rebuilds the suite, re-activates the tools, restores the files, and
+ * replays the session's `initialize` to its new protocol server, so the client notices nothing.
+ * A session without requests for `idleTimeoutMs` is deleted by the object's alarm, storage included.
+ *
+ * `createFetchHandler({ sessionObjects })` (fetch-handler.ts) routes requests here. Imports the
+ * package root entry, the SDK, the edge room and the embedded workspace's persistence.
+ */
+
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createToolSuite, type ToolSession, type ToolSuite, type Workspace } from '../index.ts';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_SERVER_INFO,
+  DEFAULT_WORKSPACE_BYTES,
+  jsonRpcError,
+  type SuiteContext,
+  sessionNotFound,
+} from './fetch-handler.ts';
+import { createSessionServer, type ServerInfo } from './mcp-server.ts';
+
+import { EVICT_HEADER, REGISTRY_HEADER, SESSION_OBJECT_HEADER } from './session-object-header.ts';
+
+/** The part of a Durable Object's SQLite storage the sessions use (Cloudflare's `ctx.storage`). */
+export interface SessionObjectStorage {
+  sql: { exec(query: string, ...bindings: unknown[]): { toArray(): Record<string, unknown>[] } };
+  transactionSync<T>(closure: () => T): T;
+  deleteAll(): Promise<void>;
+  setAlarm(scheduledTime: number): Promise<void>;
+}
+
+/** What the object constructor gets from the runtime (Cloudflare's `DurableObjectState`). */
+export interface SessionObjectState {
+  readonly storage: SessionObjectStorage;
+}
+
+/** Options of {@link createSessionObjectClass}. */
+export interface SessionObjectOptions {
+  /** Creates the session's suite, as `createFetchHandler`'s option. Default: the built-ins and tool_search. */
+  createSuite?: (context: SuiteContext) => ToolSuite;
+  /** The most the session's workspace (and so its stored files) may hold. Default: 16 MiB. */
+  workspaceBytes?: number;
+  /** Milliseconds without a request after which the session and its storage are deleted. Default: 15 minutes. */
+  idleTimeoutMs?: number;
+  /** Reported in `initialize`. Default: the package's name and version. */
+  serverInfo?: ServerInfo;
+}
+
+/** A Durable Object class, as Cloudflare instantiates it. */
+export type SessionObjectClass = new (
+  state: SessionObjectState,
+  env?: unknown,
+) => { fetch(request: Request): Promise<Response>; alarm(): Promise<void> };
+
+/** Bytes per stored row: SQLite-backed Durable Objects take at most 2 MB per value. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/** The workspace's stored bytes as rows of the object's SQLite database, replaced in one transaction. */
+// Shaped as the embedded workspace's `WorkspaceStorage` (the edge room imports that room lazily only).
+function sqlWorkspaceStorage(storage: SessionObjectStorage) {
+  return {
+    label: "the session's Durable Object storage",
+    async read() {
+      const rows = storage.sql.exec('SELECT data FROM workspace_chunks ORDER BY chunk').toArray();
+      if (rows.length === 0) return undefined;
+      const parts = rows.map((row) => new Uint8Array(row.data as ArrayBuffer));
+      const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+      let offset = 0;
+      for (const part of parts) {
+        out.set(part, offset);
+        offset += part.length;
+      }
+      return out;
+    },
+    async write(_key: string, bytes: Uint8Array) {
+      storage.transactionSync(() => {
+        storage.sql.exec('DELETE FROM workspace_chunks');
+        for (let start = 0, chunk = 0; start < bytes.length; start += CHUNK_BYTES, chunk += 1) {
+          storage.sql.exec(
+            'INSERT INTO workspace_chunks (chunk, data) VALUES (?, ?)',
+            chunk,
+            bytes.slice(start, start + CHUNK_BYTES).buffer,
+          );
+        }
+      });
+    },
+    async remove() {
+      storage.sql.exec('DELETE FROM workspace_chunks');
+    },
+  };
+}
+
+/** The session as it lives in the object's memory. */
+interface LiveSession {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+}
+
+/** What the object keeps besides the files: the `initialize` to replay and the activated tools. */
+interface SessionRecord {
+  initialize: unknown;
+  activeTools: string[];
+}
+
+/** The settings of a session object class, defaults applied. */
+interface SessionObjectSettings {
+  createSuite: (context: SuiteContext) => ToolSuite;
+  workspaceBytes: number;
+  idleTimeoutMs: number;
+  serverInfo: ServerInfo;
+}
+
+/** One session's object; {@link createSessionObjectClass} binds its settings. */
+class SessionObject {
+  readonly #settings: SessionObjectSettings;
+
+  readonly #storage: SessionObjectStorage;
+  #live: Promise<LiveSession> | undefined;
+
+  constructor(state: SessionObjectState, settings: SessionObjectSettings) {
+    this.#settings = settings;
+    this.#storage = state.storage;
+    this.#createTables();
+  }
+
+  #createTables(): void {
+    this.#storage.sql.exec(
+      'CREATE TABLE IF NOT EXISTS workspace_chunks (chunk INTEGER PRIMARY KEY, data BLOB NOT NULL)',
+    );
+    this.#storage.sql.exec('CREATE TABLE IF NOT EXISTS session (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const registryAction = request.headers.get(REGISTRY_HEADER);
+    if (registryAction !== null) return Response.json(this.#registry(registryAction, await request.json()));
+    const id = request.headers.get(SESSION_OBJECT_HEADER);
+    if (id === null)
+      return jsonRpcError(400, -32000, 'Bad Request: this object serves routed MCP sessions only.');
+    if (request.headers.get(EVICT_HEADER) !== null) {
+      await this.#forget();
+      return new Response(null, { status: 204 });
+    }
+    await this.#storage.setAlarm(Date.now() + this.#settings.idleTimeoutMs);
+    const record = this.#record();
+    if (record === undefined && !this.#live) return this.#open(id, request);
+    this.#live ??= this.#revive(id, record as SessionRecord);
+    const live = await this.#live;
+    const response = await live.transport.handleRequest(request);
+    if (request.method === 'DELETE') await this.#forget();
+    return response;
+  }
+
+  /** The session ended by its idle timeout: everything it stored goes. */
+  async alarm(): Promise<void> {
+    await this.#forget();
+  }
+
+  /**
+   * The registry object's side (one object of the namespace, see session-routing.ts): counts the
+   * stored sessions; `open` beyond `maxSessions` names the least-recently-used one to evict.
+   * Sessions idle past `idleTimeoutMs` are gone already (their alarm deleted them) and not counted.
+   */
+  #registry(
+    action: string,
+    body: { id: string; at: number; maxSessions: number; idleTimeoutMs: number },
+  ): { evict?: string } {
+    const sql = this.#storage.sql;
+    sql.exec('CREATE TABLE IF NOT EXISTS registry (id TEXT PRIMARY KEY, last_seen INTEGER NOT NULL)');
+    if (action === 'release') {
+      sql.exec('DELETE FROM registry WHERE id = ?', body.id);
+      return {};
+    }
+    if (action === 'touch') {
+      sql.exec('UPDATE registry SET last_seen = ? WHERE id = ?', body.at, body.id);
+      return {};
+    }
+    sql.exec('DELETE FROM registry WHERE last_seen < ?', body.at - body.idleTimeoutMs);
+    const [counted] = sql.exec('SELECT COUNT(*) AS count FROM registry').toArray();
+    let evict: string | undefined;
+    if (Number(counted?.count ?? 0) >= body.maxSessions) {
+      const [oldest] = sql.exec('SELECT id FROM registry ORDER BY last_seen LIMIT 1').toArray();
+      evict = oldest === undefined ? undefined : String(oldest.id);
+      if (evict !== undefined) sql.exec('DELETE FROM registry WHERE id = ?', evict);
+    }
+    sql.exec('INSERT OR REPLACE INTO registry (id, last_seen) VALUES (?, ?)', body.id, body.at);
+    return evict === undefined ? {} : { evict };
+  }
+
+  async #forget(): Promise<void> {
+    const live = this.#live;
+    this.#live = undefined;
+    await (await live?.catch(() => undefined))?.server.close().catch(() => undefined);
+    await this.#storage.deleteAll();
+    this.#createTables();
+  }
+
+  #record(): SessionRecord | undefined {
+    const [row] = this.#storage.sql.exec("SELECT value FROM session WHERE key = 'record'").toArray();
+    return row === undefined ? undefined : (JSON.parse(String(row.value)) as SessionRecord);
+  }
+
+  #save(record: SessionRecord): void {
+    this.#storage.sql.exec(
+      "INSERT OR REPLACE INTO session (key, value) VALUES ('record', ?)",
+      JSON.stringify(record),
+    );
+  }
+
+  /** A new session: only an `initialize` opens one; anything else names a session that is gone. */
+  async #open(id: string, request: Request): Promise<Response> {
+    const text = await request.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return jsonRpcError(400, -32700, 'Parse error: Invalid JSON');
+    }
+    if (request.method !== 'POST' || !isInitializeRequest(body)) {
+      return jsonRpcError(404, -32001, sessionNotFound(this.#settings.idleTimeoutMs));
+    }
+    const live = this.#start(id, []);
+    this.#live = live;
+    const response = await (await live).transport.handleRequest(request, { parsedBody: body });
+    if (response.headers.get('mcp-session-id') === id) this.#save({ initialize: body, activeTools: [] });
+    else this.#live = undefined;
+    return response;
+  }
+
+  /** The session after an eviction: same suite, same tools, same files, same protocol state. */
+  async #revive(id: string, record: SessionRecord): Promise<LiveSession> {
+    const live = await this.#start(id, record.activeTools);
+    const replay = await live.transport.handleRequest(
+      new Request('https://session.internal/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(record.initialize),
+      }),
+    );
+    await replay.text();
+    return live;
+  }
+
+  async #start(id: string, activeTools: readonly string[]): Promise<LiveSession> {
+    const { createSuite, workspaceBytes, serverInfo } = this.#settings;
+    let workspace: Promise<Workspace> | undefined;
+    const storage = sqlWorkspaceStorage(this.#storage);
+    const context: SuiteContext = {
+      workspaceBytes,
+      workspace: () => {
+        workspace ??= import('../workspace/just-bash/just-bash-workspace.ts').then(
+          ({ createJustBashWorkspace }) =>
+            createJustBashWorkspace({
+              executionLimits: { maxFileSystemBytes: workspaceBytes },
+              persist: { key: id, storage, locks: null, debounceMs: 60_000 },
+            }),
+        );
+        return workspace;
+      },
+    };
+    const suite = createSuite(context);
+    const session: ToolSession = suite.createSession({ id });
+    session.activate(activeTools);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    const server = createSessionServer(suite, session, {
+      serverInfo,
+      onCallStart: () => undefined,
+      // Stored before the result is sent: a client that saw a result finds it after an eviction.
+      onCallEnd: async () => {
+        if (workspace) {
+          const { flushPersistedWorkspace } = await import('../workspace/just-bash/persistence.ts');
+          await flushPersistedWorkspace(await workspace);
+        }
+        const record = this.#record();
+        if (record) this.#save({ ...record, activeTools: session.activeTools() });
+      },
+    });
+    await server.connect(transport);
+    return { transport, server };
+  }
+}
+
+/**
+ * A Durable Object class serving one MCP session per object. Export it from the worker under the name
+ * the `wrangler.toml` binding gives (`McpSessionObject` in the ready-made worker), and give
+ * `createFetchHandler` the binding as `sessionObjects`.
+ */
+export function createSessionObjectClass(options: SessionObjectOptions = {}): SessionObjectClass {
+  const settings: SessionObjectSettings = {
+    createSuite: options.createSuite ?? ((context) => createToolSuite({ workspace: context.workspace })),
+    workspaceBytes: options.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    serverInfo: options.serverInfo ?? { ...DEFAULT_SERVER_INFO },
+  };
+  return class McpSessionObject extends SessionObject {
+    constructor(state: SessionObjectState) {
+      super(state, settings);
+    }
+  };
+}
+
+/** The session object with the default suite (the seven built-ins and tool_search). */
+export const McpSessionObject: SessionObjectClass = createSessionObjectClass();

@@ -1,0 +1,136 @@
+/**
+ * The playground's persistence and transfer controls in Chromium: `?persist=KEY` keeps the embedded
+ * workspace (in its Worker, in OPFS) across a reload; a zip uploaded through "Upload zip" comes back
+ * from "Download zip" with the same entries, byte for byte.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { collectErrors, openPlayground } from './playground.ts';
+
+test('?persist=KEY keeps files written in the workspace across a reload', async ({ page }) => {
+  const errors = collectErrors(page);
+  const key = `e2e-reload-${Date.now()}`;
+  await openPlayground(page, `/?persist=${key}`);
+  await expect(page.getByTestId('persist-toggle')).toBeChecked();
+  await page.evaluate(() =>
+    window.playground.writeFiles({
+      'notes/kept.txt': 'kept across a reload',
+      'blob.bin': { base64: 'AP8BgA' },
+    }),
+  );
+  await page.evaluate(() => window.playground.execute('bash', { command: 'echo from-bash > shell.txt' }));
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  await expect(page.getByTestId('persist-status')).toHaveText(
+    `Restored the workspace saved under "${key}" from the Origin Private File System.`,
+  );
+  const files = await page.evaluate(() => window.playground.files());
+  expect(files['notes/kept.txt']).toBe('kept across a reload');
+  expect(files['shell.txt']).toBe('from-bash\n');
+  expect(files['blob.bin']).toEqual({ base64: 'AP8BgA' });
+  expect(errors).toEqual([]);
+});
+
+test('?persistStorage=indexeddb keeps the workspace in IndexedDB across a reload', async ({ page }) => {
+  const errors = collectErrors(page);
+  const key = `e2e-idb-${Date.now()}`;
+  await openPlayground(page, `/?persist=${key}&persistStorage=indexeddb`);
+  await expect(page.getByTestId('persist-status')).toHaveText(
+    `Nothing was saved under "${key}" yet; changes are saved to IndexedDB.`,
+  );
+  await page.evaluate(() => window.playground.writeFiles({ 'idb.txt': 'in IndexedDB' }));
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  await expect(page.getByTestId('persist-status')).toHaveText(
+    `Restored the workspace saved under "${key}" from IndexedDB.`,
+  );
+  expect((await page.evaluate(() => window.playground.files()))['idb.txt']).toBe('in IndexedDB');
+  expect(errors).toEqual([]);
+});
+
+test('the "Keep in this browser" toggle saves the current files and puts ?persist= in the URL', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  await page.evaluate(() => window.playground.writeFiles({ 'before-toggle.txt': 'written in memory' }));
+  await page.getByTestId('persist-toggle').check();
+  await expect(page.getByTestId('transfer-status')).toHaveText(
+    'The workspace is now kept in this browser: reload the page and the files are still here.',
+  );
+  expect(new URL(page.url()).searchParams.get('persist')).toBe('playground');
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  expect((await page.evaluate(() => window.playground.files()))['before-toggle.txt']).toBe(
+    'written in memory',
+  );
+  await page.getByTestId('persist-toggle').uncheck();
+  await expect(page.getByTestId('transfer-status')).toHaveText(
+    'The workspace now lives in this page only; what was saved stays in the browser.',
+  );
+  expect(new URL(page.url()).searchParams.get('persist')).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+test('a second tab with the same key shows the saved files read-only, saying so', async ({
+  page,
+  context,
+}) => {
+  const key = `e2e-tabs-${Date.now()}`;
+  await openPlayground(page, `/?persist=${key}`);
+  await page.evaluate(() => window.playground.writeFiles({ 'first-tab.txt': 'saved by the first tab' }));
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+
+  const second = await context.newPage();
+  await openPlayground(second, `/?persist=${key}`);
+  await expect(second.getByTestId('persist-status')).toHaveText(
+    `Another tab or window has the workspace "${key}" open and saves it; this one shows the saved files but does not save its changes. Close the other one and reload this one to save here.`,
+  );
+  expect((await second.evaluate(() => window.playground.files()))['first-tab.txt']).toBe(
+    'saved by the first tab',
+  );
+  await second.evaluate(() => window.playground.writeFiles({ 'second-tab.txt': 'not saved' }));
+  await second.close();
+
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  const files = await page.evaluate(() => window.playground.files());
+  expect(files['first-tab.txt']).toBe('saved by the first tab');
+  expect(files['second-tab.txt']).toBeUndefined();
+});
+
+test('a zip uploaded with "Upload zip" downloads back with the same entries, byte for byte', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  await page.evaluate(() => window.playground.reset({ version: 1, files: {} }));
+  const binary = new Uint8Array(70_000).map((_, index) => (index * 31) % 256);
+  const uploaded = zipSync({
+    'README.md': strToU8('# imported\n'),
+    'src/index.ts': strToU8('export const answer = 42;\n'),
+    'assets/data.bin': binary,
+  });
+  await page.getByTestId('upload-zip-input').setInputFiles({
+    name: 'project.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(uploaded),
+  });
+  await expect(page.getByTestId('transfer-status')).toHaveText('Imported 3 files.');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-zip').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('workspace.zip');
+  const downloaded = unzipSync(new Uint8Array(await readFile(await download.path())));
+  const original = unzipSync(uploaded);
+  expect(Object.keys(downloaded).sort()).toEqual(Object.keys(original).sort());
+  for (const [name, bytes] of Object.entries(original)) expect(downloaded[name]).toEqual(bytes);
+  expect(errors).toEqual([]);
+});

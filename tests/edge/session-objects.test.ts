@@ -1,0 +1,185 @@
+/**
+ * Durable Object mode of the ready-made worker (`dist/edge/worker.js` with an `MCP_SESSIONS` binding
+ * to its `McpSessionObject`), in workerd through Miniflare with SQLite-backed objects persisted to a
+ * directory: a session survives Miniflare being disposed and started again (every object evicted),
+ * two sessions stay apart, and a DELETE forgets the session.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const COMPATIBILITY_DATE = '2026-04-01';
+const BUILTINS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_search'];
+
+let source = '';
+let persistDir = '';
+
+/** `entry` bundled as build:edge bundles the ready-made worker. */
+function bundle(entry: string): string {
+  const out = join(persistDir, 'bundle.js');
+  execFileSync(
+    'npx',
+    [
+      'esbuild',
+      entry,
+      '--bundle',
+      '--format=esm',
+      '--platform=browser',
+      '--target=es2022',
+      '--conditions=workerd,worker',
+      '--alias:node:zlib=./src/workspace/just-bash/node-zlib-stand-in.ts',
+      '--log-level=warning',
+      `--outfile=${out}`,
+    ],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
+  return readFileSync(out, 'utf8');
+}
+
+/** The worker (`script`, default the ready-made one) with its session objects persisted in `persistDir`. */
+async function start(script = source): Promise<{ miniflare: Miniflare; endpoint: URL }> {
+  const miniflare = new Miniflare({
+    modules: true,
+    script,
+    compatibilityDate: COMPATIBILITY_DATE,
+    durableObjects: { MCP_SESSIONS: { className: 'McpSessionObject', useSQLite: true } },
+    durableObjectsPersist: persistDir,
+  });
+  return { miniflare, endpoint: new URL('/mcp', await miniflare.ready) };
+}
+
+/** A client; with `sessionId`, it resumes that session instead of opening one. */
+async function connect(endpoint: URL, sessionId?: string): Promise<Client> {
+  const client = new Client({ name: 'do-test', version: '1.0.0' });
+  client.onerror = () => {};
+  await client.connect(new StreamableHTTPClientTransport(endpoint, sessionId ? { sessionId } : {}));
+  return client;
+}
+
+function sessionIdOf(client: Client): string {
+  const transport = client.transport;
+  if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) {
+    throw new Error('the client has no session');
+  }
+  return transport.sessionId;
+}
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  const [first] = Array.isArray(result.content) ? result.content : [];
+  return first?.type === 'text' ? first.text : '';
+}
+
+beforeAll(() => {
+  execFileSync('npm', ['run', '--silent', 'build:edge'], { cwd: ROOT, stdio: 'pipe' });
+  source = readFileSync(join(ROOT, 'dist/edge/worker.js'), 'utf8');
+  persistDir = mkdtempSync(join(tmpdir(), 'mcp-sessions-'));
+}, 60_000);
+
+afterAll(() => {
+  rmSync(persistDir, { recursive: true, force: true });
+});
+
+describe('MCP sessions on Durable Objects', () => {
+  it('keep their files and activated tools across a restart of the whole runtime', async () => {
+    const first = await start();
+    const client = await connect(first.endpoint);
+    const id = sessionIdOf(client);
+    const other = await connect(first.endpoint);
+    await client.callTool({
+      name: 'write',
+      arguments: { path: 'notes/kept.txt', content: 'survives eviction\n' },
+    });
+    await client.callTool({
+      name: 'bash',
+      arguments: { command: 'chmod 700 notes' },
+    });
+    const search = await client.callTool({
+      name: 'tool_search',
+      arguments: { query: 'sha-256 digest', limit: 1 },
+    });
+    expect(textOf(search)).toContain('- hash_text:');
+    await other.callTool({ name: 'write', arguments: { path: 'other.txt', content: 'other session\n' } });
+    const otherId = sessionIdOf(other);
+    await client.close();
+    await other.close();
+    await first.miniflare.dispose();
+
+    const second = await start();
+    try {
+      const resumed = await connect(second.endpoint, id);
+      const read = await resumed.callTool({ name: 'read', arguments: { path: 'notes/kept.txt' } });
+      expect(read.isError).toBe(false);
+      expect(textOf(read)).toContain('survives eviction');
+      expect(
+        textOf(
+          await resumed.callTool({
+            name: 'bash',
+            arguments: { command: 'stat -c %a notes' },
+          }),
+        ),
+      ).toBe('700');
+      expect((await resumed.listTools()).tools.map((tool) => tool.name)).toEqual([...BUILTINS, 'hash_text']);
+      const hash = await resumed.callTool({ name: 'hash_text', arguments: { text: 'hello' } });
+      expect(textOf(hash)).toBe(
+        'SHA-256 of 5 bytes: 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+      );
+
+      // The other session is apart: its own file, none of the first one's, no activated tool.
+      const otherResumed = await connect(second.endpoint, otherId);
+      expect(textOf(await otherResumed.callTool({ name: 'ls', arguments: {} }))).toBe('other.txt');
+      expect((await otherResumed.listTools()).tools.map((tool) => tool.name)).toEqual(BUILTINS);
+      const refused = await otherResumed.callTool({ name: 'hash_text', arguments: { text: 'x' } });
+      expect(refused.isError).toBe(true);
+
+      // DELETE forgets the session: its ID then gets 404.
+      const transport = resumed.transport;
+      if (!(transport instanceof StreamableHTTPClientTransport)) throw new Error('unexpected transport');
+      await transport.terminateSession();
+      const gone = await fetch(second.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': id,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+      });
+      expect(gone.status).toBe(404);
+      expect(await gone.json()).toEqual({
+        jsonrpc: '2.0',
+        error: {
+          code: -32001,
+          message:
+            'Session not found: it was ended, expired after 15 minutes without requests, was closed while idle to make room for a new session, or was never opened here. Start a new session: send initialize without an Mcp-Session-Id header.',
+        },
+        id: null,
+      });
+      await otherResumed.close();
+    } finally {
+      await second.miniflare.dispose();
+    }
+  }, 120_000);
+
+  it('count stored sessions against maxSessions: a new one beyond it ends the least-recently-used', async () => {
+    const capped = await start(bundle('tests/edge/fixtures/session-cap-worker.ts'));
+    try {
+      const first = await connect(capped.endpoint);
+      await first.callTool({ name: 'write', arguments: { path: 'first.txt', content: 'first\n' } });
+      const second = await connect(capped.endpoint);
+      await second.callTool({ name: 'write', arguments: { path: 'second.txt', content: 'second\n' } });
+      const third = await connect(capped.endpoint);
+      await expect(first.listTools()).rejects.toThrow('was closed while idle to make room for a new session');
+      expect(textOf(await second.callTool({ name: 'ls', arguments: {} }))).toBe('second.txt');
+      expect(textOf(await third.callTool({ name: 'ls', arguments: {} }))).toBe('(empty directory)');
+      await Promise.all([first.close(), second.close(), third.close()]);
+    } finally {
+      await capped.miniflare.dispose();
+    }
+  }, 120_000);
+});
