@@ -34,8 +34,20 @@ export function fieldTermScore(
   averageFieldLength: number,
   boost: number,
 ): number {
+  return fieldTermScorer(matching, documentCount, averageFieldLength, boost)(fieldLength);
+}
+
+/**
+ * {@link fieldTermScore} with everything but the document's field length fixed: what depends on the
+ * term alone is worked out once.
+ */
+export function fieldTermScorer(
+  matching: number,
+  documentCount: number,
+  averageFieldLength: number,
+  boost: number,
+): (fieldLength: number) => number {
   const { k, b, d } = BM25_PARAMS;
-  const inverseDocumentFrequency = Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
-  const lengthNorm = 1 - b + (b * fieldLength) / averageFieldLength;
-  return boost * inverseDocumentFrequency * (d + (k + 1) / (1 + k * lengthNorm));
+  const weight = boost * Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5));
+  return (fieldLength) => weight * (d + (k + 1) / (1 + k * (1 - b + (b * fieldLength) / averageFieldLength)));
 }

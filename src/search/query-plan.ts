@@ -9,7 +9,7 @@
  */
 
 import type { Query } from 'minisearch';
-import { fieldTermScore } from './minisearch-score.ts';
+import { fieldTermScorer } from './minisearch-score.ts';
 import type { Lookups } from './score-merge.ts';
 
 export type FieldName = 'name' | 'description' | 'parameters';
@@ -36,10 +36,12 @@ export interface FieldStatistics {
   lengthTotals: Readonly<Record<FieldName, number>>;
   boosts: Readonly<Record<FieldName, number>>;
   /**
-   * The distinct terms each field of a tool was indexed with, sorted (by `<`), or `undefined` for an
-   * unknown tool.
+   * The numbers ({@link termId}) of the distinct terms each field of a tool was indexed with, sorted,
+   * or `undefined` for an unknown tool.
    */
-  fieldTerms(name: string): Readonly<Record<FieldName, readonly string[]>> | undefined;
+  fieldTerms(name: string): Readonly<Record<FieldName, Int32Array>> | undefined;
+  /** The number of an indexed term, or `undefined` for a term never indexed. */
+  termId(term: string): number | undefined;
 }
 
 export interface OwnWordsPlan {
@@ -99,32 +101,35 @@ function computedScores(stats: FieldStatistics, parts: readonly FieldPart[]): Lo
   const { documentCount } = stats;
   const prepared = parts.map(({ term, field, tools }) => ({
     term,
+    id: stats.termId(term) ?? -1,
     field,
-    tools,
-    averageLength: stats.lengthTotals[field] / documentCount,
-    boost: stats.boosts[field],
+    score: fieldTermScorer(
+      tools,
+      documentCount,
+      stats.lengthTotals[field] / documentCount,
+      stats.boosts[field],
+    ),
   }));
   return {
     terms: [...new Set(parts.map((part) => part.term))],
     visit(name, found) {
       const fieldTerms = stats.fieldTerms(name);
       if (fieldTerms === undefined) return;
-      for (const { term, field, tools, averageLength, boost } of prepared) {
+      for (const { term, id, field, score } of prepared) {
         const indexed = fieldTerms[field];
-        if (!includesSorted(indexed, term)) continue;
-        found(term, fieldTermScore(tools, documentCount, indexed.length, averageLength, boost));
+        if (includesSorted(indexed, id)) found(term, score(indexed.length));
       }
     },
   };
 }
 
 /** Whether a sorted array holds `term`: a binary search, parameter texts having hundreds of terms. */
-export function includesSorted(sorted: readonly string[], term: string): boolean {
+export function includesSorted(sorted: Int32Array, term: number): boolean {
   let low = 0;
   let high = sorted.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const candidate = sorted[middle] as string;
+    const candidate = sorted[middle] as number;
     if (candidate === term) return true;
     if (candidate < term) low = middle + 1;
     else high = middle - 1;

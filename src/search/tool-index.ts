@@ -202,7 +202,7 @@ interface IndexEntry {
   /** The analyzed words of the name (not the name as written), for the name-coverage bonus. */
   nameTerms: readonly string[];
   /** The terms MiniSearch indexed for each field, each once (what a word common in a field is checked against). */
-  fieldTerms: Record<FieldName, readonly string[]>;
+  fieldTerms: Record<FieldName, Int32Array>;
 }
 
 /** Everything one index holds. */
@@ -215,13 +215,32 @@ interface IndexState {
   /** +1 while a document is being added, -1 while one is being removed. */
   counting: 1 | -1 | 0;
   /** The terms of each field of the document last tokenized. */
-  lastTerms: Record<FieldName, readonly string[]>;
+  lastTerms: Record<FieldName, Int32Array>;
+  /**
+   * A number per term ever indexed, so that a tool's terms are kept as a sorted Int32Array (compact,
+   * and quick to search). Grows with the distinct words of the tools added; never shrinks.
+   */
+  termIds: Map<string, number>;
   /** What query planning reads: term counts, field lengths, boosts, each tool's terms. */
   statistics: FieldStatistics & { lengthTotals: Record<FieldName, number> };
   equivalences: Equivalences;
   expand: SynonymExpander | null;
   maxQueryTerms: number;
   nextOrder: number;
+}
+
+/** The sorted numbers of `terms`, numbering the terms not seen before. */
+function termIdsOf(termIds: Map<string, number>, terms: readonly string[]): Int32Array {
+  const ids = new Int32Array(terms.length);
+  terms.forEach((term, at) => {
+    let id = termIds.get(term);
+    if (id === undefined) {
+      id = termIds.size;
+      termIds.set(term, id);
+    }
+    ids[at] = id;
+  });
+  return ids.sort();
 }
 
 /** The analysis of one word, remembered (bounded): words repeat across a catalog. */
@@ -256,7 +275,7 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
     const tokens = [...terms];
     const field: FieldName = fieldName === 'name' || fieldName === 'description' ? fieldName : 'parameters';
     // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
-    if (state.counting === 1) state.lastTerms[field] = tokens.sort();
+    if (state.counting === 1) state.lastTerms[field] = termIdsOf(state.termIds, tokens);
     if (state.counting !== 0) {
       const counts = state.counts[field];
       for (const term of terms) {
@@ -287,7 +306,8 @@ function createState(options: ToolIndexOptions): IndexState {
     entries: new Map(),
     counts: { name: new Map(), description: new Map(), parameters: new Map() },
     counting: 0,
-    lastTerms: { name: [], description: [], parameters: [] },
+    lastTerms: { name: new Int32Array(0), description: new Int32Array(0), parameters: new Int32Array(0) },
+    termIds: new Map(),
     statistics: undefined as unknown as IndexState['statistics'],
     equivalences,
     expand: synonymGroups.length > 0 ? createSynonymExpander(synonymGroups, analyze) : null,
@@ -310,6 +330,7 @@ function createState(options: ToolIndexOptions): IndexState {
     lengthTotals: { name: 0, description: 0, parameters: 0 },
     boosts: { ...boost },
     fieldTerms: (name) => state.entries.get(name)?.fieldTerms,
+    termId: (term) => state.termIds.get(term),
   };
   return state;
 }
