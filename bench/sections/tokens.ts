@@ -3,7 +3,8 @@
  * o200k tokens (`countTokens`) of `declarations()` rendered for Anthropic and OpenAI when everything
  * is `direct`, when all but the built-ins are `deferred` behind `tool_search`, and when they are
  * `codemode` behind the `codemode` tool: with the default declaration budget, with every tool declared
- * in full (no budget) and with every tool in brief (budget 0).
+ * in full (no budget) and with every tool in brief (budget 0); and a 10-step transcript with three
+ * activations, native deferred loading (`defer_loading`) against re-sending the grown list.
  */
 import {
   type CodemodeOptions,
@@ -13,7 +14,7 @@ import {
 } from '../../src/codemode/index.ts';
 import { createToolSuite, type ToolSpec } from '../../src/index.ts';
 import { countTokens } from '../../src/providers/index.ts';
-import { type Provider, toProviderTools } from '../../src/providers/provider-tools.ts';
+import { type Provider, toolReferences, toProviderTools } from '../../src/providers/provider-tools.ts';
 import { DEFAULT_ACTIVATION_RATIO, DEFAULT_MAX_ACTIVATIONS } from '../../src/search/index.ts';
 import { BUILTIN_TOOL_NAMES } from '../../src/tools/index.ts';
 import { loadCatalogA } from '../catalogs/catalog-a.ts';
@@ -110,6 +111,107 @@ async function activationReport(): Promise<{ markdown: string; met: boolean }> {
   return { markdown, met };
 }
 
+/** The searches of the native-deferred transcript, at steps 2, 4 and 6 (0-based 1, 3, 5). */
+const TRANSCRIPT_SEARCHES: ReadonlyMap<number, string> = new Map([
+  [1, 'create a pull request'],
+  [3, 'list workflow runs'],
+  [5, 'add a label to an issue'],
+]);
+const TRANSCRIPT_STEPS = 10;
+
+/** Characters two strings share from the start. */
+function commonPrefix(a: string, b: string): number {
+  let at = 0;
+  while (at < a.length && at < b.length && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
+
+/**
+ * A 10-step transcript on the deferred suite with three activating searches: per mode, the tools JSON
+ * of each request, how much of it is identical to the previous request's from the start (what a
+ * provider's prompt cache can reuse), how many requests send exactly the previous list, and tokens.
+ */
+async function nativeDeferredReport(slice: readonly ToolSpec[]): Promise<string> {
+  const suite = createToolSuite();
+  for (const spec of slice) suite.register(spec, 'deferred');
+  const session = suite.createSession();
+  const deferredTools = suite
+    .list()
+    .filter((tool) => tool.mode === 'deferred')
+    .map((tool) => tool.spec);
+  const modes = ['resend', 'native'] as const;
+  const lists = new Map<string, string[]>(
+    modes.flatMap((mode) => RENDERINGS.map(({ provider }) => [`${mode} ${provider}`, []])),
+  );
+  let activatedCount = 0;
+  let referenceTokens = 0;
+  for (let step = 0; step < TRANSCRIPT_STEPS; step++) {
+    for (const mode of modes) {
+      for (const { provider } of RENDERINGS) {
+        if (mode === 'native' && provider === 'openai-chat') continue;
+        const options = mode === 'native' ? { deferred: 'native' as const, deferredTools } : {};
+        lists
+          .get(`${mode} ${provider}`)
+          ?.push(JSON.stringify(toProviderTools(suite.declarations(session), provider, options)));
+      }
+    }
+    const query = TRANSCRIPT_SEARCHES.get(step);
+    if (query === undefined) continue;
+    const result = await suite.execute('tool_search', { query }, { session });
+    const names = (result.control?.add_tools ?? []).map((spec) => spec.name);
+    activatedCount += names.length;
+    referenceTokens += countTokens(toolReferences(names));
+  }
+  const rows: string[][] = [];
+  for (const mode of modes) {
+    for (const { provider, label } of RENDERINGS) {
+      const sent = lists.get(`${mode} ${provider}`) ?? [];
+      if (sent.length === 0) continue;
+      let bytes = 0;
+      let cacheable = 0;
+      let unchanged = 0;
+      sent.forEach((json, step) => {
+        bytes += json.length;
+        if (step === 0) return;
+        const previous = sent[step - 1] as string;
+        if (json === previous) unchanged += 1;
+        // Only a byte-identical list keeps the cached conversation after it; otherwise the shared start.
+        cacheable += json === previous ? json.length : commonPrefix(json, previous);
+      });
+      const tokens = sent.reduce((sum, json) => sum + countTokens(JSON.parse(json)), 0);
+      // What the model reads: a deferred definition enters the context only once a result refers to
+      // it, so native mode reads what re-sending sends, plus the reference blocks.
+      const resent = lists.get(`resend ${provider}`) ?? [];
+      const read = resent.reduce((sum, json) => sum + countTokens(JSON.parse(json)), 0);
+      rows.push([
+        `${mode === 'native' ? 'native (`defer_loading`)' : 're-sent (activated tools join the list)'}, ${label}`,
+        `${unchanged} of ${sent.length - 1}`,
+        percent(cacheable / Math.max(1, bytes - (sent[0]?.length ?? 0))),
+        String(Math.round(bytes / 1024)),
+        String(tokens),
+        String(mode === 'native' ? read + referenceTokens : read),
+      ]);
+    }
+  }
+  return [
+    `${slice.length} tools deferred behind \`tool_search\`; ${TRANSCRIPT_STEPS} requests, with searches after requests 2, 4 and 6 (${[...TRANSCRIPT_SEARCHES.values()].map((q) => `"${q}"`).join(', ')}) activating ${activatedCount} tools in all. "Unchanged" = requests whose tool list is byte-identical to the previous request's (the provider's cache keeps the tools and the conversation after them); "identical start" = bytes of requests 2–10's tool lists equal to the previous list from the start, over their total (re-sent lists keep only the part before the first new tool, and the conversation after the tools misses). Tokens = \`countTokens\` (o200k) of the tool lists of all ${TRANSCRIPT_STEPS} requests. Native mode also sends a \`tool_reference\` block per activated tool in the search results: ${referenceTokens} tokens in all (Anthropic). Chat completions has no native form.`,
+    '',
+    table(
+      [
+        'mode, API',
+        'unchanged requests',
+        'identical start',
+        'tool-list KiB sent',
+        'tool-list tokens sent',
+        'tool tokens the model reads',
+      ],
+      rows,
+    ),
+    '',
+    'Native mode sends every deferred definition in every request (the wire carries more), but the list never changes, so every request after the first can be served from the prompt cache, conversation included; the model reads a deferred definition only once a search refers to it, so what it reads is what re-sending sends plus the reference blocks. Re-sending sends less, and every activation costs a cache miss of everything after the tools.',
+  ].join('\n');
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -175,6 +277,7 @@ export async function runTokens(_context: BenchContext): Promise<SectionResult> 
     .map((tool) => countTokens(describeCodemodeTool(tool)));
 
   const activation = await activationReport();
+  const native = await nativeDeferredReport(slice);
   const markdown = [
     `${CATALOG_SIZE} tools: the first ${slice.length} operations of catalog A plus the ${BUILTIN_TOOL_NAMES.length} built-ins (${BUILTIN_TOOL_NAMES.join(', ')}). Tokens: \`countTokens\` (o200k) of the \`toProviderTools(declarations(), provider)\` JSON; in parentheses, the saving against all-direct.`,
     '',
@@ -192,6 +295,10 @@ export async function runTokens(_context: BenchContext): Promise<SectionResult> 
     '### What a search activates',
     '',
     activation.markdown,
+    '',
+    '### Native deferred loading against re-sending the grown list',
+    '',
+    native,
   ].join('\n');
   return { title: '4. Token economy', markdown, targetsMet: met && activation.met };
 }

@@ -93,6 +93,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): AgentModel
           name: tool.name,
           description: tool.description,
           input_schema: { ...tool.input_schema, type: 'object' },
+          ...(tool.defer_loading === true ? { defer_loading: true } : {}),
         }),
       );
       const params: MessageCreateParamsNonStreaming = {

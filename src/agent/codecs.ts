@@ -15,6 +15,7 @@ import type {
 } from 'openai/resources/chat/completions/completions';
 import { parseToolCall } from '../core/raw-call.ts';
 import { isPlainObject } from '../core/results.ts';
+import { toolReferences } from '../providers/provider-tools.ts';
 import type {
   AgentCallResult,
   AgentMessage,
@@ -42,8 +43,11 @@ export interface ProviderCodec<M> {
   calls(message: M, step: number): { message: M; calls: AgentToolCall[] };
   /** The text of an assistant message (text parts joined); `""` when it has none. */
   text(message: M): string;
-  /** The messages that answer `calls` with `results` (same order, same length). */
-  results(results: readonly AgentCallResult[]): M[];
+  /**
+   * The messages that answer `calls` with `results` (same order, same length). With `references`
+   * (`anthropic` only), a result that activates tools ends with a `tool_reference` block per tool.
+   */
+  results(results: readonly AgentCallResult[], options?: { references?: boolean }): M[];
 }
 
 function madeUpId(step: number, index: number): string {
@@ -104,6 +108,17 @@ const openAIChat: ProviderCodec<OpenAIChatMessage> = {
     })),
 };
 
+/**
+ * A `tool_result`'s content: the output, or (with `references`, for a result that activates tools)
+ * the output as a text block followed by a `tool_reference` block per activated tool, which loads the
+ * tools sent with `defer_loading`.
+ */
+function resultContent(entry: AgentCallResult, references: boolean): ToolResultBlockParam['content'] {
+  const names = (entry.result.control?.add_tools ?? []).map((spec) => spec.name);
+  if (!references || names.length === 0) return entry.result.output;
+  return [{ type: 'text', text: entry.result.output }, ...toolReferences(names)];
+}
+
 const anthropic: ProviderCodec<AnthropicMessage> = {
   problem(message) {
     if (!isPlainObject(message)) return 'the message is not an object';
@@ -141,13 +156,13 @@ const anthropic: ProviderCodec<AnthropicMessage> = {
       .flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
       .join('\n');
   },
-  results(results) {
+  results(results, options = {}) {
     if (results.length === 0) return [];
     const blocks = results.map(
       (entry): ToolResultBlockParam => ({
         type: 'tool_result',
         tool_use_id: entry.call_id,
-        content: entry.result.output,
+        content: resultContent(entry, options.references === true),
         ...(entry.result.is_error ? { is_error: true } : {}),
       }),
     );

@@ -6,7 +6,13 @@
  */
 import { ERROR_CODES, UsageError } from '../core/errors.ts';
 import { errorResult } from '../core/results.ts';
-import type { HandoffDirective, TerminateDirective, ToolResult, ToolSession } from '../core/types.ts';
+import type {
+  HandoffDirective,
+  TerminateDirective,
+  ToolResult,
+  ToolSession,
+  ToolSpec,
+} from '../core/types.ts';
 import { toProviderTools } from '../providers/provider-tools.ts';
 import { countTokens } from '../providers/tokens.ts';
 import { codecFor } from './codecs.ts';
@@ -96,6 +102,12 @@ export async function runAgentLoop<P extends AgentProvider, W = unknown>(
   if (!Array.isArray(options.messages)) {
     throw new UsageError('runAgentLoop: messages must be an array of messages in the model format.');
   }
+  const native = options.deferred === 'native';
+  if (native && provider !== 'anthropic') {
+    throw new UsageError(
+      `runAgentLoop: deferred: "native" needs the anthropic provider (its API loads deferred tools itself), not "${provider}". Use deferred: "resend".`,
+    );
+  }
 
   const session = options.session ?? suite.createSession();
   const declarationsOf = options.declarations ?? ((current: ToolSession) => suite.declarations(current));
@@ -141,7 +153,11 @@ export async function runAgentLoop<P extends AgentProvider, W = unknown>(
     const started = now();
     const declarations = declarationsOf(session);
     // toProviderTools renders exactly AgentToolMap[P] for the two providers the loop speaks.
-    const tools = toProviderTools(declarations, provider) as AgentToolMap[P][];
+    const tools = toProviderTools(
+      declarations,
+      provider,
+      native ? { deferred: 'native', deferredTools: deferredSpecs(suite) } : {},
+    ) as AgentToolMap[P][];
     const step: AgentStep<P> = {
       index,
       declarations,
@@ -228,7 +244,7 @@ export async function runAgentLoop<P extends AgentProvider, W = unknown>(
       emit({ type: 'tool_finished', step: index, call, result: entry });
     }
     step.tools_duration_ms = elapsed(now, toolsStarted);
-    messages.push(...codec.results(step.results));
+    messages.push(...codec.results(step.results, { references: native }));
     endStep();
 
     if (signal.aborted) return finish('aborted', ABORTED_DETAIL);
@@ -246,6 +262,14 @@ export async function runAgentLoop<P extends AgentProvider, W = unknown>(
     }
     if (index + 1 >= maxSteps) return finish('max_steps', maxStepsDetail(maxSteps));
   }
+}
+
+/** Every deferred tool of the suite, activated or not, in registration order. */
+function deferredSpecs(suite: RunAgentLoopOptions['suite']): ToolSpec[] {
+  return suite
+    .list()
+    .filter((tool) => tool.mode === 'deferred')
+    .map((tool) => tool.spec);
 }
 
 const COMPLETED_DETAIL = 'The model answered without calling a tool.';

@@ -281,6 +281,15 @@ export interface RunAgentLoopOptions<P extends AgentProvider = AgentProvider, W 
   declarations?: (session: ToolSession) => ToolSpec[];
   /** Clock for the durations, in milliseconds. Default: `Date.now`. */
   now?: () => number;
+  /**
+   * How deferred tools reach the model. `'resend'` (default): a tool activated by `tool_search` joins
+   * the tool list of the next request, so the list (the start of every request) changes and the
+   * provider's prompt cache misses from there on. `'native'` (`anthropic` only): every deferred tool
+   * of the suite is in every request's tool list with `defer_loading: true`, the list stays the same,
+   * and a result that activates tools carries a `tool_reference` block per tool after its text, which
+   * is how the Messages API loads them. A `UsageError` for `openai-chat`, which has no such mechanism.
+   */
+  deferred?: 'resend' | 'native';
 }
 
 /** Model requests a run makes unless `maxSteps` says otherwise. */

@@ -7,14 +7,23 @@
 
 export type {
   AnthropicTool,
+  AnthropicToolReference,
   GeminiFunctionDeclaration,
   GeminiTool,
   McpTool,
   OpenAIChatTool,
   OpenAIResponsesTool,
+  OpenAIToolSearchOutput,
   Provider,
   ProviderTool,
   ProviderToolMap,
+  ProviderToolsOptions,
 } from './provider-tools.ts';
-export { PROVIDERS, toProviderTools } from './provider-tools.ts';
+export {
+  NATIVE_DEFERRED_PROVIDERS,
+  PROVIDERS,
+  toolReferences,
+  toolSearchOutput,
+  toProviderTools,
+} from './provider-tools.ts';
 export { countTokens } from './tokens.ts';

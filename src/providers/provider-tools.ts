@@ -42,6 +42,8 @@ export interface OpenAIResponsesTool {
    * schemas (optional properties, missing `additionalProperties: false`), so it is switched off.
    */
   strict: false;
+  /** `true` for a deferred tool sent with `deferred: 'native'`: the model sees it once tool search finds it. */
+  defer_loading?: true;
 }
 
 /** One entry of Anthropic messages' `tools`. */
@@ -50,6 +52,8 @@ export interface AnthropicTool {
   description: string;
   /** JSON Schema of the arguments. */
   input_schema: JsonSchema;
+  /** `true` for a deferred tool sent with `deferred: 'native'`: the model sees it once tool search finds it. */
+  defer_loading?: true;
 }
 
 /** One Gemini function declaration, with plain JSON Schema (no OpenAPI subset conversion). */
@@ -184,6 +188,38 @@ const RENDERERS: { [P in Provider]: (specs: readonly ToolSpec[]) => ProviderTool
   mcp: toMcp,
 };
 
+/** Providers whose APIs load deferred tools themselves (`defer_loading`), for `deferred: 'native'`. */
+export const NATIVE_DEFERRED_PROVIDERS: readonly Provider[] = ['anthropic', 'openai-responses'];
+
+/** Options of {@link toProviderTools}. */
+export interface ProviderToolsOptions {
+  /**
+   * How deferred tools reach the model. `'resend'` (default): only `specs` are rendered; a host adds a
+   * tool to `specs` once it is activated, so the list grows (and the provider's prompt cache misses from
+   * the tools on). `'native'` (`anthropic`, `openai-responses` only): every tool of `deferredTools` is
+   * rendered once, after the others, with `defer_loading: true`, whether or not it is activated, so the
+   * list stays the same from request to request; the provider loads a tool when a tool search result
+   * refers to it (see {@link toolReferences} and {@link toolSearchOutput}). A spec both in `specs` and in
+   * `deferredTools` is rendered once, as deferred.
+   */
+  deferred?: 'resend' | 'native';
+  /** The deferred tools, for `deferred: 'native'`. Default: none. */
+  deferredTools?: readonly ToolSpec[];
+}
+
+/** Renders `specs` then `deferredTools` marked `defer_loading: true`, each name once. */
+function renderNative(
+  specs: readonly ToolSpec[],
+  provider: 'anthropic' | 'openai-responses',
+  deferredTools: readonly ToolSpec[],
+): (AnthropicTool | OpenAIResponsesTool)[] {
+  const deferredNames = new Set(deferredTools.map((spec) => spec.name));
+  const render = RENDERERS[provider];
+  const loaded = render(specs.filter((spec) => !deferredNames.has(spec.name)));
+  const deferred = render(deferredTools).map((tool) => ({ ...tool, defer_loading: true as const }));
+  return [...loaded, ...deferred];
+}
+
 /**
  * Renders catalog-form specs as the `tools` list `provider`'s API accepts, in the same order:
  *
@@ -213,11 +249,56 @@ const RENDERERS: { [P in Provider]: (specs: readonly ToolSpec[]) => ProviderTool
 export function toProviderTools<P extends Provider>(
   specs: readonly ToolSpec[],
   provider: P,
+  options: ProviderToolsOptions = {},
 ): ProviderToolMap[P][] {
   if (!Object.hasOwn(RENDERERS, provider)) {
     throw new UsageError(
       `toProviderTools: unknown provider ${JSON.stringify(provider)}. Use one of ${PROVIDERS.join(', ')}.`,
     );
   }
-  return RENDERERS[provider](specs);
+  if (options.deferred !== 'native') return RENDERERS[provider](specs);
+  if (provider !== 'anthropic' && provider !== 'openai-responses') {
+    throw new UsageError(
+      `toProviderTools: deferred: "native" needs a provider that loads deferred tools itself (${NATIVE_DEFERRED_PROVIDERS.join(', ')}), not "${provider}". Use deferred: "resend".`,
+    );
+  }
+  return renderNative(specs, provider, options.deferredTools ?? []) as ProviderToolMap[P][];
+}
+
+/** An Anthropic `tool_reference` content block: in a tool result, it loads a deferred tool. */
+export interface AnthropicToolReference {
+  type: 'tool_reference';
+  tool_name: string;
+}
+
+/**
+ * The `tool_reference` blocks that load `names` (deferred tools sent with `deferred: 'native'`) on the
+ * Anthropic Messages API, for the content of the tool search's `tool_result`.
+ */
+export function toolReferences(names: readonly string[]): AnthropicToolReference[] {
+  return names.map((name) => ({ type: 'tool_reference', tool_name: name }));
+}
+
+/** An OpenAI Responses `tool_search_output` input item answering a client-executed tool search. */
+export interface OpenAIToolSearchOutput {
+  type: 'tool_search_output';
+  call_id: string;
+  execution: 'client';
+  status: 'completed';
+  /** The tools found, in the Responses format; the model may call them from then on. */
+  tools: OpenAIResponsesTool[];
+}
+
+/**
+ * The OpenAI Responses `tool_search_output` item that answers the client-executed `tool_search_call`
+ * `callId` with the tools found (`specs`, deferred tools sent with `deferred: 'native'`).
+ */
+export function toolSearchOutput(callId: string, specs: readonly ToolSpec[]): OpenAIToolSearchOutput {
+  return {
+    type: 'tool_search_output',
+    call_id: callId,
+    execution: 'client',
+    status: 'completed',
+    tools: toOpenAIResponses(specs),
+  };
 }

@@ -58,6 +58,15 @@ export interface Lookups {
   expansions: readonly SynonymExpansion[];
   /** Runs one OR query over the given synonym terms. */
   searchTerms(terms: string[]): SearchResult[];
+  /**
+   * Query words too common in some field to be looked up there: their score in that field is added,
+   * as one of the caller's own words, to each tool the other lookups found. `visit` calls `found`
+   * with each such word a tool has in those fields, and its score.
+   */
+  common?: {
+    terms: readonly string[];
+    visit(name: string, found: (term: string, score: number) => void): void;
+  };
 }
 
 /** One score per tool name for the query `terms`, from every lookup. */
@@ -97,10 +106,34 @@ function merge<M>(terms: readonly string[], lookups: Lookups, ops: MaskOps<M>): 
   const plain = (result: SearchResult): [number, M] => [summedTermScore(result), maskOf(result.queryTerms)];
   mergeIn(tally, ops, lookups.own, plain);
   if (lookups.loose.length > 0) mergeIn(tally, ops, lookups.loose, plain);
+  if (lookups.common !== undefined) mergeCommon(tally, ops, lookups.common, bit);
   if (lookups.expansions.length > 0) mergeSynonyms(tally, ops, terms, lookups, maskOf);
   const scores = new Map<string, number>();
   for (const [name, sum] of tally.sums) scores.set(name, sum * ops.count(tally.masks.get(name) ?? ops.none));
   return scores;
+}
+
+/** Adds the score of each common query word to every tool found so far that has it. */
+function mergeCommon<M>(
+  tally: Tally<M>,
+  ops: MaskOps<M>,
+  common: NonNullable<Lookups['common']>,
+  bit: ReadonlyMap<string, M>,
+): void {
+  let added = 0;
+  let mask = ops.none;
+  const found = (term: string, score: number): void => {
+    added += score;
+    mask = ops.or(mask, bit.get(term) ?? ops.none);
+  };
+  for (const [name, sum] of tally.sums) {
+    added = 0;
+    mask = ops.none;
+    common.visit(name, found);
+    if (added === 0) continue;
+    tally.sums.set(name, sum + added);
+    tally.masks.set(name, ops.or(tally.masks.get(name) ?? ops.none, mask));
+  }
 }
 
 /**

@@ -1,17 +1,18 @@
 /**
  * A full-text index over catalog-form tool specs, built on one MiniSearch instance. The text analysis
  * lives in `./text-analysis.ts`; this file holds the ranking, which configures MiniSearch rather than
- * replacing it: field boosts, each field's words counted once, very common words looked up in names
- * only, prefix and fuzzy matching only for words no tool has, synonyms only for rare words the best
- * match lacks (the last three on catalogs of 1,000 tools or more), a bonus for tools whose name the
- * query spells out (a synonym counting half a word), ties in registration order. Updates are
- * incremental. May import `../core/types.ts`, `../core/errors.ts`, the other files of `./` and
- * `minisearch`.
- */
+ * replacing it: field boosts, each field's words counted once, prefix and fuzzy matching only for
+ * words no tool has, synonyms only for rare words the best match lacks, common words scored for the
+ * tools the rarer words found rather than looked up (`./query-plan.ts`) (the last three on catalogs
+ * of 1,000 tools or more), a bonus for tools whose name the query spells out (a synonym counting half
+ * a word), ties in registration order. Updates are incremental. May import `../core/types.ts`,
+ * `../core/errors.ts`, the other files of `./` and `minisearch`. */
 
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
 import { UsageError } from '../core/errors.ts';
 import type { ToolSpec } from '../core/types.ts';
+import { BM25_PARAMS } from './minisearch-score.ts';
+import { FIELD_NAMES, type FieldName, type FieldStatistics, planOwnWords } from './query-plan.ts';
 import { mergeLookups } from './score-merge.ts';
 import {
   createSynonymExpander,
@@ -117,15 +118,6 @@ export interface ToolIndex {
 const BROAD_MATCHING_MAX_TOOLS = 1000;
 
 /**
- * A query word that more than this share of the tools have in their description (or parameters),
- * and more than {@link COMMON_TERM_MIN_TOOLS} of them, is not looked up in that field: it tells
- * tools apart too little there to be worth scoring (names are always searched). This is what keeps
- * queries on a 10,000-tool catalog fast; catalogs under 1,000 tools are never affected.
- */
-const COMMON_TERM_SHARE = 0.1;
-const COMMON_TERM_MIN_TOOLS = 100;
-
-/**
  * On a catalog of {@link BROAD_MATCHING_MAX_TOOLS} tools or more, a query word used by fewer tools
  * than this share of the catalog or {@link SYNONYM_RARE_MIN_TOOLS}, whichever is more, counts as
  * rare: the caller may have said it differently from the catalog, so its synonyms are looked up.
@@ -209,9 +201,9 @@ interface IndexEntry {
   order: number;
   /** The analyzed words of the name (not the name as written), for the name-coverage bonus. */
   nameTerms: readonly string[];
+  /** The terms MiniSearch indexed for each field, each once (what a word common in a field is checked against). */
+  fieldTerms: Record<FieldName, Int32Array>;
 }
-
-type FieldName = 'name' | 'description' | 'parameters';
 
 /** Everything one index holds. */
 interface IndexState {
@@ -222,10 +214,33 @@ interface IndexState {
   counts: Record<FieldName, Map<string, number>>;
   /** +1 while a document is being added, -1 while one is being removed. */
   counting: 1 | -1 | 0;
+  /** The terms of each field of the document last tokenized. */
+  lastTerms: Record<FieldName, Int32Array>;
+  /**
+   * A number per term ever indexed, so that a tool's terms are kept as a sorted Int32Array (compact,
+   * and quick to search). Grows with the distinct words of the tools added; never shrinks.
+   */
+  termIds: Map<string, number>;
+  /** What query planning reads: term counts, field lengths, boosts, each tool's terms. */
+  statistics: FieldStatistics & { lengthTotals: Record<FieldName, number> };
   equivalences: Equivalences;
   expand: SynonymExpander | null;
   maxQueryTerms: number;
   nextOrder: number;
+}
+
+/** The sorted numbers of `terms`, numbering the terms not seen before. */
+function termIdsOf(termIds: Map<string, number>, terms: readonly string[]): Int32Array {
+  const ids = new Int32Array(terms.length);
+  terms.forEach((term, at) => {
+    let id = termIds.get(term);
+    if (id === undefined) {
+      id = termIds.size;
+      termIds.set(term, id);
+    }
+    ids[at] = id;
+  });
+  return ids.sort();
 }
 
 /** The analysis of one word, remembered (bounded): words repeat across a catalog. */
@@ -257,18 +272,19 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
       if (typeof processed === 'string') terms.add(processed);
       else if (processed !== null) for (const term of processed) terms.add(term);
     }
+    const tokens = [...terms];
+    const field: FieldName = fieldName === 'name' || fieldName === 'description' ? fieldName : 'parameters';
+    // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
+    if (state.counting === 1) state.lastTerms[field] = termIdsOf(state.termIds, tokens);
     if (state.counting !== 0) {
-      const counts =
-        fieldName === 'name' || fieldName === 'description'
-          ? state.counts[fieldName]
-          : state.counts.parameters;
+      const counts = state.counts[field];
       for (const term of terms) {
         const count = (counts.get(term) ?? 0) + state.counting;
         if (count > 0) counts.set(term, count);
         else counts.delete(term);
       }
     }
-    return [...terms];
+    return tokens;
   };
 }
 
@@ -285,10 +301,14 @@ function createState(options: ToolIndexOptions): IndexState {
       tokenize: (text) => [text],
       processTerm: (text) => text,
       maxFuzzy: MAX_FUZZY_DISTANCE,
+      bm25: { ...BM25_PARAMS },
     },
     entries: new Map(),
     counts: { name: new Map(), description: new Map(), parameters: new Map() },
     counting: 0,
+    lastTerms: { name: new Int32Array(0), description: new Int32Array(0), parameters: new Int32Array(0) },
+    termIds: new Map(),
+    statistics: undefined as unknown as IndexState['statistics'],
     equivalences,
     expand: synonymGroups.length > 0 ? createSynonymExpander(synonymGroups, analyze) : null,
     maxQueryTerms: Math.max(1, Math.floor(options.maxQueryTerms ?? MAX_QUERY_TERMS)),
@@ -302,6 +322,16 @@ function createState(options: ToolIndexOptions): IndexState {
     processTerm: (term) => term,
     autoVacuum: false,
   });
+  state.statistics = {
+    get documentCount() {
+      return state.entries.size;
+    },
+    counts: state.counts,
+    lengthTotals: { name: 0, description: 0, parameters: 0 },
+    boosts: { ...boost },
+    fieldTerms: (name) => state.entries.get(name)?.fieldTerms,
+    termId: (term) => state.termIds.get(term),
+  };
   return state;
 }
 
@@ -319,7 +349,9 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
     state.counting = 0;
   }
   const nameTerms = [...new Set(analyzeWith(spec.name, state.equivalences))];
-  state.entries.set(spec.name, { document, order, nameTerms });
+  const fieldTerms = { ...state.lastTerms };
+  for (const field of FIELD_NAMES) state.statistics.lengthTotals[field] += fieldTerms[field].length;
+  state.entries.set(spec.name, { document, order, nameTerms, fieldTerms });
 }
 
 function removeTool(state: IndexState, name: string): boolean {
@@ -331,21 +363,9 @@ function removeTool(state: IndexState, name: string): boolean {
   } finally {
     state.counting = 0;
   }
+  for (const field of FIELD_NAMES) state.statistics.lengthTotals[field] -= entry.fieldTerms[field].length;
   state.entries.delete(name);
   return true;
-}
-
-/**
- * The lookup of one query term: in every field, except fields where the term is so common (in more
- * than a set share of the tools) that it tells them apart too little to be worth scoring. Names are
- * always searched.
- */
-function exactQuery(state: IndexState, term: string): Query {
-  const common = Math.max(COMMON_TERM_MIN_TOOLS, COMMON_TERM_SHARE * state.entries.size);
-  const fields = ['name'];
-  if ((state.counts.description.get(term) ?? 0) <= common) fields.push('description');
-  if ((state.counts.parameters.get(term) ?? 0) <= common) fields.push('parameters');
-  return fields.length === 3 ? term : { queries: [term], fields };
 }
 
 /** A query term matched by prefix and, when long enough, fuzzily. */
@@ -388,18 +408,17 @@ function rank(
     return mergeLookups(terms, { own, loose: [], expansions, searchTerms });
   }
 
-  const own = searchOr(
-    state,
-    terms.map((term) => exactQuery(state, term)),
-  );
+  const plan = planOwnWords(state.statistics, terms);
+  const own = searchOr(state, plan.queries);
+  const common = plan.computed;
   const unknown = terms.filter(
     (term) => term.length >= MIN_PREFIX_LENGTH && PLAIN_TERM.test(term) && toolsUsing(state, term) === 0,
   );
   const expansions = rareExpansions(state, terms, own);
   noteAlternatives(expansions, alternatives);
-  if (unknown.length === 0 && expansions.length === 0) return own;
+  if (unknown.length === 0 && expansions.length === 0 && common === undefined) return own;
   const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
-  return mergeLookups(terms, { own, loose, expansions, searchTerms });
+  return mergeLookups(terms, { own, loose, expansions, searchTerms, common });
 }
 
 /** How many tools use a word, in the field that uses it most (a lower bound of the total). */
@@ -450,10 +469,12 @@ function topList(
   const top: { name: string; score: number; order: number }[] = [];
   return {
     keep(name, raw) {
+      const last = top[top.length - 1];
+      // The name bonus multiplies by at most 1 + NAME_COVERAGE_BONUS: skip what cannot enter anyway.
+      if (top.length === limit && last !== undefined && raw * (1 + NAME_COVERAGE_BONUS) < last.score) return;
       const entry = state.entries.get(name);
       if (entry === undefined) return;
       const score = raw * bonus(entry);
-      const last = top[top.length - 1];
       if (top.length === limit && last !== undefined && !outranks(score, entry.order, last)) return;
       if (filter !== undefined && !filter(name)) return;
       let at = top.length;

@@ -471,3 +471,74 @@ describe('createAnthropicModel', () => {
     );
   });
 });
+
+describe('runAgentLoop with deferred: "native" over HTTP with the anthropic adapter', () => {
+  it('sends every deferred tool once with defer_loading, the same list each step, and loads found tools by tool_reference', async () => {
+    const server = await serve([
+      { type: 'tool_calls', calls: [{ name: 'tool_search', arguments: { query: ISSUE_QUERY } }] },
+      {
+        type: 'tool_calls',
+        calls: [{ name: 'create_github_issue', arguments: { title: 'Crash on start' } }],
+      },
+      { type: 'text', text: 'Filed issue #1.' },
+    ]);
+    const { suite, ran } = createAgentSuite();
+    const result = await runAgentLoop({
+      suite,
+      model: modelFor('anthropic', server),
+      messages: [userMessage('anthropic', 'File a bug about the crash.')],
+      deferred: 'native',
+    });
+
+    expect(result.reason).toBe('completed');
+    expect(ran).toEqual(['create_github_issue:Crash on start']);
+    const deferred = suite
+      .list()
+      .filter((tool) => tool.mode === 'deferred')
+      .map((tool) => tool.spec.name);
+    expect(deferred).toContain('create_github_issue');
+    const toolLists = server.requests.map((request) => JSON.stringify(request.body.tools));
+    // The whole tool list, and so the start of every request, is the same at each step.
+    expect(new Set(toolLists).size).toBe(1);
+    const tools = server.requests[0]?.body.tools as Record<string, unknown>[];
+    expect(tools.filter((tool) => tool.defer_loading === true).map((tool) => tool.name)).toEqual(deferred);
+    expect(tools.find((tool) => tool.name === 'create_github_issue')).toEqual({
+      name: 'create_github_issue',
+      description: suite.get('create_github_issue')?.spec.description,
+      input_schema: { ...suite.get('create_github_issue')?.spec.parameters, type: 'object' },
+      defer_loading: true,
+    });
+    const activated = (result.steps[0]?.results[0]?.result.control?.add_tools ?? []).map((spec) => spec.name);
+    expect(activated).toContain('create_github_issue');
+    const second = server.requests[1]?.body.messages as Record<string, unknown>[];
+    expect(second[2]).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_1',
+          content: [
+            { type: 'text', text: result.steps[0]?.results[0]?.result.output },
+            ...activated.map((name) => ({ type: 'tool_reference', tool_name: name })),
+          ],
+        },
+      ],
+    });
+  });
+
+  it('refuses deferred: "native" for chat completions, which cannot load tools itself', async () => {
+    const { suite } = createAgentSuite();
+    const server = await serve([{ type: 'text', text: 'unused' }]);
+    await expect(
+      runAgentLoop({
+        suite,
+        model: modelFor('openai-chat', server),
+        messages: [userMessage('openai-chat', 'hi')],
+        deferred: 'native',
+      }),
+    ).rejects.toThrow(
+      'runAgentLoop: deferred: "native" needs the anthropic provider (its API loads deferred tools itself), not "openai-chat". Use deferred: "resend".',
+    );
+    expect(server.requests).toEqual([]);
+  });
+});

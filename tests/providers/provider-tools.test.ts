@@ -1,3 +1,11 @@
+import type {
+  Tool as AnthropicSdkTool,
+  ToolReferenceBlockParam,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  FunctionTool as OpenAIFunctionTool,
+  ResponseToolSearchOutputItemParam,
+} from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { type ToolSpec, UsageError } from '../../src/core/index.ts';
 import type {
@@ -7,7 +15,7 @@ import type {
   OpenAIChatTool,
   OpenAIResponsesTool,
 } from '../../src/providers/index.ts';
-import { PROVIDERS, toProviderTools } from '../../src/providers/index.ts';
+import { PROVIDERS, toolReferences, toolSearchOutput, toProviderTools } from '../../src/providers/index.ts';
 
 /** A nested schema: objects in arrays in objects. */
 const nestedParameters = {
@@ -296,5 +304,103 @@ describe('toProviderTools', () => {
       'browser-agent-tools: toProviderTools: unknown provider "cohere". Use one of openai-chat, openai-responses, anthropic, gemini, mcp.',
     );
     expect(() => toProviderTools(specs, 'toString' as 'mcp')).toThrow(UsageError);
+  });
+});
+
+describe('native deferred loading', () => {
+  const visible: ToolSpec = {
+    name: 'tool_search',
+    description: 'Finds tools.',
+    parameters: { type: 'object', properties: { query: { type: 'string' } } },
+  };
+  const lazy: ToolSpec = {
+    name: 'create_issue',
+    description: 'Creates an issue.',
+    parameters: { type: 'object', properties: { title: { type: 'string' } } },
+  };
+
+  it('renders deferred tools once, after the others, with defer_loading (Anthropic Messages)', () => {
+    const tools = toProviderTools([visible, lazy], 'anthropic', {
+      deferred: 'native',
+      deferredTools: [lazy],
+    });
+    expect(tools).toEqual([
+      { name: 'tool_search', description: 'Finds tools.', input_schema: visible.parameters },
+      {
+        name: 'create_issue',
+        description: 'Creates an issue.',
+        input_schema: lazy.parameters,
+        defer_loading: true,
+      },
+    ]);
+    // The exact request shape of the pinned SDK.
+    const sdkTools: AnthropicSdkTool[] = tools.map((tool) => ({ ...tool, input_schema: { type: 'object' } }));
+    expect(sdkTools[1]?.defer_loading).toBe(true);
+    // Activated or not, the list is the same.
+    expect(toProviderTools([visible], 'anthropic', { deferred: 'native', deferredTools: [lazy] })).toEqual(
+      tools,
+    );
+  });
+
+  it('renders deferred tools with defer_loading (OpenAI Responses)', () => {
+    const tools = toProviderTools([visible], 'openai-responses', {
+      deferred: 'native',
+      deferredTools: [lazy],
+    });
+    expect(tools).toEqual([
+      {
+        type: 'function',
+        name: 'tool_search',
+        description: 'Finds tools.',
+        parameters: visible.parameters,
+        strict: false,
+      },
+      {
+        type: 'function',
+        name: 'create_issue',
+        description: 'Creates an issue.',
+        parameters: lazy.parameters,
+        strict: false,
+        defer_loading: true,
+      },
+    ]);
+    const sdkTools: OpenAIFunctionTool[] = tools;
+    expect(sdkTools).toHaveLength(2);
+  });
+
+  it('gives the reference forms: Anthropic tool_reference blocks, an OpenAI tool_search_output item', () => {
+    const references = toolReferences(['create_issue']);
+    expect(references).toEqual([{ type: 'tool_reference', tool_name: 'create_issue' }]);
+    const block: ToolReferenceBlockParam = references[0] as ToolReferenceBlockParam;
+    expect(block.tool_name).toBe('create_issue');
+    const output = toolSearchOutput('call_7', [lazy]);
+    expect(output).toEqual({
+      type: 'tool_search_output',
+      call_id: 'call_7',
+      execution: 'client',
+      status: 'completed',
+      tools: [
+        {
+          type: 'function',
+          name: 'create_issue',
+          description: 'Creates an issue.',
+          parameters: lazy.parameters,
+          strict: false,
+        },
+      ],
+    });
+    const item: ResponseToolSearchOutputItemParam = output;
+    expect(item.type).toBe('tool_search_output');
+  });
+
+  it('refuses native deferred loading for providers without it, and keeps the default unchanged', () => {
+    expect(() =>
+      toProviderTools([visible], 'openai-chat', { deferred: 'native', deferredTools: [lazy] }),
+    ).toThrow(
+      'toProviderTools: deferred: "native" needs a provider that loads deferred tools itself (anthropic, openai-responses), not "openai-chat". Use deferred: "resend".',
+    );
+    expect(toProviderTools([visible], 'anthropic', { deferredTools: [lazy] })).toEqual(
+      toProviderTools([visible], 'anthropic'),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { summedTermScore } from '../../src/search/minisearch-score.ts';
+import { BM25_PARAMS, fieldTermScore, summedTermScore } from '../../src/search/minisearch-score.ts';
 
 /** A MiniSearch set up the way the tool index uses it: pre-analyzed words, three boosted fields. */
 function engine(): MiniSearch {
@@ -50,5 +50,26 @@ describe('the MiniSearch score formula the index relies on', () => {
     expect(only?.id).toBe('d');
     expect(only?.queryTerms).toEqual(['color']);
     expect(summedTermScore(only as NonNullable<typeof only>)).toBe(alone?.score);
+  });
+});
+
+describe('the per-field score the index computes for a word common in a field', () => {
+  it("equals MiniSearch's score for that word looked up in that field alone", () => {
+    const index = engine();
+    // Field lengths in distinct words: name a 2, b 2, c 2, d 2; parameters a 2, b 2, c 2, d 3.
+    const average = { name: 2, parameters: 9 / 4 };
+    for (const [id, length] of [
+      ['a', 2],
+      ['b', 2],
+    ] as const) {
+      const [hit] = index
+        .search({ queries: ['issue'], fields: ['name'] }, { ...OPTIONS, bm25: BM25_PARAMS })
+        .filter((result) => result.id === id);
+      expect(hit?.score).toBeCloseTo(fieldTermScore(2, 4, length, average.name, 3), 12);
+    }
+    const [named] = index
+      .search({ queries: ['label'], fields: ['parameters'] }, { ...OPTIONS, bm25: BM25_PARAMS })
+      .filter((result) => result.id === 'd');
+    expect(named?.score).toBeCloseTo(fieldTermScore(2, 4, 3, average.parameters, 1), 12);
   });
 });

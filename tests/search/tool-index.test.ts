@@ -365,6 +365,36 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     expect(names(index, 'owner of the repository', 1)).toHaveLength(1);
   });
 
+  it("on a large catalog, has MiniSearch list only the tools of the query's rarest word, yet scores the common ones", () => {
+    const index = createToolIndex();
+    const verbs = ['get', 'list', 'create', 'delete'];
+    for (let i = 0; i < 2000; i++) {
+      const verb = verbs[i % verbs.length] as string;
+      index.add(tool(`${verb}_record_${i}`, `Handles record number ${i}.`));
+    }
+    index.add(tool('get_widget', 'Returns one widget by its identifier.'));
+    index.add(tool('list_widgets', 'Lists every widget of an account.'));
+    index.add(tool('widget_get_color', 'Reads the colour of a widget.'));
+    const listed: number[] = [];
+    const search = MiniSearch.prototype.search;
+    vi.spyOn(MiniSearch.prototype, 'search').mockImplementation(function (this: MiniSearch, ...args) {
+      const results = search.apply(this, args);
+      listed.push(results.length);
+      return results;
+    });
+    // `get` is in 503 names: it is scored for the three widget tools, not listed by MiniSearch.
+    expect(names(index, 'get widget')).toEqual(['get_widget', 'widget_get_color', 'list_widgets']);
+    expect(listed).toEqual([3]);
+    // When every word is common, the one fewest tools have (`get`, 502 names against `record`'s
+    // 2,000) finds the candidates.
+    listed.length = 0;
+    expect(names(index, 'get record', 1)).toEqual(['get_record_0']);
+    expect(listed).toEqual([502]);
+    listed.length = 0;
+    expect(names(index, 'list widgets', 1)).toEqual(['list_widgets']);
+    expect(listed).toEqual([3]);
+  });
+
   it('forgets the words of removed tools', () => {
     const index = createToolIndex();
     for (let i = 0; i < 1000; i++) index.add(tool(`filler_${i}`, `Returns record ${i}.`));
