@@ -3,6 +3,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   createJustBashWorkspace,
+  EXPORT_ZIP_MTIME,
   exportZip,
   type ImportSource,
   importFiles,
@@ -33,6 +34,16 @@ describe('importZip / exportZip', () => {
     expect(new TextDecoder().decode(back['src/main.ts'])).toBe('export {};\n');
     // The same tree exports the same bytes.
     expect(await exportZip(workspace)).toEqual(await exportZip(workspace));
+  });
+
+  it('gives back a zip made the way it exports (sorted, level 6, dated 1980) byte for byte', async () => {
+    const zip = zipSync(
+      { 'a.txt': strToU8('a\n'), 'lib/b.bin': new Uint8Array([0, 255, 7]), 'z.md': strToU8('# z\n') },
+      { level: 6, mtime: EXPORT_ZIP_MTIME },
+    );
+    const workspace = await createJustBashWorkspace();
+    await importZip(workspace, zip);
+    expect(await exportZip(workspace)).toEqual(zip);
   });
 
   it('honours .gitignore files (nested ones and negations) and leaves .git out when asked', async () => {

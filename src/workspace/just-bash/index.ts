@@ -32,6 +32,7 @@ export {
 export {
   DEFAULT_IMPORT_MAX_BYTES,
   DEFAULT_IMPORT_MAX_FILES,
+  EXPORT_ZIP_MTIME,
   exportZip,
   filesFromDirectoryHandle,
   filesFromDrop,

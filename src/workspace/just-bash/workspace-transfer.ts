@@ -206,8 +206,15 @@ export async function importZip(
 }
 
 /**
- * The files under `options.dir` (default: the root) as a zip, paths relative to it, sorted, so the
- * same tree gives the same entries. Symlinks are left out (a zip has no portable form for them).
+ * The date every exported entry carries (the earliest a zip can hold), so the same tree always gives the
+ * same bytes: a zip made the same way (sorted entries, deflate level 6, this date) comes back identical.
+ */
+export const EXPORT_ZIP_MTIME: Date = new Date(1980, 0, 1);
+
+/**
+ * The files under `options.dir` (default: the root) as a zip, paths relative to it, sorted and dated
+ * {@link EXPORT_ZIP_MTIME}, so the same tree gives the same bytes. Symlinks are left out (a zip has no
+ * portable form for them).
  */
 export async function exportZip(workspace: Workspace, options: { dir?: string } = {}): Promise<Uint8Array> {
   const dir = lexicalPath(workspace.root, options.dir ?? '.');
@@ -223,7 +230,7 @@ export async function exportZip(workspace: Workspace, options: { dir?: string } 
     }
   };
   await visit(dir, '');
-  return zipSync(files, { level: 6 });
+  return zipSync(files, { level: 6, mtime: EXPORT_ZIP_MTIME });
 }
 
 const fromFile = (path: string, file: Blob): ImportSource => ({
