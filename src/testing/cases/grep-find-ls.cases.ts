@@ -1,10 +1,10 @@
 /**
- * grep, find and ls on every backend (faults.md §8.2): output modes, .gitignore, skipped names,
+ * grep, find and ls on every backend: output modes, .gitignore, skipped names,
  * dotfiles, binary files, limits and their notices, clipping, symlinks that are listed but never
  * followed. Model-facing texts are asserted word for word.
  */
 import { expect } from 'vitest';
-import type { ToolResult } from '../../../src/index.ts';
+import type { ToolResult } from '../../index.ts';
 import type { CaseRegistrar, Files } from '../conformance.ts';
 
 /** A small project: ignored, skipped, hidden and binary files around the matches. */

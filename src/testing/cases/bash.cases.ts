@@ -1,11 +1,11 @@
 /**
- * The bash tool on every backend (faults.md §8.3): output, exit codes, timeout, abort, spill of long
+ * The bash tool on every backend: output, exit codes, timeout, abort, spill of long
  * output, cwd. Commands are portable shell (echo, printf, cat, exit, sleep, pwd); behaviour that only
  * the embedded just-bash shell has is in cases whose names say "just-bash", which another backend may
  * skip with a reason.
  */
 import { expect } from 'vitest';
-import type { ToolResult } from '../../../src/index.ts';
+import type { ToolResult } from '../../index.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 
 const lines = (from: number, to: number): string[] =>

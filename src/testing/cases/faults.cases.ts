@@ -1,14 +1,14 @@
 /**
- * The rows of faults.md §8 that concern the workspace and had no case elsewhere, on every backend.
- * Each case names its row; after each fault the §7 invariants are checked (clear error text, workspace
+ * The faults that concern the workspace and had no case elsewhere, on every backend.
+ * Each case names its row; after each fault the invariants (invariants.ts) are checked (clear error text, workspace
  * byte-identical after a failed call, no false success). Rows already covered by the other groups are
  * mapped in tests/faults/README.md.
  */
 import { expect } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../../src/index.ts';
-import type { Workspace } from '../../../src/workspace/workspace.ts';
-import { expectClearError, expectNoLeak, expectResultShape } from '../../faults/invariants.ts';
+import { createToolSuite, type ToolResult } from '../../index.ts';
+import type { Workspace } from '../../workspace/workspace.ts';
 import type { CaseRegistrar } from '../conformance.ts';
+import { expectClearError, expectNoLeak, expectResultShape } from '../invariants.ts';
 
 const errorCode = (result: ToolResult): unknown =>
   (result.structured_output.error as { code?: unknown } | undefined)?.code;

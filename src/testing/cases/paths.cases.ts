@@ -1,10 +1,10 @@
 /**
- * Path confinement (faults.md §8.4), through the one confinement function both backends share. The
+ * Path confinement, through the one confinement function both backends share. The
  * tools run every path through it; their own cases check the error reaches the model.
  */
 import { expect } from 'vitest';
-import { ToolError } from '../../../src/index.ts';
-import { confinePath } from '../../../src/workspace/workspace.ts';
+import { ToolError } from '../../index.ts';
+import { confinePath } from '../../workspace/workspace.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 
 async function refusal(promise: Promise<string>): Promise<string> {
