@@ -6,7 +6,16 @@
  * its own build script and served by workerd (Miniflare) to the MCP SDK client.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,6 +65,14 @@ afterAll(() => {
   for (const child of children) child.kill();
   rmSync(WORK, { recursive: true, force: true });
 }, 60_000);
+
+/** Bytes of every file under `dir` (their apparent sizes; symbolic links count as links). */
+function treeBytes(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((total, entry) => {
+    const path = join(dir, entry.name);
+    return total + (entry.isDirectory() ? treeBytes(path) : lstatSync(path).size);
+  }, 0);
+}
 
 /** A port nobody listens on now, so parallel checkouts and other servers do not collide. */
 function freePort(): Promise<number> {
@@ -135,6 +152,20 @@ describe('examples installed from the packed tarball', () => {
       bash: 'hello',
     });
   }, 30_000);
+
+  it('node: the package alone, without its optional peers, installs in at most 100 MB', () => {
+    const modules = join(WORK, 'node/node_modules');
+    for (const peer of [
+      'openai',
+      '@anthropic-ai/sdk',
+      '@webcontainer/api',
+      'gpt-tokenizer',
+      '@modelcontextprotocol/sdk',
+    ]) {
+      expect(existsSync(join(modules, peer)), peer).toBe(false);
+    }
+    expect(treeBytes(modules)).toBeLessThanOrEqual(100 * 1024 * 1024);
+  });
 
   it('vite-react: the Worker workspace and codemode run from the dev server', async () => {
     expectDemo(await pageResults(await startVite([], await freePort())));
