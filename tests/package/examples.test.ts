@@ -153,6 +153,15 @@ describe('examples installed from the packed tarball', () => {
     });
   }, 30_000);
 
+  it('node: a project without the DOM lib type-checks against the root, core and providers entries', async () => {
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const checked = await run(process.execPath, [tsc, '-p', join(WORK, 'node')]).then(
+      () => 'no errors',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(checked).toBe('no errors');
+  }, 60_000);
+
   it('node: the package alone, without its optional peers, installs in at most 100 MB', () => {
     const modules = join(WORK, 'node/node_modules');
     for (const peer of [
