@@ -326,6 +326,7 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
       '',
       `- initial ≤ ${kib(INITIAL_BUDGET_BYTES)} gz (got ${kib(initial.gzipBytes)}): ${verdict(met)}`,
       `- a consumer importing only \`browser-agent-tools/core\` bundles ≤ ${kib(CORE_BUDGET_BYTES)} gz (got ${kib(coreOnly)}): ${verdict(coreMet)}`,
+      '- the build fails above the budget: `npm run build:playground` is `vite build && tsx bench/bundle-budget.ts`, which exits 1 with the size, the budget and the largest initial files (tested in `tests/bench/bundle-size.test.ts`).',
       '',
       '### Consumer bundles, per entry',
       '',
@@ -336,7 +337,6 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
         consumers.map((size) => [size.label, kib(size.initialGzipBytes), kib(size.totalGzipBytes)]),
       ),
       '',
-      '- the build fails above the budget: `npm run build:playground` is `vite build && tsx bench/bundle-budget.ts`, which exits 1 with the size, the budget and the largest initial files (tested in `tests/bench/bundle-size.test.ts`).',
     ].join('\n');
     return { title, markdown, targetsMet: met };
   } finally {
