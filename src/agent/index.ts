@@ -2,7 +2,8 @@
  * The `browser-agent-tools/agent` entry: a live agent loop over a tool suite, and model adapters for the
  * chat completions API and the Anthropic Messages API. Reachable only through this subpath, never from
  * the root entry. The SDKs (`openai`, `@anthropic-ai/sdk`) load with `import()` on a model's first
- * request; the o200k tokenizer table (for `declaration_tokens`) comes with this entry.
+ * request; the o200k tokenizer (for `declaration_tokens`) loads with `import()` when a run starts, unless
+ * the host passes its own `countTokens`.
  *
  * Explicit named exports only: adding a name here makes it public API.
  */

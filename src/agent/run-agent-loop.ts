@@ -2,7 +2,9 @@
  * The agent loop: declarations → model → tool calls → results → declarations again, until the model
  * answers, a directive or the caller stops it, `maxSteps` is reached or the endpoint fails. Every call
  * goes through `suite.executeCall`, so exposure, policy and session activation work exactly as they do
- * for any other caller. Imports `../core/`, `../providers/` and this room; no SDK.
+ * for any other caller. Imports `../core/`, `../providers/` and this room; no SDK. The tokenizer that
+ * counts `declaration_tokens` (about 1 MB gzipped) is loaded with `import()` on the first run, or not at
+ * all when the host passes `countTokens`.
  */
 import { ERROR_CODES, UsageError } from '../core/errors.ts';
 import { errorResult } from '../core/results.ts';
@@ -14,7 +16,6 @@ import type {
   ToolSpec,
 } from '../core/types.ts';
 import { toProviderTools } from '../providers/provider-tools.ts';
-import { countTokens } from '../providers/tokens.ts';
 import { codecFor } from './codecs.ts';
 import { AgentModelError } from './model-error.ts';
 import {
@@ -109,6 +110,7 @@ export async function runAgentLoop<P extends AgentProvider, W = unknown>(
     );
   }
 
+  const countTokens = options.countTokens ?? (await loadTokenCounter());
   const session = options.session ?? suite.createSession();
   const declarationsOf = options.declarations ?? ((current: ToolSession) => suite.declarations(current));
   const now = options.now ?? Date.now;
@@ -274,6 +276,21 @@ function deferredSpecs(suite: RunAgentLoopOptions['suite']): ToolSpec[] {
 
 const COMPLETED_DETAIL = 'The model answered without calling a tool.';
 const ABORTED_DETAIL = 'The caller aborted the run.';
+
+/**
+ * The o200k counter of `../providers/tokens.ts`, loaded on first use so `browser-agent-tools/agent` does
+ * not carry the tokenizer's ranks up front. Its package, `gpt-tokenizer`, is an optional peer: when it is
+ * missing the error says to install it or to pass a counter.
+ */
+async function loadTokenCounter(): Promise<(value: unknown) => number> {
+  try {
+    return (await import('../providers/tokens.ts')).countTokens;
+  } catch (error) {
+    throw new UsageError(
+      `runAgentLoop counts declaration tokens with the optional peer dependency "gpt-tokenizer", which could not be loaded (${error instanceof Error ? error.message : String(error)}). Install it (npm install gpt-tokenizer), or pass countTokens to count with another tokenizer.`,
+    );
+  }
+}
 
 function maxStepsDetail(maxSteps: number): string {
   return `Stopped after ${maxSteps} ${maxSteps === 1 ? 'step' : 'steps'} (maxSteps): the model was still calling tools. Raise maxSteps to let it continue.`;

@@ -290,6 +290,13 @@ export interface RunAgentLoopOptions<P extends AgentProvider = AgentProvider, W 
    * is how the Messages API loads them. A `UsageError` for `openai-chat`, which has no such mechanism.
    */
   deferred?: 'resend' | 'native';
+  /**
+   * Counts the tokens of a step's rendered declarations (`declaration_tokens`): a string as it is,
+   * anything else as its JSON. Default: the o200k tokenizer of the optional peer `gpt-tokenizer`, loaded
+   * with `import()` when the run starts. Pass one to use another tokenizer or to run without that package.
+   * Contract: must not throw (a throw rejects the run).
+   */
+  countTokens?: (value: unknown) => number;
 }
 
 /** Model requests a run makes unless `maxSteps` says otherwise. */

@@ -36,8 +36,14 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   'ai-sdk': ['ai-sdk', 'root'],
   'openai-agents': ['openai-agents', 'root'],
   langchain: ['langchain', 'root'],
+  // The conformance suite backend authors run (`browser-agent-tools/testing`): it builds suites through
+  // the public surface and checks paths with the seam's own confinement function.
+  testing: ['testing', 'root', 'workspace/workspace.ts'],
   playground: ['playground'],
 };
+
+/** Node built-ins a room may use: the testing entry runs under a Node test runner and hashes files. */
+const NODE_BUILTINS_ALLOWED: Record<string, readonly string[]> = { testing: ['node:crypto'] };
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
@@ -104,8 +110,12 @@ function violations(file: string, source: string): string[] {
       }
       continue;
     }
-    if (library && (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0] ?? ''))) {
+    const nodeBuiltin = specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0] ?? '');
+    if (library && nodeBuiltin && !NODE_BUILTINS_ALLOWED[room]?.includes(specifier)) {
       found.push(`${file}: "${specifier}" is a Node built-in; library code runs in browsers and workers`);
+    }
+    if (library && room !== 'testing' && /^vitest(\/|$)/.test(specifier)) {
+      found.push(`${file}: "${specifier}" is the test runner; only the testing entry may import it`);
     }
     if (library && /^react(-dom)?(\/|$)/.test(specifier)) {
       found.push(`${file}: "${specifier}" is React; only the playground may use it`);
@@ -229,6 +239,20 @@ describe('architecture', () => {
       ).toEqual([
         'tools/read.ts: "node:fs" is a Node built-in; library code runs in browsers and workers',
         'tools/read.ts: "path" is a Node built-in; library code runs in browsers and workers',
+      ]);
+    });
+    it('vitest outside the testing entry, and Node built-ins beyond node:crypto inside it', () => {
+      expect(violations('tools/x.ts', "import { expect } from 'vitest';")).toEqual([
+        'tools/x.ts: "vitest" is the test runner; only the testing entry may import it',
+      ]);
+      expect(
+        violations(
+          'testing/x.ts',
+          "import { expect } from 'vitest';\nimport { createHash } from 'node:crypto';",
+        ),
+      ).toEqual([]);
+      expect(violations('testing/x.ts', "import { readFile } from 'node:fs';")).toEqual([
+        'testing/x.ts: "node:fs" is a Node built-in; library code runs in browsers and workers',
       ]);
     });
     it('React outside the playground, and Buffer/process', () => {

@@ -5,10 +5,10 @@
  * mapped in tests/faults/README.md.
  */
 import { expect } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../../src/index.ts';
-import type { Workspace } from '../../../src/workspace/workspace.ts';
-import { expectClearError, expectNoLeak, expectResultShape } from '../../faults/invariants.ts';
+import { createToolSuite, type ToolResult } from '../../index.ts';
+import type { Workspace } from '../../workspace/workspace.ts';
 import type { CaseRegistrar } from '../conformance.ts';
+import { expectClearError, expectNoLeak, expectResultShape } from '../invariants.ts';
 
 const errorCode = (result: ToolResult): unknown =>
   (result.structured_output.error as { code?: unknown } | undefined)?.code;

@@ -5,7 +5,7 @@
  * skip with a reason.
  */
 import { expect } from 'vitest';
-import type { ToolResult } from '../../../src/index.ts';
+import type { ToolResult } from '../../index.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 
 const lines = (from: number, to: number): string[] =>

@@ -3,8 +3,8 @@
  * tools run every path through it; their own cases check the error reaches the model.
  */
 import { expect } from 'vitest';
-import { ToolError } from '../../../src/index.ts';
-import { confinePath } from '../../../src/workspace/workspace.ts';
+import { ToolError } from '../../index.ts';
+import { confinePath } from '../../workspace/workspace.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 
 async function refusal(promise: Promise<string>): Promise<string> {

@@ -1,6 +1,6 @@
 /** The Workspace seam itself: file operations straight to the backend, and exec. */
 import { expect } from 'vitest';
-import { WorkspaceError } from '../../../src/workspace/workspace.ts';
+import { WorkspaceError } from '../../workspace/workspace.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 
 async function code(promise: Promise<unknown>): Promise<string> {

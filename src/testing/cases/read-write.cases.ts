@@ -3,6 +3,7 @@
  * (notices, errors) are asserted word for word; file contents are checked straight on the backend.
  */
 import { expect } from 'vitest';
+import { toBase64 } from '../base64.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48]);
@@ -156,7 +157,7 @@ export function defineReadWriteCases(c: CaseRegistrar): void {
     expect(png.structured_output).toEqual({
       path: 'shot.txt',
       mime_type: 'image/png',
-      data_base64: Buffer.from(PNG).toString('base64'),
+      data_base64: toBase64(PNG),
       bytes: PNG.length,
     });
     for (const [path, mime] of [
@@ -176,7 +177,7 @@ export function defineReadWriteCases(c: CaseRegistrar): void {
     for (let index = PNG.length; index < bytes.length; index += 1) bytes[index] = (index * 7) % 251;
     const { call } = await setup({ 'big.png': bytes });
     const result = await call('read', { path: 'big.png' });
-    expect(result.structured_output.data_base64).toBe(Buffer.from(bytes).toString('base64'));
+    expect(result.structured_output.data_base64).toBe(toBase64(bytes));
   });
 
   c.test('read: what reaches the model is sanitized; structured content is exact', async (setup) => {

@@ -4,7 +4,7 @@
  * followed. Model-facing texts are asserted word for word.
  */
 import { expect } from 'vitest';
-import type { ToolResult } from '../../../src/index.ts';
+import type { ToolResult } from '../../index.ts';
 import type { CaseRegistrar, Files } from '../conformance.ts';
 
 /** A small project: ignored, skipped, hidden and binary files around the matches. */

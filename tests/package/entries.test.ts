@@ -1,0 +1,66 @@
+/**
+ * The package's entries: every `exports` path maps to a source file that tsc emits there, the `core`
+ * entry works on its own and stays small in a consumer's bundle, and the package metadata says what
+ * installing it takes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONSUMERS, measureConsumer } from '../../bench/lib/consumer-bundles.ts';
+import { createCoreSuite } from '../../src/core/entry.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+describe('package entries', () => {
+  it('every export points at a file tsc emits from src/', () => {
+    const missing = Object.entries(manifest.exports as Record<string, string | Record<string, string>>)
+      .filter(([key]) => key !== './package.json')
+      .flatMap(([key, target]) => {
+        const file = typeof target === 'string' ? target : (target.default ?? '');
+        const source = file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
+        return existsSync(join(ROOT, source)) ? [] : [`${key} → ${source}`];
+      });
+    expect(missing).toEqual([]);
+  });
+
+  it('the SDKs, the WebContainer API, the tokenizer, the MCP SDK and vitest are optional peers, not dependencies', () => {
+    const peers = [
+      'openai',
+      '@anthropic-ai/sdk',
+      '@webcontainer/api',
+      'gpt-tokenizer',
+      '@modelcontextprotocol/sdk',
+      'vitest',
+    ];
+    expect(peers.filter((name) => manifest.dependencies[name] !== undefined)).toEqual([]);
+    expect(peers.filter((name) => manifest.peerDependenciesMeta[name]?.optional !== true)).toEqual([]);
+    expect(peers.filter((name) => manifest.devDependencies[name] === undefined)).toEqual([]);
+  });
+
+  it('engines asks for the Node version the dependencies need', () => {
+    const justBash = JSON.parse(readFileSync(join(ROOT, 'node_modules/just-bash/package.json'), 'utf8'));
+    expect(manifest.engines.node).toBe(justBash.engines.node);
+  });
+
+  it('browser-agent-tools/core runs host tools without built-ins or tool_search', async () => {
+    const suite = createCoreSuite();
+    suite.register(
+      { name: 'ping', description: 'Answers pong.', parameters: { type: 'object', properties: {} } },
+      'direct',
+      async () => ({ output: 'pong' }),
+    );
+    const session = suite.createSession();
+    expect(suite.declarations(session).map((spec) => spec.name)).toEqual(['ping']);
+    const result = await suite.execute('ping', {}, { session });
+    expect(result.output).toBe('pong');
+    expect(result.is_error).toBe(false);
+  });
+
+  it('a consumer importing only browser-agent-tools/core bundles at most 30 KiB gzipped', async () => {
+    const [coreOnly] = CONSUMERS;
+    const size = await measureConsumer(coreOnly as (typeof CONSUMERS)[number]);
+    expect(size.initialGzipBytes).toBeGreaterThan(5 * 1024);
+    expect(size.initialGzipBytes).toBeLessThanOrEqual(30 * 1024);
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * The package as a consumer gets it: `npm pack`, then each project in examples/ installed from the
+ * tarball (offline from the npm cache when it holds everything, else the cache first) and run. The Vite
+ * example runs in Chromium from the dev server and from a production build, with no alias or worker
+ * option in its config; the Node example is the README quick start; the Cloudflare worker is bundled by
+ * its own build script and served by workerd (Miniflare) to the MCP SDK client.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { chromium } from '@playwright/test';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+const WORK = mkdtempSync(join(tmpdir(), 'bat-examples-'));
+const EXAMPLES = ['node', 'vite-react', 'cloudflare-worker'] as const;
+const children: ChildProcess[] = [];
+
+/** Installs an example from the cache only, or (when the cache lacks a package) from the cache first. */
+async function install(dir: string): Promise<void> {
+  const flags = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+  try {
+    await run('npm', [...flags, '--offline'], { cwd: dir });
+  } catch {
+    await run('npm', [...flags, '--prefer-offline'], { cwd: dir });
+  }
+}
+
+beforeAll(async () => {
+  await run('npm', ['run', '--silent', 'build:lib'], { cwd: ROOT });
+  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', WORK], { cwd: ROOT });
+  const tarball = join(WORK, stdout.trim().split('\n').pop() ?? '');
+  await Promise.all(
+    EXAMPLES.map(async (name) => {
+      const dir = join(WORK, name);
+      cpSync(join(ROOT, 'examples', name), dir, {
+        recursive: true,
+        filter: (path) => !/node_modules|dist$/.test(path),
+      });
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      manifest.dependencies['browser-agent-tools'] = `file:${tarball}`;
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+      await install(dir);
+    }),
+  );
+}, 150_000);
+
+afterAll(() => {
+  for (const child of children) child.kill();
+  rmSync(WORK, { recursive: true, force: true });
+}, 60_000);
+
+/** Bytes of every file under `dir` (their apparent sizes; symbolic links count as links). */
+function treeBytes(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((total, entry) => {
+    const path = join(dir, entry.name);
+    return total + (entry.isDirectory() ? treeBytes(path) : lstatSync(path).size);
+  }, 0);
+}
+
+/** A port nobody listens on now, so parallel checkouts and other servers do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts `vite <args>` in the example and resolves once it listens on `port`. */
+async function startVite(args: string[], port: number): Promise<string> {
+  // Node itself, not npx, so that killing the child stops the server.
+  const vite = join(WORK, 'vite-react/node_modules/vite/bin/vite.js');
+  const child = spawn(process.execPath, [vite, ...args, '--port', String(port), '--strictPort'], {
+    cwd: join(WORK, 'vite-react'),
+    stdio: 'ignore',
+  });
+  children.push(child);
+  const url = `http://localhost:${port}/`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return url;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`vite ${args.join(' ')} did not listen on ${url}`);
+}
+
+/** Opens the example page in Chromium and returns what it shows once the demo finished. */
+async function pageResults(url: string): Promise<Record<string, string>> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByTestId('status').filter({ hasNotText: 'running' }).waitFor({ timeout: 60_000 });
+    const read = async (id: string): Promise<string> =>
+      (await page.getByTestId(id).count()) ? ((await page.getByTestId(id).textContent()) ?? '') : '';
+    return {
+      status: await read('status'),
+      error: await read('error'),
+      bash: await read('bash'),
+      codemode: await read('codemode'),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** What the page must show: the bash call in the Worker workspace and the codemode script's result. */
+function expectDemo(results: Record<string, string>): void {
+  expect(results.error).toBe('');
+  expect(results.status).toBe('done');
+  const bash = JSON.parse(results.bash ?? '');
+  expect(bash.is_error).toBe(false);
+  expect(bash.output).toBe('2 notes.txt');
+  const script = JSON.parse(results.codemode ?? '');
+  expect(script.is_error).toBe(false);
+  expect(script.structured_output.result).toBe(3);
+}
+
+describe('examples installed from the packed tarball', () => {
+  it('node: the README quick start runs', async () => {
+    const { stdout } = await run('node', ['index.js'], { cwd: join(WORK, 'node') });
+    expect(JSON.parse(stdout)).toEqual({
+      deferredHidden: true,
+      activated: true,
+      output: 'Sunny in Oslo.',
+      is_error: false,
+      bash: 'hello',
+    });
+  }, 30_000);
+
+  it('node: a project without the DOM lib type-checks against the root, core and providers entries', async () => {
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const checked = await run(process.execPath, [tsc, '-p', join(WORK, 'node')]).then(
+      () => 'no errors',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(checked).toBe('no errors');
+  }, 60_000);
+
+  it('node: the package alone, without its optional peers, installs in at most 100 MB', () => {
+    const modules = join(WORK, 'node/node_modules');
+    for (const peer of [
+      'openai',
+      '@anthropic-ai/sdk',
+      '@webcontainer/api',
+      'gpt-tokenizer',
+      '@modelcontextprotocol/sdk',
+    ]) {
+      expect(existsSync(join(modules, peer)), peer).toBe(false);
+    }
+    expect(treeBytes(modules)).toBeLessThanOrEqual(100 * 1024 * 1024);
+  });
+
+  it('vite-react: the Worker workspace and codemode run from the dev server', async () => {
+    expectDemo(await pageResults(await startVite([], await freePort())));
+  }, 90_000);
+
+  it('vite-react: the same page runs from a production build', async () => {
+    await run('npx', ['vite', 'build'], { cwd: join(WORK, 'vite-react') });
+    expectDemo(await pageResults(await startVite(['preview'], await freePort())));
+  }, 90_000);
+
+  it('cloudflare-worker: workerd serves the custom catalog over MCP', async () => {
+    const dir = join(WORK, 'cloudflare-worker');
+    await run('npm', ['run', '--silent', 'build'], { cwd: dir });
+    const miniflare = new Miniflare({
+      modules: true,
+      script: readFileSync(join(dir, 'dist/worker.js'), 'utf8'),
+      compatibilityDate: '2026-04-01',
+    });
+    const client = new Client({ name: 'examples-test', version: '1.0.0' });
+    client.onerror = () => {};
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', await miniflare.ready)));
+      const before = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(before).toContain('bash');
+      expect(before).not.toContain('lookup_order');
+      await client.callTool({ name: 'tool_search', arguments: { query: 'order status' } });
+      const order = await client.callTool({ name: 'lookup_order', arguments: { id: 'A7' } });
+      expect(order.isError).toBeFalsy();
+      expect(order.content).toEqual([{ type: 'text', text: 'Order A7 has shipped.' }]);
+    } finally {
+      await client.close();
+      await miniflare.dispose();
+    }
+  }, 60_000);
+});
