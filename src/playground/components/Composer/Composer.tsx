@@ -8,6 +8,7 @@ import { Panel } from '../Panel/Panel.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import styles from './Composer.module.css';
+import { TryThese } from './TryThese.tsx';
 
 /** Loaded when the codemode tool is first selected. */
 const ScriptEditor = lazy(() =>
@@ -240,6 +241,7 @@ export function Composer() {
   const run = () => void composer.run();
   return (
     <Panel title="Call composer" testId="composer" className={styles.composer}>
+      <TryThese />
       <CallerToolbar />
       {state.caller === 'codemode' && <CodemodeNote codemodeEnabled={codemodeEnabled} />}
       {state.tab === 'arguments' ? <ArgumentsTab run={run} /> : <RawTab run={run} />}
