@@ -130,7 +130,7 @@ export const TRY_THESE: readonly TryCall[] = [
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** A starting value for one property of a JSON Schema. */
-function placeholder(schema: unknown): unknown {
+export function placeholder(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return '';
   const record = schema as Record<string, unknown>;
   if ('default' in record) return record.default;

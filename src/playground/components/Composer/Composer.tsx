@@ -15,6 +15,11 @@ const ScriptEditor = lazy(() =>
   import('../ScriptEditor/ScriptEditor.tsx').then((module) => ({ default: module.ScriptEditor })),
 );
 
+/** The arguments form: its own chunk, so that the page's first load does not carry it. */
+const ArgumentsForm = lazy(() =>
+  import('../ArgumentsForm/ArgumentsForm.tsx').then((module) => ({ default: module.ArgumentsForm })),
+);
+
 const EMPTY_SCHEMA = { type: 'object' };
 
 /** Props of the parts that can start the call. */
@@ -137,6 +142,16 @@ function ArgumentsTab({ run }: RunProps) {
             types={types}
             onChange={(script) => composer.setScript(script)}
             onRun={run}
+          />
+        </Suspense>
+      )}
+      {state.tool !== null && !isScript && (
+        <Suspense fallback={<p className={textStyles.note}>Loading the arguments form…</p>}>
+          <ArgumentsForm
+            value={composer.argumentsText()}
+            schema={spec?.parameters ?? EMPTY_SCHEMA}
+            toolName={state.tool}
+            onChange={(json) => composer.setArguments(json)}
           />
         </Suspense>
       )}
