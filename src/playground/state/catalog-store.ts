@@ -167,11 +167,9 @@ function catalogRows(runtime: Runtime): CatalogRow[] {
 /** Why the draft may not be registered as it is: it would replace a tool without "replace" ticked. */
 function duplicateProblem(runtime: Runtime, draft: RegisterDraft): string | null {
   if (draft.replace || !draft.preview) return null;
-  const { suite, origins } = runtime.store.getState();
-  // Built-in names are refused by the runtime whatever "replace" says, with its own message.
-  const taken = draft.preview
-    .map((spec) => spec.name)
-    .filter((name) => suite.get(name) !== undefined && origins[name] !== 'builtin');
+  const { origins } = runtime.store.getState();
+  // Built-in and demo names are refused by the runtime whatever "replace" says, with its own message.
+  const taken = draft.preview.map((spec) => spec.name).filter((name) => origins[name] === 'registered');
   if (taken.length === 0) return null;
   return `A tool named ${taken.join(', ')} is already registered. Tick "Replace a tool of the same name" to replace it, or rename the new tool.`;
 }
