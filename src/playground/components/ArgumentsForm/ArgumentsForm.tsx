@@ -9,6 +9,7 @@ import {
   removeAt,
   setAtPath,
 } from '../../state/schema-form.ts';
+import { isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import styles from './ArgumentsForm.module.css';
@@ -19,6 +20,8 @@ export interface ArgumentsFormProps {
   schema: object;
   toolName: string;
   onChange(value: string): void;
+  /** Ctrl/Cmd+Enter in any field runs the call. */
+  onRun(): void;
 }
 
 /** Props of one control: its schema, value, where it sits, and how to replace its value. */
@@ -250,11 +253,19 @@ function Field(props: FieldProps) {
  * The arguments as a form built from the tool's schema, editing the same JSON draft as the JSON view:
  * a change in either shows in the other. JSON that is not an object stays as it is (and is sent so).
  */
-export function ArgumentsForm({ value, schema, toolName, onChange }: ArgumentsFormProps) {
+export function ArgumentsForm({ value, schema, toolName, onChange, onRun }: ArgumentsFormProps) {
   const parsed = parseArgumentsObject(value);
   const root = asFieldSchema(schema);
   return (
-    <fieldset className={styles.form} data-testid="args-form">
+    <fieldset
+      className={styles.form}
+      data-testid="args-form"
+      onKeyDown={(event) => {
+        if (!isRunKey(event)) return;
+        event.preventDefault();
+        onRun();
+      }}
+    >
       <legend>
         Arguments of <code>{toolName}</code> (form; <span className={styles.required}>*</span> required)
       </legend>

@@ -152,6 +152,7 @@ function ArgumentsTab({ run }: RunProps) {
             schema={spec?.parameters ?? EMPTY_SCHEMA}
             toolName={state.tool}
             onChange={(json) => composer.setArguments(json)}
+            onRun={run}
           />
         </Suspense>
       )}
