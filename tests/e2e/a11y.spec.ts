@@ -53,7 +53,21 @@ test('keyboard only: pick a tool, edit its arguments, run with Ctrl+Enter, selec
   const picker = page.getByTestId('tool-picker');
   await picker.focus();
   await picker.selectOption('ls');
+  // The arguments form comes first: its first field takes the arguments and Ctrl+Enter runs them.
   await page.keyboard.press('Tab');
+  const path = page.getByTestId('args-form').getByRole('textbox', { name: 'path', exact: true });
+  await expect(path).toBeFocused();
+  await page.keyboard.type('notes');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(outputText(page)).toContainText('todo.md');
+  await expect(page.getByTestId('history-entry')).toHaveCount(1);
+  for (
+    let step = 0;
+    step < 10 && !(await codeEditor.evaluate((element) => element === document.activeElement));
+    step++
+  ) {
+    await page.keyboard.press('Tab');
+  }
   await expect(codeEditor).toBeFocused();
   await page.keyboard.press('Tab');
   const args = page.getByTestId('arguments-input');
@@ -66,7 +80,7 @@ test('keyboard only: pick a tool, edit its arguments, run with Ctrl+Enter, selec
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('run-button')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('history-entry')).toHaveCount(2);
+  await expect(page.getByTestId('history-entry')).toHaveCount(3);
 
   const first = page.getByTestId('history-entry').nth(1).getByRole('button');
   await first.focus();

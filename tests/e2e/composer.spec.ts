@@ -34,7 +34,7 @@ test('Monaco loads on demand from this origin, validates and completes against t
   await page.getByTestId('tool-picker').selectOption('read');
   // Before Monaco loads, the plain text area works.
   const plain = page.getByTestId('arguments-input');
-  await expect(plain).toHaveValue('{\n  "path": ""\n}');
+  await expect(plain).toHaveValue('{\n  "path": "src/cart.ts"\n}');
   expect(monacoRequests).toEqual([]);
   await plain.focus();
 

@@ -35,6 +35,8 @@ export interface RegisterDraft {
   readonly mode: ExposureMode;
   /** Answer calls with an echo of the arguments. */
   readonly echo: boolean;
+  /** Whether registering may replace a tool of the same name. */
+  readonly replace: boolean;
   /** What the text was read as, e.g. "Anthropic". */
   readonly format: string | null;
   /** The catalog form of the spec(s), when the text is valid. */
@@ -49,6 +51,8 @@ export interface CatalogState {
   readonly draft: RegisterDraft;
   /** Result of the last register or mode change, for a status line. */
   readonly notice: string | null;
+  /** The tool whose view (schema, effects, mode, tokens per format) is open. */
+  readonly viewing: string | null;
 }
 
 export type CatalogStoreEvent =
@@ -63,6 +67,10 @@ export interface CatalogStore {
   setDraft(text: string): void;
   setDraftMode(mode: ExposureMode): void;
   setDraftEcho(echo: boolean): void;
+  setDraftReplace(replace: boolean): void;
+  /** Opens the view of one tool; `closeTool` closes it. */
+  showTool(name: string): void;
+  closeTool(): void;
   /** Registers the draft's spec(s). Returns the names, or `null` when the draft is not valid. */
   registerDraft(): string[] | null;
   /** Rows after the filters. */
@@ -140,28 +148,41 @@ export function readDraft(text: string): Pick<RegisterDraft, 'format' | 'preview
   }
 }
 
-export function createCatalogStore(runtime: Runtime): CatalogStore {
-  const rows = (): CatalogRow[] => {
-    const { suite, session, origins } = runtime.store.getState();
-    return suite.list().map((tool) => ({
-      name: tool.spec.name,
-      title: tool.spec.title ?? null,
-      description: tool.spec.description,
-      mode: tool.mode,
-      effects: suite.effects(tool.spec.name),
-      annotations: tool.spec.annotations ?? null,
-      origin: origins[tool.spec.name] ?? 'registered',
-      hasImplementation: tool.implementation !== undefined,
-      active: session.isActive(tool.spec.name),
-    }));
-  };
+/** Every registered tool as a row, in catalog order. */
+function catalogRows(runtime: Runtime): CatalogRow[] {
+  const { suite, session, origins } = runtime.store.getState();
+  return suite.list().map((tool) => ({
+    name: tool.spec.name,
+    title: tool.spec.title ?? null,
+    description: tool.spec.description,
+    mode: tool.mode,
+    effects: suite.effects(tool.spec.name),
+    annotations: tool.spec.annotations ?? null,
+    origin: origins[tool.spec.name] ?? 'registered',
+    hasImplementation: tool.implementation !== undefined,
+    active: session.isActive(tool.spec.name),
+  }));
+}
 
+/** Why the draft may not be registered as it is: it would replace a tool without "replace" ticked. */
+function duplicateProblem(runtime: Runtime, draft: RegisterDraft): string | null {
+  if (draft.replace || !draft.preview) return null;
+  const { origins } = runtime.store.getState();
+  // Built-in and demo names are refused by the runtime whatever "replace" says, with its own message.
+  const taken = draft.preview.map((spec) => spec.name).filter((name) => origins[name] === 'registered');
+  if (taken.length === 0) return null;
+  return `A tool named ${taken.join(', ')} is already registered. Tick "Replace a tool of the same name" to replace it, or rename the new tool.`;
+}
+
+export function createCatalogStore(runtime: Runtime): CatalogStore {
+  const rows = (): CatalogRow[] => catalogRows(runtime);
   const handle = createStore<CatalogState, CatalogStoreEvent>({
     rows: rows(),
     filter: '',
     modeFilter: 'all',
-    draft: { text: SAMPLE_SPEC, mode: 'deferred', echo: true, ...readDraft(SAMPLE_SPEC) },
+    draft: { text: SAMPLE_SPEC, mode: 'direct', echo: true, replace: false, ...readDraft(SAMPLE_SPEC) },
     notice: null,
+    viewing: null,
   });
   runtime.store.on((event) => {
     if (event.type !== 'call-finished') handle.set({ rows: rows() });
@@ -185,9 +206,19 @@ export function createCatalogStore(runtime: Runtime): CatalogStore {
     setDraft: (text) => setDraft({ text, ...readDraft(text) }),
     setDraftMode: (mode) => setDraft({ mode }),
     setDraftEcho: (echo) => setDraft({ echo }),
+    // Ticking "replace" answers the duplicate-name error; a spec that does not parse keeps its error.
+    setDraftReplace: (replace) =>
+      setDraft({ replace, ...(handle.get().draft.preview ? { error: null } : {}) }),
+    showTool: (name) => handle.set({ viewing: name }),
+    closeTool: () => handle.set({ viewing: null }),
     registerDraft() {
       const { draft } = handle.get();
       if (!draft.preview) return null;
+      const duplicate = duplicateProblem(runtime, draft);
+      if (duplicate !== null) {
+        setDraft({ error: duplicate });
+        return null;
+      }
       try {
         const names = draft.preview.map(
           (spec) => runtime.register(spec, draft.mode, { echo: draft.echo }).name,

@@ -57,6 +57,8 @@ export interface ComposerStore {
   argumentsText(): string;
   /** Tools the chosen caller may call now, in catalog order. */
   callableTools(): ToolSpec[];
+  /** Fills the composer with one of {@link TRY_THESE} (as the model) and runs it. */
+  tryCall(id: string): Promise<HistoryEntry | null>;
   /** Runs the current tab's call. Resolves with its history entry, or `null` when it did not start. */
   run(): Promise<HistoryEntry | null>;
   abort(): void;
@@ -80,11 +82,55 @@ export const DEFAULT_SCRIPT: string = [
   'return { listing, matches };',
 ].join('\n');
 
+/**
+ * Arguments the composer starts with for built-ins whose required properties alone would fail (an
+ * empty path): a first Run reads the demo's buggy file instead of answering INVALID_PATH.
+ */
+export const STARTING_ARGUMENTS: Readonly<Record<string, unknown>> = {
+  read: { path: 'src/cart.ts' },
+};
+
+/** One call of the "Try these" strip: a tool and its arguments (the script, for codemode). */
+export interface TryCall {
+  readonly id: string;
+  readonly label: string;
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/** One-click calls that each show a part of the suite at work on the demo project. */
+export const TRY_THESE: readonly TryCall[] = [
+  {
+    id: 'bash',
+    label: 'bash: run the tests',
+    tool: 'bash',
+    args: { command: 'bash tests/run.sh | tail -n 4' },
+  },
+  {
+    id: 'edit',
+    label: 'edit: fix the rounding bug (diff)',
+    tool: 'edit',
+    args: { path: 'src/cart.ts', oldText: '  return sum;', newText: '  return Math.round(sum * 100) / 100;' },
+  },
+  {
+    id: 'tool_search',
+    label: 'tool_search: activate a GitHub tool',
+    tool: 'tool_search',
+    args: { query: 'create a GitHub issue' },
+  },
+  {
+    id: 'codemode',
+    label: 'codemode: two calls in one script',
+    tool: CODEMODE_TOOL,
+    args: { code: DEFAULT_SCRIPT },
+  },
+];
+
 /** Default time limit of a call started from the composer. */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** A starting value for one property of a JSON Schema. */
-function placeholder(schema: unknown): unknown {
+export function placeholder(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return '';
   const record = schema as Record<string, unknown>;
   if ('default' in record) return record.default;
@@ -230,7 +276,7 @@ function draftOf(runtime: Runtime, state: ComposerState, name: string): string {
   if (existing !== undefined) return existing;
   const { suite, examples } = runtime.store.getState();
   const spec = suite.get(name)?.spec;
-  return spec ? skeletonArguments(spec.parameters, examples[name]) : '{}';
+  return spec ? skeletonArguments(spec.parameters, examples[name] ?? STARTING_ARGUMENTS[name]) : '{}';
 }
 
 /** Keeps the selection on a tool the caller may call (the first one when it may not call the selected one). */
@@ -248,6 +294,34 @@ function keepCallableSelection(runtime: Runtime, handle: ComposerHandle): void {
   );
 }
 
+/** The controller of the running call, so that `abort` reaches it. */
+interface AbortSlot {
+  controller: AbortController | null;
+}
+
+/** Runs the current tab's call, unless one is running; `null` when it did not start. */
+async function runCurrent(
+  handle: ComposerHandle,
+  options: ComposerOptions,
+  argumentsText: () => string,
+  slot: AbortSlot,
+): Promise<HistoryEntry | null> {
+  const state = handle.get();
+  if (state.running) return null;
+  const request = requestOf(state, argumentsText);
+  if ('problem' in request) {
+    handle.set({ status: request.problem });
+    return null;
+  }
+  const current = new AbortController();
+  slot.controller = current;
+  try {
+    return await runWithTimeLimit(handle, options, request, current);
+  } finally {
+    if (slot.controller === current) slot.controller = null;
+  }
+}
+
 export function createComposerStore(runtime: Runtime, options: ComposerOptions): ComposerStore {
   const handle = createStore<ComposerState, ComposerEvent>({
     caller: 'model',
@@ -260,7 +334,7 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
     running: false,
     status: null,
   });
-  let controller: AbortController | null = null;
+  const abortSlot: AbortSlot = { controller: null };
   const callableTools = (): ToolSpec[] => callableBy(runtime, handle.get().caller);
   const draftFor = (name: string): string => draftOf(runtime, handle.get(), name);
   const settle = (): void => keepCallableSelection(runtime, handle);
@@ -304,24 +378,19 @@ export function createComposerStore(runtime: Runtime, options: ComposerOptions):
     },
     argumentsText,
     callableTools,
-    async run() {
-      const state = handle.get();
-      if (state.running) return null;
-      const request = requestOf(state, argumentsText);
-      if ('problem' in request) {
-        handle.set({ status: request.problem });
-        return null;
-      }
-      const current = new AbortController();
-      controller = current;
-      try {
-        return await runWithTimeLimit(handle, options, request, current);
-      } finally {
-        if (controller === current) controller = null;
-      }
+    tryCall(id) {
+      const call = TRY_THESE.find((candidate) => candidate.id === id);
+      if (!call || handle.get().running) return Promise.resolve(null);
+      handle.set({ caller: 'model', tab: 'arguments' });
+      if (call.tool === CODEMODE_TOOL) handle.set({ script: String(call.args.code) });
+      else
+        handle.set({ drafts: { ...handle.get().drafts, [call.tool]: JSON.stringify(call.args, null, 2) } });
+      handle.set({ tool: call.tool, status: null }, { type: 'tool-selected', tool: call.tool });
+      return runCurrent(handle, options, argumentsText, abortSlot);
     },
+    run: () => runCurrent(handle, options, argumentsText, abortSlot),
     abort() {
-      controller?.abort();
+      abortSlot.controller?.abort();
     },
   };
 }

@@ -7,6 +7,24 @@
 export const JSON_PAGE_SIZE = 100;
 /** Characters of a string shown before it is cut (the rest behind a button). */
 export const JSON_STRING_CLIP = 1_000;
+/** Lines of a string a tree shows before "show more": a long output stays a few lines tall. */
+export const JSON_STRING_LINES = 3;
+
+/**
+ * The start of a string a tree shows collapsed: at most {@link JSON_STRING_LINES} lines and
+ * {@link JSON_STRING_CLIP} characters, and how many characters that hides.
+ */
+export function collapsedString(text: string): { text: string; hidden: number } {
+  let end = Math.min(text.length, JSON_STRING_CLIP);
+  let newline = -1;
+  for (let line = 0; line < JSON_STRING_LINES; line++) {
+    newline = text.indexOf('\n', newline + 1);
+    if (newline === -1) break;
+  }
+  if (newline !== -1 && newline < end) end = newline;
+  return { text: text.slice(0, end), hidden: text.length - end };
+}
+
 /** Nodes a tree opens by itself: levels are expanded while the total stays under this. */
 export const JSON_AUTO_EXPAND_NODES = 60;
 

@@ -8,6 +8,7 @@ import { PageNotice } from '../PageNotice/PageNotice.tsx';
 import { ResultPanel } from '../ResultPanel/ResultPanel.tsx';
 import { SharePanel } from '../SharePanel/SharePanel.tsx';
 import textStyles from '../shared/text.module.css';
+import { ThemeToggle } from '../ThemeToggle/ThemeToggle.tsx';
 import { WorkspacePanel } from '../WorkspacePanel/WorkspacePanel.tsx';
 import styles from './App.module.css';
 
@@ -57,6 +58,7 @@ export function App({ embed }: AppProps) {
         </div>
         <BackendStatus />
         <SharePanel />
+        <ThemeToggle />
       </header>
       <main>
         <PageNotice />

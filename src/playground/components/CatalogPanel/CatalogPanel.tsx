@@ -1,5 +1,5 @@
 import { EXPOSURE_MODES } from 'browser-agent-tools';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import type { CatalogRow as CatalogRowData } from '../../state/catalog-store.ts';
@@ -12,6 +12,11 @@ import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './CatalogPanel.module.css';
 import { EffectBadges } from './EffectBadges.tsx';
 import { ModeSelect } from './ModeSelect.tsx';
+
+/** One tool's view (schema, effects, mode, tokens per format): loaded when a tool is first opened. */
+const ToolView = lazy(() =>
+  import('../ToolView/ToolView.tsx').then((module) => ({ default: module.ToolView })),
+);
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 
@@ -61,7 +66,14 @@ function CatalogRow({ row }: { row: CatalogRowData }) {
   return (
     <tr data-testid="catalog-row" data-tool={row.name} data-mode={row.mode}>
       <td>
-        <code className={styles.toolName}>{row.name}</code>{' '}
+        <button
+          type="button"
+          className={controls.link}
+          onClick={() => catalog.showTool(row.name)}
+          title={`Open the view of ${row.name}`}
+        >
+          <code className={styles.toolName}>{row.name}</code>
+        </button>{' '}
         {row.origin !== 'builtin' && <Badge>{row.origin}</Badge>}
         {row.active && <Badge tone="active">active</Badge>}
         {!row.hasImplementation && <Badge tone="unknown">no implementation</Badge>}
@@ -124,6 +136,11 @@ export function CatalogPanel() {
         {rows.length === 0 && <p className={textStyles.note}>No tool matches the filter.</p>}
       </div>
       <RegisterToolForm />
+      {state.viewing !== null && (
+        <Suspense fallback={null}>
+          <ToolView />
+        </Suspense>
+      )}
     </Panel>
   );
 }

@@ -8,10 +8,16 @@ import { Panel } from '../Panel/Panel.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import styles from './Composer.module.css';
+import { TryThese } from './TryThese.tsx';
 
 /** Loaded when the codemode tool is first selected. */
 const ScriptEditor = lazy(() =>
   import('../ScriptEditor/ScriptEditor.tsx').then((module) => ({ default: module.ScriptEditor })),
+);
+
+/** The arguments form: its own chunk, so that the page's first load does not carry it. */
+const ArgumentsForm = lazy(() =>
+  import('../ArgumentsForm/ArgumentsForm.tsx').then((module) => ({ default: module.ArgumentsForm })),
 );
 
 const EMPTY_SCHEMA = { type: 'object' };
@@ -140,6 +146,17 @@ function ArgumentsTab({ run }: RunProps) {
         </Suspense>
       )}
       {state.tool !== null && !isScript && (
+        <Suspense fallback={<p className={textStyles.note}>Loading the arguments form…</p>}>
+          <ArgumentsForm
+            value={composer.argumentsText()}
+            schema={spec?.parameters ?? EMPTY_SCHEMA}
+            toolName={state.tool}
+            onChange={(json) => composer.setArguments(json)}
+            onRun={run}
+          />
+        </Suspense>
+      )}
+      {state.tool !== null && !isScript && (
         <ArgumentsEditor
           value={composer.argumentsText()}
           schema={spec?.parameters ?? EMPTY_SCHEMA}
@@ -240,6 +257,7 @@ export function Composer() {
   const run = () => void composer.run();
   return (
     <Panel title="Call composer" testId="composer" className={styles.composer}>
+      <TryThese />
       <CallerToolbar />
       {state.caller === 'codemode' && <CodemodeNote codemodeEnabled={codemodeEnabled} />}
       {state.tab === 'arguments' ? <ArgumentsTab run={run} /> : <RawTab run={run} />}

@@ -4,6 +4,7 @@ import { useStoreState } from '../../hooks/use-store-state.ts';
 import { type Activation, DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
 import { formatCount } from '../../state/text.ts';
 import { Badge } from '../Badge/Badge.tsx';
+import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import { Panel, PanelCount } from '../Panel/Panel.tsx';
 import { classNames } from '../shared/class-names.ts';
 import controls from '../shared/controls.module.css';
@@ -87,9 +88,32 @@ function FormatPicker() {
   );
 }
 
+/**
+ * Copy and Download of the whole list in the chosen format: the full text, even where the view cuts a
+ * long line.
+ */
+function TakeAway({ format, text }: { format: string; text: string }) {
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `declarations-${format}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <div className={controls.toolbar}>
+      <CopyButton text={() => text} label={`Copy (${LABELS[format] ?? format})`} testId="copy-declarations" />
+      <button type="button" onClick={download} data-testid="download-declarations">
+        Download declarations-{format}.json
+      </button>
+    </div>
+  );
+}
+
 /** The exact tool list the model gets next, in the chosen format, with its tokens and savings. */
 export function DeclarationsPanel() {
-  const { declarations, runtime } = usePlayground();
+  const { declarations, runtime, catalog } = usePlayground();
   const state = useStoreState(declarations.store);
   useStoreState(runtime.store);
   const added = new Set(state.activation?.added ?? []);
@@ -111,9 +135,16 @@ export function DeclarationsPanel() {
             data-testid="declaration"
             data-new={added.has(spec.name)}
           >
-            <code className={styles.name} data-testid="declaration-name">
-              {spec.name}
-            </code>
+            <button
+              type="button"
+              className={controls.link}
+              onClick={() => catalog.showTool(spec.name)}
+              title={`Open the view of ${spec.name}`}
+            >
+              <code className={styles.name} data-testid="declaration-name">
+                {spec.name}
+              </code>
+            </button>
             {added.has(spec.name) && <Badge tone="new">new</Badge>}
             <span className={styles.summary}>
               <VisibleText text={firstLine(spec.description)} />
@@ -122,6 +153,7 @@ export function DeclarationsPanel() {
         ))}
       </ol>
       <FormatPicker />
+      <TakeAway format={state.format} text={state.json} />
       {state.loadError && (
         <p className={textStyles.error} role="alert">
           Could not load the provider formats and the tokenizer: {state.loadError}

@@ -3,14 +3,14 @@ import {
   autoExpandDepth,
   childCount,
   childEntries,
+  collapsedString,
   containerSummary,
   countNodes,
   JSON_PAGE_SIZE,
-  JSON_STRING_CLIP,
   jsonKind,
   nestingDepth,
 } from '../../state/json-view.ts';
-import { clip, formatCount } from '../../state/text.ts';
+import { formatCount } from '../../state/text.ts';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
@@ -29,7 +29,7 @@ function Scalar({ value }: { value: unknown }) {
   const kind = jsonKind(value);
   if (kind === 'string') {
     const text = value as string;
-    const { text: shown, hidden } = full ? { text, hidden: 0 } : clip(text, JSON_STRING_CLIP);
+    const { text: shown, hidden } = full ? { text, hidden: 0 } : collapsedString(text);
     return (
       <span className={styles.string}>
         "<VisibleText text={shown} />

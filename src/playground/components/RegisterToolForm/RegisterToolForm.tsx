@@ -63,13 +63,53 @@ const EXAMPLES: { label: string; spec: object }[] = [
   },
 ];
 
+/** The new tool's mode, echo and replace choices, and the Register button. */
+function RegisterOptions() {
+  const { catalog } = usePlayground();
+  const { draft } = useStoreState(catalog.store);
+  const modeId = useId();
+  const echoId = useId();
+  const replaceId = useId();
+  return (
+    <div className={controls.toolbar}>
+      <label htmlFor={modeId}>Mode</label>
+      <ModeSelect
+        id={modeId}
+        value={draft.mode}
+        label="Mode of the new tool"
+        onChange={(mode) => catalog.setDraftMode(mode)}
+      />
+      <input
+        id={echoId}
+        type="checkbox"
+        checked={draft.echo}
+        onChange={(event) => catalog.setDraftEcho(event.target.checked)}
+      />
+      <label htmlFor={echoId}>Answer calls with an echo of the arguments</label>
+      <input
+        id={replaceId}
+        type="checkbox"
+        checked={draft.replace}
+        onChange={(event) => catalog.setDraftReplace(event.target.checked)}
+      />
+      <label htmlFor={replaceId}>Replace a tool of the same name</label>
+      <button
+        type="button"
+        className={controls.primary}
+        disabled={!draft.preview}
+        onClick={() => catalog.registerDraft()}
+      >
+        Register
+      </button>
+    </div>
+  );
+}
+
 /** Accepts a spec in any supported format, shows its catalog form, registers it with a mode. */
 export function RegisterToolForm() {
   const { catalog } = usePlayground();
   const { draft } = useStoreState(catalog.store);
   const textId = useId();
-  const modeId = useId();
-  const echoId = useId();
   return (
     <details className={styles.register} data-testid="register-form">
       <summary>Register a tool</summary>
@@ -115,30 +155,7 @@ export function RegisterToolForm() {
           />
         </div>
       )}
-      <div className={controls.toolbar}>
-        <label htmlFor={modeId}>Mode</label>
-        <ModeSelect
-          id={modeId}
-          value={draft.mode}
-          label="Mode of the new tool"
-          onChange={(mode) => catalog.setDraftMode(mode)}
-        />
-        <input
-          id={echoId}
-          type="checkbox"
-          checked={draft.echo}
-          onChange={(event) => catalog.setDraftEcho(event.target.checked)}
-        />
-        <label htmlFor={echoId}>Answer calls with an echo of the arguments</label>
-        <button
-          type="button"
-          className={controls.primary}
-          disabled={!draft.preview}
-          onClick={() => catalog.registerDraft()}
-        >
-          Register
-        </button>
-      </div>
+      <RegisterOptions />
     </details>
   );
 }

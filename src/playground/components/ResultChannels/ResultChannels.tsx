@@ -11,6 +11,7 @@ import { ControlChannel } from './ControlChannel.tsx';
 import { DetailsChannel } from './DetailsChannel.tsx';
 import { OutputChannel } from './OutputChannel.tsx';
 import styles from './ResultChannels.module.css';
+import { TruncationNotice } from './TruncationNotice.tsx';
 
 export interface ResultChannelsProps {
   record: CallRecord;
@@ -94,27 +95,30 @@ export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
           <span aria-hidden="true">✓</span> Succeeded (<code>is_error: false</code>)
         </div>
       )}
+      <TruncationNotice details={result.details} onOpenSpill={openSpill} />
       <CallSummary record={record} />
       <div className={controls.toolbar}>
         <CopyButton text={() => prettyJson(result)} label="Copy result JSON" />
       </div>
-      <OutputChannel output={result.output} testId={`${idPrefix}channel-output`} />
-      <section
-        className={styles.channel}
-        data-testid={`${idPrefix}channel-structured`}
-        aria-label="structured_output channel"
-      >
-        <h3>
-          structured_output <span className={textStyles.muted}>for programs</span>
-        </h3>
-        <JsonTree value={result.structured_output} label="structured_output" />
-      </section>
-      <DetailsChannel
-        details={result.details}
-        testId={`${idPrefix}channel-details`}
-        onOpenSpill={openSpill}
-      />
-      <ControlChannel control={result.control} testId={`${idPrefix}channel-control`} />
+      <div className={styles.scrollArea} data-testid={`${idPrefix}result-scroll`}>
+        <OutputChannel output={result.output} testId={`${idPrefix}channel-output`} />
+        <section
+          className={styles.channel}
+          data-testid={`${idPrefix}channel-structured`}
+          aria-label="structured_output channel"
+        >
+          <h3>
+            structured_output <span className={textStyles.muted}>for programs</span>
+          </h3>
+          <JsonTree value={result.structured_output} label="structured_output" />
+        </section>
+        <DetailsChannel
+          details={result.details}
+          testId={`${idPrefix}channel-details`}
+          onOpenSpill={openSpill}
+        />
+        <ControlChannel control={result.control} testId={`${idPrefix}channel-control`} />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { cachedImport } from '../../hooks/use-lazy-editor.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
@@ -16,6 +16,25 @@ type ResultChannelsModule = typeof import('../ResultChannels/ResultChannels.tsx'
 const loadResultChannels = cachedImport(
   (): Promise<ResultChannelsModule> => import('../ResultChannels/ResultChannels.tsx'),
 );
+
+/** Screens this narrow stack the panels, so a new result lands below the fold. */
+const NARROW_SCREEN = '(max-width: 800px)';
+
+/** On a narrow screen, brings the result into view after each call run from the composer. */
+function useScrollToNewResult(): RefObject<HTMLDivElement | null> {
+  const { composer } = usePlayground();
+  const anchor = useRef<HTMLDivElement | null>(null);
+  useEffect(
+    () =>
+      composer.store.on((event) => {
+        if (event.type !== 'ran' || !window.matchMedia(NARROW_SCREEN).matches) return;
+        // After React has drawn the new result.
+        requestAnimationFrame(() => anchor.current?.scrollIntoView({ block: 'start' }));
+      }),
+    [composer],
+  );
+  return anchor;
+}
 
 /** The channels of the call selected in the history (the latest one by default). */
 export function ResultPanel() {
@@ -43,32 +62,35 @@ export function ResultPanel() {
     };
   }, [attempt]);
   const ResultChannels = channels?.ResultChannels;
+  const anchor = useScrollToNewResult();
   return (
-    <Panel
-      title="Result channels"
-      aside={
-        entry ? (
-          <PanelCount>
-            call #{entry.id}
-            {entry.imported ? ' (imported)' : ''}
-          </PanelCount>
-        ) : null
-      }
-    >
-      {!entry ? (
-        <p className={textStyles.note}>Run a call to see its channels here.</p>
-      ) : ResultChannels ? (
-        <ResultChannels record={entry} key={entry.id} />
-      ) : loadError !== null ? (
-        <p className={textStyles.note} role="alert">
-          The result view could not be loaded: {loadError}{' '}
-          <button type="button" onClick={() => setAttempt((count) => count + 1)}>
-            Retry
-          </button>
-        </p>
-      ) : (
-        <p className={textStyles.note}>Loading the result view…</p>
-      )}
-    </Panel>
+    <div ref={anchor} data-testid="result-panel">
+      <Panel
+        title="Result channels"
+        aside={
+          entry ? (
+            <PanelCount>
+              call #{entry.id}
+              {entry.imported ? ' (imported)' : ''}
+            </PanelCount>
+          ) : null
+        }
+      >
+        {!entry ? (
+          <p className={textStyles.note}>Run a call to see its channels here.</p>
+        ) : ResultChannels ? (
+          <ResultChannels record={entry} key={entry.id} />
+        ) : loadError !== null ? (
+          <p className={textStyles.note} role="alert">
+            The result view could not be loaded: {loadError}{' '}
+            <button type="button" onClick={() => setAttempt((count) => count + 1)}>
+              Retry
+            </button>
+          </p>
+        ) : (
+          <p className={textStyles.note}>Loading the result view…</p>
+        )}
+      </Panel>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { formatBytes, formatCount } from '../../state/text.ts';
@@ -12,8 +12,13 @@ import styles from './WorkspacePanel.module.css';
 
 /** Undo the last deleting command (when the backend keeps snapshots) and Refresh, beside the heading. */
 function WorkspaceActions() {
-  const { workspace } = usePlayground();
+  const { workspace, history } = usePlayground();
   const state = useStoreState(workspace.store);
+  const { entries } = useStoreState(history.store);
+  // The id of the newest call when the last undo ran: only a deletion after it is left to undo.
+  const [undoneAt, setUndoneAt] = useState(-1);
+  const newestId = entries[0]?.id ?? -1;
+  const canUndo = entries.some((entry) => entry.id > undoneAt && entry.result.details.restorable === true);
   return (
     <>
       {state.canRestore && (
@@ -21,8 +26,16 @@ function WorkspaceActions() {
           type="button"
           className={controls.small}
           data-testid="workspace-restore"
-          title="Put the workspace back as it was just before the last command that deleted files"
-          onClick={() => void workspace.restoreSnapshot()}
+          title={
+            canUndo
+              ? 'Put the workspace back as it was just before the last command that deleted files'
+              : 'Nothing to undo: no command has deleted files since the last undo'
+          }
+          disabled={!canUndo}
+          onClick={() => {
+            setUndoneAt(newestId);
+            void workspace.restoreSnapshot();
+          }}
         >
           Undo last deletion
         </button>
