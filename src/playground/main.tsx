@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
 import { App } from './components/App/App.tsx';
 import { DEMO_FILES } from './demo/demo-files.ts';
+import { embedOptions } from './embed.ts';
 import { PlaygroundContext } from './hooks/use-playground.ts';
 import { createPlayground } from './state/playground.ts';
 import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
@@ -75,7 +76,7 @@ window.addEventListener('hashchange', () => {
   void ready.then(() => applyLink(false));
 });
 
-const embed = new URLSearchParams(location.search).get('embed') === '1';
+const embed = embedOptions(location.search);
 createRoot(container).render(
   <StrictMode>
     <PlaygroundContext.Provider value={playground}>

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
+import type { EmbedOptions } from '../../embed.ts';
 import { BackendStatus } from '../BackendStatus/BackendStatus.tsx';
 import { CatalogPanel } from '../CatalogPanel/CatalogPanel.tsx';
 import { Composer } from '../Composer/Composer.tsx';
 import { DeclarationsPanel } from '../DeclarationsPanel/DeclarationsPanel.tsx';
+import { EmbedView } from '../EmbedView/EmbedView.tsx';
 import { HistoryPanel } from '../HistoryPanel/HistoryPanel.tsx';
 import { PageNotice } from '../PageNotice/PageNotice.tsx';
 import { ResultPanel } from '../ResultPanel/ResultPanel.tsx';
@@ -20,31 +22,13 @@ const ReplayPanel = lazy(() =>
 );
 
 export interface AppProps {
-  /** `?embed=1`: declarations, composer and channels only, for an iframe in documentation. */
-  embed: boolean;
+  /** `?embed=1`: the panels the URL names, for an iframe in documentation; `null` for the full page. */
+  embed: EmbedOptions | null;
 }
 
 /** The playground page: the declaration list beside each call's rendered result channels. */
 export function App({ embed }: AppProps) {
-  if (embed) {
-    return (
-      <div className={`${styles.app} ${styles.embed}`} data-embed="true">
-        <header className={`${styles.top} ${styles.compact}`}>
-          <h1>browser-agent-tools</h1>
-          <BackendStatus />
-        </header>
-        <main className={styles.layoutEmbed}>
-          <div className={styles.column}>
-            <Composer />
-            <ResultPanel />
-          </div>
-          <div className={styles.column}>
-            <DeclarationsPanel />
-          </div>
-        </main>
-      </div>
-    );
-  }
+  if (embed) return <EmbedView options={embed} />;
   return (
     <div className={styles.app}>
       <header className={styles.top}>
