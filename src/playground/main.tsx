@@ -69,6 +69,13 @@ async function applyLink(opening: boolean): Promise<void> {
 let appliedHash = location.hash;
 const ready = playground.start().then(() => applyLink(true));
 window.playground = createPlaygroundApi(playground, ready);
+// The providers entry holds the o200k tokenizer (about 1 MB gzipped): it is fetched once the page is
+// ready and idle, so it does not hold up the first calls; token counts show "counting…" until then.
+void ready.then(() =>
+  (globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(
+    () => void playground.declarations.loadProviders(),
+  ),
+);
 // A permalink pasted into the address bar of an open tab only changes the hash: apply it then.
 window.addEventListener('hashchange', () => {
   if (location.hash === appliedHash) return;

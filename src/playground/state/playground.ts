@@ -381,7 +381,6 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     },
     page: page.store,
     async start() {
-      void declarations.loadProviders();
       const demo = loadDemo();
       const codemode = enableCodemode();
       await backend.start(startFiles);
