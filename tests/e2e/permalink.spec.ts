@@ -35,6 +35,8 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
     });
   });
   await page.getByTestId('provider-select').selectOption('anthropic');
+  // The provider formats load lazily (after ready, or when a format is picked): wait for Anthropic's.
+  await expect(page.getByTestId('declaration-json')).toContainText('"input_schema"');
   const declarations = await page
     .getByTestId('declarations')
     .getByTestId('declaration-name')
