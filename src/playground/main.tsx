@@ -9,10 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
 import { App } from './components/App/App.tsx';
 import { DEMO_FILES } from './demo/demo-files.ts';
+import { embedOptions } from './embed.ts';
 import { PlaygroundContext } from './hooks/use-playground.ts';
 import { createPlayground } from './state/playground.ts';
 import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
-import { decodeScenario, scenarioDataFromHash } from './state/scenario.ts';
+import { decodeScenario, type Scenario, scenarioDataFromHash } from './state/scenario.ts';
 import { messageOf } from './state/store.ts';
 import './styles.css';
 
@@ -37,29 +38,52 @@ const playground = createPlayground({
   demoFiles: DEMO_FILES,
 });
 
-/** Applies `#scenario=…` from the URL: rebuilds the state and re-runs its calls. */
-async function applyLink(): Promise<void> {
+/**
+ * Applies `#scenario=…` from the URL: rebuilds the state and re-runs its calls. `opening` is true for
+ * the link the page was opened with (a bad one leaves the demo), false for a link pasted into the open
+ * tab (a bad one leaves the state as it was).
+ */
+async function applyLink(opening: boolean): Promise<void> {
   const data = scenarioDataFromHash(location.hash);
   if (data === null) return;
+  let scenario: Scenario;
   try {
-    const scenario = await decodeScenario(data);
+    scenario = await decodeScenario(data);
+  } catch (error) {
+    const fallback = opening ? 'The page shows the demo instead.' : 'The page keeps what it showed.';
+    playground.notify('error', `This link could not be read: ${messageOf(error)} ${fallback}`);
+    return;
+  }
+  try {
     const entries = await playground.reset(scenario);
     playground.notify(
       'info',
       `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools, ${entries.length} calls re-run.`,
     );
   } catch (error) {
-    playground.notify(
-      'error',
-      `This link could not be read: ${messageOf(error)} The page shows the demo instead.`,
-    );
+    playground.notify('error', `The scenario of this link could not be rebuilt: ${messageOf(error)}`);
   }
 }
 
-const ready = playground.start().then(applyLink);
+/** The hash the page last applied or wrote (a permalink it made itself is not applied again). */
+let appliedHash = location.hash;
+const ready = playground.start().then(() => applyLink(true));
 window.playground = createPlaygroundApi(playground, ready);
+// The providers entry holds the o200k tokenizer (about 1 MB gzipped): it is fetched once the page is
+// ready and idle, so it does not hold up the first calls; token counts show "counting…" until then.
+void ready.then(() =>
+  (globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(
+    () => void playground.declarations.loadProviders(),
+  ),
+);
+// A permalink pasted into the address bar of an open tab only changes the hash: apply it then.
+window.addEventListener('hashchange', () => {
+  if (location.hash === appliedHash) return;
+  appliedHash = location.hash;
+  void ready.then(() => applyLink(false));
+});
 
-const embed = new URLSearchParams(location.search).get('embed') === '1';
+const embed = embedOptions(location.search);
 createRoot(container).render(
   <StrictMode>
     <PlaygroundContext.Provider value={playground}>

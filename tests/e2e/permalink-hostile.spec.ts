@@ -76,7 +76,7 @@ test('a permalink replaying an ambiguous edit on an 80,000-line file keeps the p
   expect(await selectedOutput(page, 1)).toBe('(no output)');
   expect(await selectedOutput(page, 0)).toBe(EDIT_ERROR);
   // Its structured data keeps 100 line numbers and the count, not all 80,000 of them.
-  const structured = page.getByTestId('channel-structured').locator('.json-root');
+  const structured = page.getByTestId('channel-structured').getByTestId('json-root');
   await expect(structured).toContainText('line_count');
   expect(((await structured.textContent()) ?? '').length).toBeLessThan(5_000);
   expect(errors).toEqual([]);

@@ -35,6 +35,8 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
     });
   });
   await page.getByTestId('provider-select').selectOption('anthropic');
+  // The provider formats load lazily (after ready, or when a format is picked): wait for Anthropic's.
+  await expect(page.getByTestId('declaration-json')).toContainText('"input_schema"');
   const declarations = await page
     .getByTestId('declarations')
     .getByTestId('declaration-name')
@@ -86,8 +88,9 @@ test('a damaged link says so and shows the demo', async ({ page }) => {
   await expect(page.getByTestId('declarations').getByTestId('declaration')).toHaveCount(9);
 });
 
-test('?embed=1 renders the compact view: declarations, composer and channels', async ({ page }) => {
-  await openPlayground(page, '/?embed=1');
+test('?embed=1 with panels=composer,results,declarations renders those panels only', async ({ page }) => {
+  await page.goto('/?embed=1&panels=composer,results,declarations');
+  await page.evaluate(() => window.playground.ready);
   await expect(page.getByTestId('declarations')).toBeVisible();
   await expect(page.getByTestId('composer')).toBeVisible();
   await expect(page.getByTestId('run-button')).toBeVisible();

@@ -26,6 +26,13 @@ export interface CodeEditor {
   dispose(): void;
 }
 
+/**
+ * Said by screen readers with the editor's name: in the editor Tab indents, so without this a keyboard
+ * user is trapped in it. Monaco's own toggle (Ctrl+M, Ctrl+Shift+M on a Mac) makes Tab move focus.
+ */
+export const TAB_TRAP_HINT =
+  'Tab inserts indentation here. Press Control+M (Control+Shift+M on a Mac) to make Tab move focus out of the editor; press it again to indent.';
+
 /** Creates a model and an editor in `container`. */
 export function createCodeEditor(container: HTMLElement, options: CodeEditorOptions): CodeEditor {
   const model = monaco.editor.createModel(options.value, options.language, options.uri);
@@ -37,7 +44,7 @@ export function createCodeEditor(container: HTMLElement, options: CodeEditorOpti
     scrollBeyondLastLine: false,
     fontSize: 13,
     tabSize: 2,
-    ariaLabel: options.ariaLabel,
+    ariaLabel: `${options.ariaLabel}. ${TAB_TRAP_HINT}`,
     theme: options.dark ? 'vs-dark' : 'vs',
     fixedOverflowWidgets: true,
     ...options.editorOptions,

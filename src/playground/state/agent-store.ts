@@ -9,6 +9,7 @@
  */
 import type { ExecuteOptions, ToolSuite } from 'browser-agent-tools';
 import type { AgentEvent, AgentModel, AgentProvider, RunAgentLoopOptions } from 'browser-agent-tools/agent';
+import { createDemoModel } from './demo-model.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest, Runtime } from './runtime.ts';
 import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
@@ -33,8 +34,11 @@ export interface KeyStorage {
   write(key: string | null): void;
 }
 
+/** A provider of the panel: a wire format of the loop, or `demo`, the scripted model in the page. */
+export type AgentPanelProvider = AgentProvider | 'demo';
+
 export interface AgentSettings {
-  readonly provider: AgentProvider;
+  readonly provider: AgentPanelProvider;
   readonly baseURL: string;
   readonly model: string;
   readonly system: string;
@@ -126,9 +130,17 @@ export function sessionKeyStorage(): KeyStorage {
 }
 
 /** Base URLs the provider picker fills in. */
-export const DEFAULT_BASE_URLS: Readonly<Record<AgentProvider, string>> = {
+export const DEFAULT_BASE_URLS: Readonly<Record<AgentPanelProvider, string>> = {
   'openai-chat': 'http://localhost:11434/v1',
   anthropic: 'https://api.anthropic.com',
+  demo: '',
+};
+
+/** Models the provider picker fills in (a local Ollama model, a current Claude model, the demo). */
+export const DEFAULT_MODELS: Readonly<Record<AgentPanelProvider, string>> = {
+  'openai-chat': 'qwen3:8b',
+  anthropic: 'claude-sonnet-4-5',
+  demo: 'demo',
 };
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
@@ -143,8 +155,21 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
 
 type AgentHandle = StoreHandle<AgentState, AgentStoreEvent>;
 
+/** The base URL as a URL, or an error that says how to write it. */
+function checkBaseURL(settings: AgentSettings): void {
+  try {
+    new URL(settings.baseURL);
+  } catch {
+    throw new Error(
+      `The base URL ${JSON.stringify(settings.baseURL)} is not a full URL. Write it with its scheme and host, such as ${DEFAULT_BASE_URLS[settings.provider] || 'http://localhost:11434/v1'}.`,
+    );
+  }
+}
+
 /** The model client of the chosen provider. */
 function createModel(agent: AgentModule, settings: AgentSettings, apiKey: string): AgentModel {
+  if (settings.provider === 'demo') return createDemoModel();
+  checkBaseURL(settings);
   if (settings.provider === 'anthropic') {
     return agent.createAnthropicModel({
       apiKey,
@@ -159,13 +184,25 @@ function createModel(agent: AgentModule, settings: AgentSettings, apiKey: string
   });
 }
 
-/** The settings after `patch`: a new provider brings its default base URL unless one is given. */
+/**
+ * The settings after `patch`: a new provider brings its default base URL and model unless they are
+ * given (a model the user typed is kept; only the previous provider's default is replaced).
+ */
 function patchSettings(current: AgentSettings, patch: Partial<AgentSettings>): AgentSettings {
   const settings = { ...current, ...patch };
-  if (patch.provider && patch.provider !== current.provider && patch.baseURL === undefined) {
-    settings.baseURL = DEFAULT_BASE_URLS[patch.provider];
+  if (patch.provider && patch.provider !== current.provider) {
+    if (patch.baseURL === undefined) settings.baseURL = DEFAULT_BASE_URLS[patch.provider];
+    if (patch.model === undefined && current.model === DEFAULT_MODELS[current.provider])
+      settings.model = DEFAULT_MODELS[patch.provider];
   }
   return settings;
+}
+
+/** A failure in words with the next step: a fetch that failed is almost always CORS or a wrong URL. */
+function explainFailure(message: string, settings: AgentSettings): string {
+  if (!/Failed to fetch|NetworkError|Load failed|Connection error/i.test(message)) return message;
+  const origin = typeof location === 'undefined' ? 'this page' : location.origin;
+  return `${message} The server at ${settings.baseURL} did not answer this page: check that it runs and that the base URL is right, and that it allows requests from ${origin} (CORS). For Ollama, start it with OLLAMA_ORIGINS=${origin} ollama serve.`;
 }
 
 function patchStep(handle: AgentHandle, index: number, patch: Partial<AgentStepView>): void {
@@ -304,7 +341,10 @@ async function runAgent(
       { type: 'finished', reason: result.reason },
     );
   } catch (error) {
-    handle.set({ running: false, error: messageOf(error) }, { type: 'finished', reason: 'error' });
+    handle.set(
+      { running: false, error: explainFailure(messageOf(error), settings) },
+      { type: 'finished', reason: 'error' },
+    );
   }
 }
 

@@ -188,6 +188,8 @@ export function createDeclarationsStore(
     setFormat(format) {
       if (format === handle.get().format) return;
       handle.set({ format, ...derive(format, handle.get().providers) }, { type: 'format-changed', format });
+      // A provider's format needs the providers entry; the page no longer loads it before it is ready.
+      if (format !== 'catalog') void this.loadProviders();
     },
     loadProviders() {
       loading ??= options.loadProviders().then(

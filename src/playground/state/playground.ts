@@ -26,6 +26,7 @@ import {
 import type { ReplayStore } from './replay-store.ts';
 import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
+import { referenceGenerated, resolveReferences } from './scenario-refs.ts';
 import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
 import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
 
@@ -115,19 +116,36 @@ const WRITES = new Set(['fs_write', 'exec']);
 
 type PageHandle = StoreHandle<PageState, PageEvent>;
 
-/** A call of the history as a scenario holds it (the caller only when it is not the model). */
-function scenarioCall(entry: HistoryEntry): ScenarioCall {
-  const caller = entry.request.caller === 'codemode' ? { caller: entry.request.caller } : {};
-  return entry.request.kind === 'raw'
-    ? { raw: entry.request.raw, ...caller }
-    : { name: entry.request.name, arguments: entry.request.args, ...caller };
+/**
+ * The calls of the history as a scenario holds them (the caller only when it is not the model), with
+ * values earlier calls generated (spill paths) replaced by references, oldest first.
+ */
+function scenarioCalls(entries: readonly HistoryEntry[]): ScenarioCall[] {
+  const referenced = referenceGenerated(
+    entries.map((entry) => ({
+      args: entry.request.kind === 'raw' ? entry.request.raw : entry.request.args,
+      details: entry.result.details,
+    })),
+  );
+  return entries.map((entry, index) => {
+    const caller = entry.request.caller === 'codemode' ? { caller: entry.request.caller } : {};
+    return entry.request.kind === 'raw'
+      ? { raw: referenced[index], ...caller }
+      : { name: entry.request.name, arguments: referenced[index], ...caller };
+  });
 }
 
-/** A scenario's call as a request to run. */
-function toRequest(call: ScenarioCall): CallRequest {
+/** A scenario's call as a request to run, its references filled in from the calls re-run before it. */
+function toRequest(call: ScenarioCall, done: readonly HistoryEntry[]): CallRequest {
+  const details = done.map((entry) => entry.result.details);
   return 'raw' in call
-    ? { kind: 'raw', raw: call.raw, caller: call.caller ?? 'model' }
-    : { kind: 'named', name: call.name, args: call.arguments ?? {}, caller: call.caller ?? 'model' };
+    ? { kind: 'raw', raw: resolveReferences(call.raw, details), caller: call.caller ?? 'model' }
+    : {
+        kind: 'named',
+        name: call.name,
+        args: resolveReferences(call.arguments ?? {}, details),
+        caller: call.caller ?? 'model',
+      };
 }
 
 /** The demo content once it is in the suite; `null` (with a notice) when it could not be loaded. */
@@ -186,13 +204,13 @@ function describeScenario(
   history: HistoryStore,
   declarations: DeclarationsStore,
   startFiles: Record<string, ScenarioFile>,
+  firstId: number,
 ): Scenario {
   const registered = runtime.registered();
   const modes: Record<string, ExposureMode> = runtime.changedModes();
-  const calls = [...history.store.getState().entries]
-    .reverse()
-    .filter((entry) => !entry.imported)
-    .map(scenarioCall);
+  const calls = scenarioCalls(
+    [...history.store.getState().entries].reverse().filter((entry) => !entry.imported && entry.id >= firstId),
+  );
   const format = declarations.store.getState().format;
   return {
     version: 1,
@@ -274,7 +292,7 @@ async function resetWithCalls(
   try {
     await applyScenario(scenario);
     const entries: HistoryEntry[] = [];
-    for (const call of scenario?.calls ?? []) entries.push(await runCall(toRequest(call)));
+    for (const call of scenario?.calls ?? []) entries.push(await runCall(toRequest(call, entries)));
     page.emit({ type: 'reset', calls: entries.length });
     return entries;
   } finally {
@@ -310,6 +328,11 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   const workspace = createWorkspaceViewStore(() => backend.ready());
   const page = createStore<PageState, PageEvent>({ notice: null, resetting: false, demo: 'loading' });
   let startFiles: Record<string, ScenarioFile> = { ...deps.demoFiles };
+  // Calls before the last reset of the session (a replay's start) are not part of the scenario.
+  let firstScenarioId = 0;
+  const markScenarioStart = (): void => {
+    firstScenarioId = (history.store.getState().entries[0]?.id ?? 0) + 1;
+  };
 
   const runCall = createCallRunner(runtime, history, workspace);
   const composer = createComposerStore(runtime, { run: runCall });
@@ -318,6 +341,7 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   const replay = once(() =>
     loadReplayStore(runtime, runCall, loadDemo, async () => {
       runtime.newSession();
+      markScenarioStart();
       await backend.replaceFiles(startFiles);
       await workspace.refresh();
     }),
@@ -359,7 +383,6 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     },
     page: page.store,
     async start() {
-      void declarations.loadProviders();
       const demo = loadDemo();
       const codemode = enableCodemode();
       await backend.start(startFiles);
@@ -370,7 +393,7 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     enableCodemode,
     runCall,
     reset: (scenario) => resetWithCalls(page, applyScenario, runCall, scenario),
-    scenario: () => describeScenario(runtime, history, declarations, startFiles),
+    scenario: () => describeScenario(runtime, history, declarations, startFiles, firstScenarioId),
     notify,
     importSession: (text) => importSessionFile(text, applyScenario, history, notify),
   };

@@ -38,6 +38,8 @@ export interface Scenario {
 export const HASH_KEY = 'scenario';
 /** The most a compressed scenario may expand to. */
 export const MAX_SCENARIO_BYTES = 8 * 1024 * 1024;
+/** The most characters of link data read (Chromium drops URLs past 2 MB; chat apps cut far sooner). */
+export const MAX_LINK_CHARS = 1024 * 1024;
 /** The most files and calls a scenario may hold. */
 const MAX_FILES = 2_000;
 const MAX_CALLS = 500;
@@ -155,7 +157,10 @@ export function toBase64Url(bytes: Uint8Array): string {
 
 /** The bytes of base64url (or plain base64) text. Throws `ScenarioError` on anything else. */
 export function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_\-+/]*={0,2}$/.test(text)) throw new ScenarioError('The link data is not base64url.');
+  if (!/^[A-Za-z0-9_\-+/]*={0,2}$/.test(text))
+    throw new ScenarioError(
+      'The link data is not base64url. The link was cut or changed when it was copied: copy the whole link again.',
+    );
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   const bytes = new Uint8Array(binary.length);
@@ -209,6 +214,11 @@ export async function encodeScenario(scenario: Scenario): Promise<string> {
 
 /** Reverses {@link encodeScenario} and validates the result. Throws `ScenarioError` with a reason. */
 export async function decodeScenario(data: string): Promise<Scenario> {
+  if (data.length > MAX_LINK_CHARS) {
+    throw new ScenarioError(
+      `The link holds ${(data.length / 1024 / 1024).toFixed(1)} MB of data; this page reads links up to ${MAX_LINK_CHARS / 1024 / 1024} MB. Share a large session as a file instead (Export session).`,
+    );
+  }
   const bytes = fromBase64Url(data);
   let json: Uint8Array;
   try {

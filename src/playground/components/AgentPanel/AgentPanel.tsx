@@ -13,7 +13,14 @@ import { AgentStep } from './AgentStep.tsx';
 const PROVIDERS: readonly { id: AgentSettings['provider']; label: string }[] = [
   { id: 'openai-chat', label: 'OpenAI-compatible (chat completions)' },
   { id: 'anthropic', label: 'Anthropic (Messages API)' },
+  { id: 'demo', label: 'Demo model (scripted, no key, runs in this page)' },
 ];
+
+const PROVIDER_OPTIONS = PROVIDERS.map((provider) => (
+  <option key={provider.id} value={provider.id}>
+    {provider.label}
+  </option>
+));
 
 /** The provider, server, model, key and messages of the next run; locked while one runs. */
 function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentState }) {
@@ -33,15 +40,12 @@ function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentSt
       <label htmlFor={ids.provider}>Provider</label>
       <select
         id={ids.provider}
+        data-testid="agent-provider"
         value={settings.provider}
         onChange={(event) => set({ provider: event.target.value as AgentSettings['provider'] })}
         disabled={state.running}
       >
-        {PROVIDERS.map((provider) => (
-          <option key={provider.id} value={provider.id}>
-            {provider.label}
-          </option>
-        ))}
+        {PROVIDER_OPTIONS}
       </select>
       <label htmlFor={ids.baseURL}>Base URL</label>
       <input

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
+import type { EmbedOptions } from '../../embed.ts';
 import { BackendStatus } from '../BackendStatus/BackendStatus.tsx';
 import { CatalogPanel } from '../CatalogPanel/CatalogPanel.tsx';
 import { Composer } from '../Composer/Composer.tsx';
 import { DeclarationsPanel } from '../DeclarationsPanel/DeclarationsPanel.tsx';
+import { EmbedView } from '../EmbedView/EmbedView.tsx';
 import { HistoryPanel } from '../HistoryPanel/HistoryPanel.tsx';
 import { PageNotice } from '../PageNotice/PageNotice.tsx';
 import { ResultPanel } from '../ResultPanel/ResultPanel.tsx';
@@ -21,33 +23,43 @@ const ReplayPanel = lazy(() =>
 );
 
 export interface AppProps {
-  /** `?embed=1`: declarations, composer and channels only, for an iframe in documentation. */
-  embed: boolean;
+  /** `?embed=1`: the panels the URL names, for an iframe in documentation; `null` for the full page. */
+  embed: EmbedOptions | null;
 }
+
+const SKIP_TARGETS = [
+  ['calls', 'Skip to the call composer and results'],
+  ['declarations', 'Skip to the declarations'],
+  ['catalog', 'Skip to the catalog'],
+] as const;
+
+/** Links that appear on the first Tab and jump past the header to the main panels. */
+function SkipLinks() {
+  return (
+    <nav aria-label="Skip links" className={styles.skipLinks} data-testid="skip-links">
+      {SKIP_TARGETS.map(([id, label]) => (
+        <a key={id} href={`#${id}`} onClick={skipTo(id)}>
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Moves focus to the panel without touching the URL hash (the hash holds the scenario). */
+const skipTo = (id: string) => (event: { preventDefault(): void }) => {
+  event.preventDefault();
+  const target = document.getElementById(id);
+  target?.focus();
+  target?.scrollIntoView();
+};
 
 /** The playground page: the declaration list beside each call's rendered result channels. */
 export function App({ embed }: AppProps) {
-  if (embed) {
-    return (
-      <div className={`${styles.app} ${styles.embed}`} data-embed="true">
-        <header className={`${styles.top} ${styles.compact}`}>
-          <h1>browser-agent-tools</h1>
-          <BackendStatus />
-        </header>
-        <main className={styles.layoutEmbed}>
-          <div className={styles.column}>
-            <Composer />
-            <ResultPanel />
-          </div>
-          <div className={styles.column}>
-            <DeclarationsPanel />
-          </div>
-        </main>
-      </div>
-    );
-  }
+  if (embed) return <EmbedView options={embed} />;
   return (
     <div className={styles.app}>
+      <SkipLinks />
       <header className={styles.top}>
         <div className={styles.title}>
           <h1>browser-agent-tools playground</h1>
@@ -63,16 +75,16 @@ export function App({ embed }: AppProps) {
       <main>
         <PageNotice />
         <div className={styles.layout}>
-          <div className={styles.column}>
+          <div className={styles.column} id="calls" tabIndex={-1}>
             <Composer />
             <ResultPanel />
             <HistoryPanel />
           </div>
-          <div className={styles.column}>
+          <div className={styles.column} id="declarations" tabIndex={-1}>
             <DeclarationsPanel />
             <WorkspacePanel />
           </div>
-          <div className={`${styles.column} ${styles.catalogColumn}`}>
+          <div className={`${styles.column} ${styles.catalogColumn}`} id="catalog" tabIndex={-1}>
             <CatalogPanel />
           </div>
         </div>

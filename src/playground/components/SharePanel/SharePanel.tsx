@@ -1,38 +1,59 @@
 import { useId, useState } from 'react';
+import { embedCode } from '../../embed.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
+import type { Playground } from '../../state/playground.ts';
 import { encodeScenario, HASH_KEY } from '../../state/scenario.ts';
 import { formatBytes } from '../../state/text.ts';
 import textStyles from '../shared/text.module.css';
 import styles from './SharePanel.module.css';
 
-/** Builds a permalink (the URL hash holds the compressed scenario) and an embed link. */
+/** The permalink of the current scenario; the page's own URL is set to it (without a reload). */
+async function permalinkOf(playground: Playground): Promise<string> {
+  const data = await encodeScenario(playground.scenario());
+  const hash = `#${HASH_KEY}=${data}`;
+  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  return `${location.origin}${location.pathname}${hash}`;
+}
+
+/** The `?embed=1` form of a permalink. */
+const embedUrlOf = (link: string): string => link.replace('#', '?embed=1#');
+
+/** Copies `text`; says what was copied, or where to copy it from when the clipboard is refused. */
+async function copyText(text: string, what: string): Promise<string> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return `${what} copied (${formatBytes(text.length)}).`;
+  } catch {
+    return `${what} ready (${formatBytes(text.length)}); copy it from the field.`;
+  }
+}
+
+/** Builds a permalink (the URL hash holds the compressed scenario), an embed link and embed code. */
 export function SharePanel() {
   const playground = usePlayground();
   const [link, setLink] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const inputId = useId();
-  const make = async () => {
+  const codeId = useId();
+  const share = async (kind: 'link' | 'embed') => {
     try {
-      const data = await encodeScenario(playground.scenario());
-      const base = `${location.origin}${location.pathname}`;
-      const hash = `#${HASH_KEY}=${data}`;
-      history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
-      const url = `${base}${hash}`;
+      const url = await permalinkOf(playground);
       setLink(url);
-      try {
-        await navigator.clipboard.writeText(url);
-        setStatus(`Link copied (${formatBytes(url.length)}).`);
-      } catch {
-        setStatus(`Link ready (${formatBytes(url.length)}); copy it from the field.`);
-      }
+      const html = embedCode(embedUrlOf(url));
+      setCode(kind === 'embed' ? html : null);
+      setStatus(await copyText(kind === 'embed' ? html : url, kind === 'embed' ? 'Embed code' : 'Link'));
     } catch (error) {
       setStatus(`The link could not be made: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   return (
     <div className={styles.share} data-testid="share">
-      <button type="button" data-testid="permalink-button" onClick={() => void make()}>
+      <button type="button" data-testid="permalink-button" onClick={() => void share('link')}>
         Copy permalink
+      </button>
+      <button type="button" data-testid="copy-embed-code" onClick={() => void share('embed')}>
+        Copy embed code
       </button>
       {link && (
         <>
@@ -46,9 +67,25 @@ export function SharePanel() {
             value={link}
             onFocus={(event) => event.target.select()}
           />
-          <a href={link.replace('#', '?embed=1#')} target="_blank" rel="noopener noreferrer">
+          <a href={embedUrlOf(link)} target="_blank" rel="noopener noreferrer">
             Embed view
           </a>
+        </>
+      )}
+      {code && (
+        <>
+          <label htmlFor={codeId} className={textStyles.visuallyHidden}>
+            Embed code
+          </label>
+          <textarea
+            id={codeId}
+            data-testid="embed-code"
+            className={styles.code}
+            readOnly
+            rows={4}
+            value={code}
+            onFocus={(event) => event.target.select()}
+          />
         </>
       )}
       {status && (
