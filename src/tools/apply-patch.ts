@@ -9,7 +9,7 @@
 import { type ParsedPatch, type PartialToolResult, type PatchHunk, ToolError } from '../core/index.ts';
 import { parentOf, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { type PatchBase, unifiedPatch } from './edit-diff.ts';
-import { decodeUtf8, fsError, resolvePath } from './files.ts';
+import { fsError, type PathContent, readPathContent, resolvePath } from './files.ts';
 import { withFileMutations } from './mutation-queue.ts';
 import { applyHunks } from './patch-hunks.ts';
 import { verifyWritten } from './write-verify.ts';
@@ -18,7 +18,7 @@ import { verifyWritten } from './write-verify.ts';
 interface PlannedFile {
   absolute: string;
   display: string;
-  before: { kind: 'missing' } | { kind: 'directory' } | { kind: 'file'; bytes: Uint8Array; text?: string };
+  before: PathContent;
   /** The planned content; `undefined` once deleted (or never created). */
   after: string | undefined;
   changed: boolean;
@@ -31,7 +31,6 @@ interface Change {
   moved_from?: string;
 }
 
-const SNIFF_BYTES = 8192;
 const LETTER = { added: 'A', modified: 'M', deleted: 'D' } as const;
 
 /** Applies `patch` to `workspace`, every section or none. Throws a `ToolError` naming what failed. */
@@ -49,7 +48,7 @@ export async function applyPatch(
       const { absolute, display } = paths.get(input) ?? (await resolvePath(workspace, input));
       let file = files.get(absolute);
       if (!file) {
-        const before = await readBefore(workspace, absolute, display);
+        const before = await readPathContent(workspace, absolute, display);
         file = {
           absolute,
           display,
@@ -85,25 +84,6 @@ async function resolveAll(
     }
   }
   return paths;
-}
-
-/** What is at `absolute` now: nothing, a directory, or a file (with its text when it is UTF-8). */
-async function readBefore(
-  workspace: Workspace,
-  absolute: string,
-  display: string,
-): Promise<PlannedFile['before']> {
-  let type: string;
-  try {
-    type = (await workspace.stat(absolute)).type;
-  } catch (error) {
-    if (error instanceof WorkspaceError && error.code === 'ENOENT') return { kind: 'missing' };
-    return fsError(error, display);
-  }
-  if (type === 'directory') return { kind: 'directory' };
-  const bytes = await workspace.readFile(absolute).catch((error: unknown) => fsError(error, display));
-  const text = bytes.subarray(0, SNIFF_BYTES).includes(0) ? undefined : decodeUtf8(bytes);
-  return text === undefined ? { kind: 'file', bytes } : { kind: 'file', bytes, text };
 }
 
 /** Plans one section on the files as the earlier sections left them; a section that does not fit throws. */

@@ -19,7 +19,7 @@ import {
   matchStarts,
   summarizeMatches,
 } from './edit-match.ts';
-import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
+import { fsError, onPath, resolvePath, textOf } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
@@ -61,7 +61,6 @@ interface Replacement {
   edit: EditRequest;
 }
 
-const SNIFF_BYTES = 8192;
 const BOM = '\uFEFF';
 /** Line numbers listed at most in "matches N places" and success messages. */
 const MAX_LISTED_LINES = 10;
@@ -236,7 +235,7 @@ async function readText(workspace: Workspace, absolute: string, display: string)
     });
   }
   const bytes = await onPath(display, () => workspace.readFile(absolute));
-  const text = bytes.subarray(0, SNIFF_BYTES).includes(0) ? undefined : decodeUtf8(bytes);
+  const text = textOf(bytes);
   if (text === undefined) {
     throw new ToolError(
       `${display} is not a UTF-8 text file (${bytes.length} bytes with NUL bytes or invalid UTF-8), so edit will not change it. Replace it whole with write, or use bash.`,

@@ -87,3 +87,36 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
     return undefined;
   }
 }
+
+/** Bytes looked at for a NUL when `edit`, `write` and `apply_patch` decide whether a file is text. */
+const TEXT_SNIFF_BYTES = 8192;
+
+/** A file's text, or `undefined` when it is binary: a NUL in its first 8 KiB, or invalid UTF-8. */
+export function textOf(bytes: Uint8Array): string | undefined {
+  return bytes.subarray(0, TEXT_SNIFF_BYTES).includes(0) ? undefined : decodeUtf8(bytes);
+}
+
+/** What is at a path: nothing, a directory, or a file with its bytes (and its text when it has one). */
+export type PathContent =
+  | { kind: 'missing' }
+  | { kind: 'directory' }
+  | { kind: 'file'; bytes: Uint8Array; text?: string };
+
+/** Reads what is at `absolute`; a backend failure other than "it does not exist" becomes model-facing text. */
+export async function readPathContent(
+  workspace: Workspace,
+  absolute: string,
+  display: string,
+): Promise<PathContent> {
+  let type: string;
+  try {
+    type = (await workspace.stat(absolute)).type;
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'ENOENT') return { kind: 'missing' };
+    return fsError(error, display);
+  }
+  if (type === 'directory') return { kind: 'directory' };
+  const bytes = await onPath(display, () => workspace.readFile(absolute));
+  const text = textOf(bytes);
+  return text === undefined ? { kind: 'file', bytes } : { kind: 'file', bytes, text };
+}

@@ -6,7 +6,7 @@
 import { ToolError } from '../core/index.ts';
 import { parentOf, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { type PatchBase, unifiedPatch } from './edit-diff.ts';
-import { decodeUtf8, fsError, onPath, resolvePath } from './files.ts';
+import { fsError, onPath, readPathContent, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { splitLines } from './output.ts';
 import { BUILTIN_SPECS } from './specs.ts';
@@ -22,9 +22,6 @@ export interface WriteToolOptions {
    */
   verify?: boolean;
 }
-
-/** Leading bytes searched for NUL when deciding whether the previous content was binary. */
-const SNIFF_BYTES = 8192;
 
 /**
  * Creates the `write` tool. `content` is written exactly as given (UTF-8, no unescaping); missing
@@ -81,22 +78,17 @@ export function createWriteTool(options: WriteToolOptions = {}): BuiltinTool<Wri
 
 /** What is at `absolute` now; a directory is an error result. */
 async function previousContent(workspace: Workspace, absolute: string, display: string): Promise<PatchBase> {
-  let type: string;
-  try {
-    type = (await workspace.stat(absolute)).type;
-  } catch (error) {
-    if (error instanceof WorkspaceError && error.code === 'ENOENT') return { kind: 'missing' };
-    return fsError(error, display);
-  }
-  if (type === 'directory') {
+  const content = await readPathContent(workspace, absolute, display);
+  if (content.kind === 'missing') return content;
+  if (content.kind === 'directory') {
     throw new ToolError(
       `${display} is a directory, so it cannot be written as a file. Give the path of a file, for example ${display}/<name>.`,
       { code: 'EISDIR', data: { path: display } },
     );
   }
-  const previous = await onPath(display, () => workspace.readFile(absolute));
-  const text = previous.subarray(0, SNIFF_BYTES).includes(0) ? undefined : decodeUtf8(previous);
-  return text === undefined ? { kind: 'binary', bytes: previous.length } : { kind: 'text', text };
+  return content.text === undefined
+    ? { kind: 'binary', bytes: content.bytes.length }
+    : { kind: 'text', text: content.text };
 }
 
 /** `mkdir -p` of the parent; a file in the way becomes "a part of … is not a directory". */

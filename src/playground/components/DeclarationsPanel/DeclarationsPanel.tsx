@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { type Activation, DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
+import { formatLabel } from '../../state/format-labels.ts';
 import { formatCount } from '../../state/text.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
@@ -13,15 +14,6 @@ import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './DeclarationsPanel.module.css';
 import { SavingsTable } from './SavingsTable.tsx';
-
-const LABELS: Record<string, string> = {
-  catalog: 'catalog form',
-  'openai-chat': 'OpenAI chat',
-  'openai-responses': 'OpenAI responses',
-  anthropic: 'Anthropic',
-  gemini: 'Gemini',
-  mcp: 'MCP',
-};
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 
@@ -74,7 +66,7 @@ function FormatPicker() {
       >
         {DECLARATION_FORMATS.map((format) => (
           <option key={format} value={format}>
-            {LABELS[format] ?? format}
+            {formatLabel(format)}
           </option>
         ))}
       </select>
@@ -103,7 +95,7 @@ function TakeAway({ format, text }: { format: string; text: string }) {
   };
   return (
     <div className={controls.toolbar}>
-      <CopyButton text={() => text} label={`Copy (${LABELS[format] ?? format})`} testId="copy-declarations" />
+      <CopyButton text={() => text} label={`Copy (${formatLabel(format)})`} testId="copy-declarations" />
       <button type="button" onClick={download} data-testid="download-declarations">
         Download declarations-{format}.json
       </button>
@@ -161,7 +153,7 @@ export function DeclarationsPanel() {
       )}
       <TextView
         text={state.json}
-        label={`Declarations as ${LABELS[state.format] ?? state.format} JSON`}
+        label={`Declarations as ${formatLabel(state.format)} JSON`}
         testId="declaration-json"
       />
       {state.breakdown && (

@@ -1,4 +1,5 @@
 import { usePlayground } from '../../hooks/use-playground.ts';
+import { formatLabel } from '../../state/format-labels.ts';
 import type { CallRecord } from '../../state/runtime.ts';
 import { prettyJson, shortJson } from '../../state/text.ts';
 import { Badge } from '../Badge/Badge.tsx';
@@ -19,15 +20,6 @@ export interface ResultChannelsProps {
   idPrefix?: string;
 }
 
-const FORMAT_LABELS: Record<string, string> = {
-  'openai-chat': 'OpenAI chat',
-  'openai-responses': 'OpenAI responses',
-  anthropic: 'Anthropic',
-  gemini: 'Gemini',
-  mcp: 'MCP',
-  plain: '{name, arguments}',
-};
-
 const errorCode = (record: CallRecord): string | null => {
   const error = record.result.structured_output.error;
   if (typeof error !== 'object' || error === null || Array.isArray(error)) return null;
@@ -42,7 +34,7 @@ function CallSummary({ record }: { record: CallRecord }) {
   return (
     <div className={styles.callSummary} data-testid="call-summary">
       <p>
-        {record.parsed && <Badge>{FORMAT_LABELS[record.parsed.format] ?? record.parsed.format} call</Badge>}{' '}
+        {record.parsed && <Badge>{formatLabel(record.parsed.format)} call</Badge>}{' '}
         <code>
           <VisibleText text={sentName ?? '(no name)'} />
         </code>

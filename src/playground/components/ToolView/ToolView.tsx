@@ -2,20 +2,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { DECLARATION_FORMATS, toFormat } from '../../state/declarations-store.ts';
+import { formatLabel } from '../../state/format-labels.ts';
 import { formatCount, prettyJson } from '../../state/text.ts';
 import { EffectBadges } from '../CatalogPanel/EffectBadges.tsx';
 import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
 import styles from './ToolView.module.css';
-
-const LABELS: Record<string, string> = {
-  catalog: 'catalog form',
-  'openai-chat': 'OpenAI chat',
-  'openai-responses': 'OpenAI responses',
-  anthropic: 'Anthropic',
-  gemini: 'Gemini',
-  mcp: 'MCP',
-};
 
 /** The tokens of one tool's declaration in each format (`null` until the tokenizer has loaded). */
 function TokensPerFormat({ name }: { name: string }) {
@@ -39,7 +31,7 @@ function TokensPerFormat({ name }: { name: string }) {
       <tbody>
         {counts.map(({ format, tokens }) => (
           <tr key={format} data-format={format}>
-            <th scope="row">{LABELS[format] ?? format}</th>
+            <th scope="row">{formatLabel(format)}</th>
             <td>{formatCount(tokens)} tokens</td>
           </tr>
         ))}
