@@ -5,6 +5,7 @@
  * just-bash only.
  */
 import { Bash, type BashOptions } from 'just-bash';
+import { assertRunnable, EMBEDDED_EXECUTION_LIMITS, runJustBashCommand } from '../shell/run-command.ts';
 import {
   type DirEntry,
   type EntryType,
@@ -18,10 +19,9 @@ import {
 } from '../workspace.ts';
 import { ByteSafeInMemoryFs } from './byte-safe-fs.ts';
 import { openPersistence, type PersistOptions, resolvePersistStorage } from './persistence.ts';
-import { assertRunnable, EMBEDDED_EXECUTION_LIMITS, runJustBashCommand } from './run-command.ts';
 import { countDeletedFiles, restoreTree, type Snapshot, takeSnapshot } from './snapshot.ts';
 
-export { EMBEDDED_EXECUTION_LIMITS } from './run-command.ts';
+export { EMBEDDED_EXECUTION_LIMITS } from '../shell/run-command.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 export type JustBashExecutionLimits = NonNullable<BashOptions['executionLimits']>;
