@@ -1,6 +1,6 @@
 /** The declarations store: formats, token counts and the savings of each exposure mode. */
 import { describe, expect, it } from 'vitest';
-import { startPlayground } from './harness.ts';
+import { createTestPlayground, startPlayground } from './harness.ts';
 
 describe('declarations store', () => {
   it('renders the list in every format with its token count', async () => {
@@ -20,8 +20,29 @@ describe('declarations store', () => {
       tokens.set(format, state.tokens);
     }
     declarations.setFormat('anthropic');
-    expect(JSON.parse(declarations.store.getState().json)[0]).toHaveProperty('input_schema');
+    expect(JSON.parse(declarations.store.getState().json ?? 'null')[0]).toHaveProperty('input_schema');
     expect(new Set(tokens.values()).size).toBeGreaterThan(1);
+  });
+
+  it("shows no list under a provider's name until that provider's format has loaded", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const playground = createTestPlayground({
+      loadProviders: async () => {
+        await gate;
+        return import('../../src/providers/index.ts');
+      },
+    });
+    await playground.start();
+    const { declarations } = playground;
+    expect(JSON.parse(declarations.store.getState().json ?? 'null')[0]).toHaveProperty('parameters');
+    declarations.setFormat('anthropic');
+    expect(declarations.store.getState().json).toBeNull();
+    release();
+    await declarations.loadProviders();
+    expect(JSON.parse(declarations.store.getState().json ?? 'null')[0]).toHaveProperty('input_schema');
   });
 
   it('says what each mode saves against declaring everything directly', async () => {

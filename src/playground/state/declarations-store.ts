@@ -48,8 +48,12 @@ export interface DeclarationsState {
   readonly declarations: readonly ToolSpec[];
   readonly providers: ProvidersModule | null;
   readonly loadError: string | null;
-  /** The list in `format` as JSON, and its tokens (`null` until the tokenizer has loaded). */
-  readonly json: string;
+  /**
+   * The list in `format` as JSON (`null` while a provider's format waits for the providers entry, so
+   * nothing shows or copies the catalog form under a provider's name), and its tokens (`null` until the
+   * tokenizer has loaded).
+   */
+  readonly json: string | null;
   readonly tokens: number | null;
   readonly breakdown: Breakdown | null;
   readonly activation: Activation | null;
@@ -145,9 +149,11 @@ export function createDeclarationsStore(
   ): Partial<DeclarationsState> => {
     const { suite } = runtime.store.getState();
     const declarations = runtime.declarations();
+    if (!providers) {
+      const json = format === 'catalog' ? JSON.stringify(declarations, null, 2) : null;
+      return { declarations, json, tokens: null, breakdown: null };
+    }
     const list = toFormat(providers, declarations, format);
-    if (!providers)
-      return { declarations, json: JSON.stringify(list, null, 2), tokens: null, breakdown: null };
     const tools = suite.list().map((tool) => ({ spec: tool.spec, mode: tool.mode }));
     return {
       declarations,

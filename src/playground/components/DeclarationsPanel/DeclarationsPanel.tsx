@@ -145,17 +145,25 @@ export function DeclarationsPanel() {
         ))}
       </ol>
       <FormatPicker />
-      <TakeAway format={state.format} text={state.json} />
+      {state.json === null ? (
+        <p className={textStyles.muted} role="status" data-testid="declarations-loading">
+          Loading the {formatLabel(state.format)} format…
+        </p>
+      ) : (
+        <TakeAway format={state.format} text={state.json} />
+      )}
       {state.loadError && (
         <p className={textStyles.error} role="alert">
           Could not load the provider formats and the tokenizer: {state.loadError}
         </p>
       )}
-      <TextView
-        text={state.json}
-        label={`Declarations as ${formatLabel(state.format)} JSON`}
-        testId="declaration-json"
-      />
+      {state.json !== null && (
+        <TextView
+          text={state.json}
+          label={`Declarations as ${formatLabel(state.format)} JSON`}
+          testId="declaration-json"
+        />
+      )}
       {state.breakdown && (
         <details className={styles.savingsDetails} open>
           <summary>Savings per exposure mode</summary>
