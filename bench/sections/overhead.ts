@@ -143,7 +143,7 @@ export async function runOverhead(context: BenchContext): Promise<SectionResult>
       steps.map((step, i) => [step.label, fixed(stepTimes[i] ?? Number.NaN, 2)]),
     ),
     '',
-    'The largest step is the abort plumbing: every call creates an `AbortController` and races the implementation against an abort promise, even when the caller passed no signal. If the overhead ever needs cutting, skipping both when `options.signal` is absent is the first thing to do in `src/core/suite.ts` (not changed here); the JSON round trip of `structured_output` and the coercion walk come next.',
+    'The largest step is the abort plumbing: every call creates an `AbortController` and races the implementation against an abort promise, even when the caller passed no signal. If the overhead ever needs cutting, skipping both when `options.signal` is absent is the first thing to do in `src/core/pipeline/invoke.ts` (not changed here); the JSON round trip of `structured_output` and the coercion walk come next.',
     '',
     'Targets:',
     '',

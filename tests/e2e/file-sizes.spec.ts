@@ -1,11 +1,11 @@
 /**
  * Files of 0 B to 1 MiB on the embedded backend in its real Web Worker: written by the `write` tool and
- * by the seam's `writeFile`, then read back by every shell command and tool (tests/workspace/file-sizes.ts).
+ * by the seam's `writeFile`, then read back by every shell command and tool (src/testing/file-sizes.ts).
  * A Worker's stack is smaller than a page's: from about 63 KB on, the shell used to report such files as
  * missing ("No such file or directory") to cat, head and wc while ls and grep saw them.
  */
 import { expect, test } from '@playwright/test';
-import { probeFileSizes } from '../workspace/file-sizes.ts';
+import { probeFileSizes } from '../../src/testing/file-sizes.ts';
 import { collectErrors, openPlayground } from './playground.ts';
 
 test('every command and tool reads files of 0 B to 1 MiB whole, in the Worker', async ({ page }) => {

@@ -9,11 +9,11 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createToolSuite, type ToolResult } from '../../src/index.ts';
+import { expectClearError, expectResultShape } from '../../src/testing/invariants.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { createWebContainerWorkspace } from '../../src/workspace/webcontainer/index.ts';
 import type { Workspace } from '../../src/workspace/workspace.ts';
 import { createWebContainerStandIn, type WebContainerStandIn } from '../workspace/webcontainer-stand-in.ts';
-import { expectClearError, expectResultShape } from './invariants.ts';
 import { fuzzRuns } from './runs.ts';
 
 const RUNS = fuzzRuns(100);

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
+import { expectNoLeak, expectResultShape } from '../../src/testing/invariants.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import { expectNoLeak, expectResultShape } from './invariants.ts';
 import { fuzzRuns } from './runs.ts';
 
 const RUNS = fuzzRuns(300);

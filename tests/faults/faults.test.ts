@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
+import { expectClearError, expectResultShape } from '../../src/testing/invariants.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import type { ExecOptions, Workspace } from '../../src/workspace/workspace.ts';
-import { expectClearError, expectResultShape } from './invariants.ts';
 
 const run = promisify(execFile);
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createToolSuite, type ToolResult } from '../../src/index.ts';
+import { expectResultShape } from '../../src/testing/invariants.ts';
 import { SPILL_MAX_FILES } from '../../src/tools/spill.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import { expectResultShape } from './invariants.ts';
 
 const BIG = `${Array.from({ length: 3000 }, (_, index) => `row ${index}`).join('\n')}\n`;
 

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
+import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import {
   createJustBashWorkerWorkspace,
   type JustBashWorkerWorkspaceOptions,
@@ -15,7 +16,6 @@ import {
 import { serveJustBashWorkspace, type WorkerEndpoint } from '../../src/workspace/just-bash/worker.ts';
 import { resetNotice, type WorkerRequest } from '../../src/workspace/just-bash/worker-workspace.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
-import { runWorkspaceConformance } from './conformance.ts';
 
 /** A Worker stand-in: the real serving code on the far side of a MessageChannel. */
 function inProcessWorker(): WorkerLike & { terminated: boolean } {

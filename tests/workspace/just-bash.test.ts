@@ -1,5 +1,6 @@
 import { InMemoryFs } from 'just-bash';
 import { describe, expect, it } from 'vitest';
+import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import { ByteSafeInMemoryFs, latin1FromByteArray } from '../../src/workspace/just-bash/byte-safe-fs.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import {
@@ -8,7 +9,6 @@ import {
 } from '../../src/workspace/just-bash/just-bash-workspace.ts';
 import { countDeletedFiles, takeSnapshot } from '../../src/workspace/just-bash/snapshot.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
-import { runWorkspaceConformance } from './conformance.ts';
 
 runWorkspaceConformance({ name: 'just-bash', create: (files) => createJustBashWorkspace({ files }) });
 

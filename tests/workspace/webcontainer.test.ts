@@ -6,6 +6,7 @@
 import type { BootOptions } from '@webcontainer/api';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BUILTIN_SPECS, createToolSuite, UsageError } from '../../src/index.ts';
+import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import { NON_INTERACTIVE_ENV } from '../../src/workspace/webcontainer/container-program.ts';
 import {
   bootTimeoutReason,
@@ -19,7 +20,6 @@ import {
   type WebContainerWorkspaceOptions,
 } from '../../src/workspace/webcontainer/index.ts';
 import { confinePath, type Workspace, WorkspaceError } from '../../src/workspace/workspace.ts';
-import { runWorkspaceConformance } from './conformance.ts';
 import {
   createStandInBoot,
   createWebContainerStandIn,
