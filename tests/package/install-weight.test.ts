@@ -62,7 +62,9 @@ describe('the install', () => {
 
   it('holds none of the packages that only bench/catalog-sources lists', () => {
     const ours = new Set(dependencyNames('package.json'));
-    const catalogOnly = dependencyNames('bench/catalog-sources/package.json').filter((name) => !ours.has(name));
+    const catalogOnly = dependencyNames('bench/catalog-sources/package.json').filter(
+      (name) => !ours.has(name),
+    );
     expect(catalogOnly.length).toBeGreaterThan(0);
     expect(catalogOnly.filter(installed)).toEqual([]);
   });
