@@ -32,7 +32,7 @@ import {
 } from './text-analysis.ts';
 import { type IndexDocument, toDocument } from './tool-documents.ts';
 
-export { analyzeText, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
+export { analyzeText, splitWords, stemWord } from './text-analysis.ts';
 
 /** Query terms considered per search; the rest of an over-long query is ignored. */
 export const MAX_QUERY_TERMS = 32;

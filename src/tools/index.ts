@@ -21,7 +21,6 @@ export type { GrepToolOptions } from './grep.ts';
 export type { LsToolOptions } from './ls.ts';
 export type { ReadToolOptions } from './read.ts';
 export { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
-export type { BuiltinTool } from './tool.ts';
 export type {
   BashInput,
   BashOutput,
