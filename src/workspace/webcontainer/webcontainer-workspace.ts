@@ -136,54 +136,19 @@ export async function createWebContainerWorkspace(
     );
   }
   const files = containerFiles(webcontainer);
-  const { root, call, list, stat, forget } = files;
-  const fs = webcontainer.fs;
+  const { root, call } = files;
   const spillDir = `${root === '/' ? '' : root}/${spillDirName}`;
-  const running = new Set<WebContainerProcess>();
-  const spawn = async (
-    command: string,
-    args: string[],
-    spawnOptions?: SpawnOptions,
-  ): Promise<WebContainerProcess> => {
-    const child = await webcontainer.spawn(command, args, spawnOptions);
-    running.add(child);
-    child.exit.then(
-      () => running.delete(child),
-      () => running.delete(child),
-    );
-    return child;
-  };
-  const changing = <T>(run: () => Promise<T>): Promise<T> => run().finally(forget);
+  const processes = trackProcesses(webcontainer);
+  const changing = <T>(run: () => Promise<T>): Promise<T> => run().finally(files.forget);
 
-  await call(spillDir, (relative) => fs.mkdir(relative, { recursive: true }));
+  await call(spillDir, (relative) => webcontainer.fs.mkdir(relative, { recursive: true }));
   const containerCommands = options.containerCommands ?? (await probeContainerCommands(webcontainer));
   const workspace: Workspace = {
     backend: 'webcontainer',
     root,
     spillDir,
     shellDescription: shellDescription(containerCommands),
-    readFile: (path) => files.readFile(path),
-    writeFile: (path, data) => changing(() => call(path, (relative) => fs.writeFile(relative, data))),
-    mkdir: (path, mkdirOptions) =>
-      changing(() =>
-        call(path, async (relative) => {
-          if (mkdirOptions?.recursive === true) await fs.mkdir(relative, { recursive: true });
-          else await fs.mkdir(relative);
-        }),
-      ),
-    async readdir(path) {
-      const entries = await list(path);
-      return normalizePosix(path) === root ? entries.filter((entry) => entry.name !== spillDirName) : entries;
-    },
-    stat,
-    rm: (path, rmOptions) =>
-      changing(() =>
-        call(path, (relative) =>
-          fs.rm(relative, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
-        ),
-      ),
-    rename: (from, to) =>
-      changing(() => call(from, async (relative) => fs.rename(relative, files.local(to)))),
+    ...fileOperations(webcontainer, files, changing, spillDirName),
     // async: a cwd outside the workdir must reject, not throw synchronously.
     exec: async (command, execOptions = {}) => {
       const cwd = execOptions.cwd === undefined ? undefined : normalizePosix(execOptions.cwd);
@@ -192,7 +157,7 @@ export async function createWebContainerWorkspace(
         runScript(
           {
             workspace,
-            spawn,
+            spawn: processes.spawn,
             containerCommands,
             env: options.env ?? {},
             quietMs: options.quietMs ?? DEFAULT_QUIET_MS,
@@ -208,13 +173,74 @@ export async function createWebContainerWorkspace(
         ),
       );
     },
-    async dispose() {
+    dispose: async () => processes.killAll(),
+  };
+  return workspace;
+}
+
+/** The processes this workspace started and that have not exited: what `dispose()` kills. */
+function trackProcesses(webcontainer: WebContainerLike): {
+  spawn(command: string, args: string[], spawnOptions?: SpawnOptions): Promise<WebContainerProcess>;
+  killAll(): void;
+} {
+  const running = new Set<WebContainerProcess>();
+  return {
+    async spawn(command, args, spawnOptions) {
+      const child = await webcontainer.spawn(command, args, spawnOptions);
+      running.add(child);
+      child.exit.then(
+        () => running.delete(child),
+        () => running.delete(child),
+      );
+      return child;
+    },
+    killAll() {
       for (const child of running) child.kill();
       running.clear();
     },
   };
-  return workspace;
 }
+
+/**
+ * The file operations of the seam on the container's `fs`. Every change goes through `changing`, which
+ * drops the cached listings; the root's listing hides the spill directory.
+ */
+function fileOperations(
+  webcontainer: WebContainerLike,
+  files: ContainerFiles,
+  changing: <T>(run: () => Promise<T>) => Promise<T>,
+  spillDirName: string,
+): Pick<Workspace, 'readFile' | 'writeFile' | 'mkdir' | 'readdir' | 'stat' | 'rm' | 'rename'> {
+  const { root, call } = files;
+  const fs = webcontainer.fs;
+  return {
+    readFile: (path) => files.readFile(path),
+    writeFile: (path, data) => changing(() => call(path, (relative) => fs.writeFile(relative, data))),
+    mkdir: (path, mkdirOptions) =>
+      changing(() =>
+        call(path, async (relative) => {
+          if (mkdirOptions?.recursive === true) await fs.mkdir(relative, { recursive: true });
+          else await fs.mkdir(relative);
+        }),
+      ),
+    async readdir(path) {
+      const entries = await files.list(path);
+      return normalizePosix(path) === root ? entries.filter((entry) => entry.name !== spillDirName) : entries;
+    },
+    stat: files.stat,
+    rm: (path, rmOptions) =>
+      changing(() =>
+        call(path, (relative) =>
+          fs.rm(relative, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
+        ),
+      ),
+    rename: (from, to) =>
+      changing(() => call(from, async (relative) => fs.rename(relative, files.local(to)))),
+  };
+}
+
+/** What {@link containerFiles} returns. */
+type ContainerFiles = ReturnType<typeof containerFiles>;
 
 /** The container's files as the Workspace sees them: local paths, mapped errors, cached listings. */
 function containerFiles(webcontainer: WebContainerLike) {
