@@ -26,9 +26,9 @@ export type PlaygroundScenarioCall =
 export interface PlaygroundScenario {
   version: 1;
   files?: Record<string, PlaygroundFile>;
-  tools?: { spec: AnyToolSpec; mode: ExposureMode }[];
+  tools?: readonly { spec: AnyToolSpec; mode: ExposureMode }[];
   modes?: Record<string, ExposureMode>;
-  calls?: PlaygroundScenarioCall[];
+  calls?: readonly PlaygroundScenarioCall[];
   provider?: DeclarationFormat;
 }
 
