@@ -83,6 +83,14 @@ export const playgroundMatchers: PlaygroundMatchers = {
   },
 
   async toDeclare(playground, name) {
+    if (typeof (playground as Partial<PlaygroundPage> | null)?.declaredNames !== 'function') {
+      return {
+        pass: this.isNot,
+        message: () =>
+          'toDeclare expects the playground fixture: write expect(playground).toDeclare(name), with the ' +
+          "test's { playground }, not its page or a result.",
+      };
+    }
     const names = await playground.declaredNames();
     const pass = names.includes(name);
     const listed = names.length === 0 ? 'none' : names.join(', ');

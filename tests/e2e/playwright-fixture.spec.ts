@@ -79,6 +79,7 @@ test('toFailWith names the code; a failing toSucceed or toFailWith says the code
 });
 
 test('goto({ scenario }) rebuilds files, tools and calls; toDeclare reads the declarations', async ({
+  page,
   playground,
 }) => {
   await playground.goto({
@@ -112,6 +113,10 @@ test('goto({ scenario }) rebuilds files, tools and calls; toDeclare reads the de
   await expect(playground).toDeclare('ticket_open');
   expect(await failureOf(() => expect(playground).not.toDeclare('ticket_open'))).toBe(
     'Expected the declarations not to include "ticket_open", but they do.',
+  );
+  const notTheFixture = page as unknown as PlaygroundPage;
+  expect(await failureOf(() => expect(notTheFixture).toDeclare('read'))).toBe(
+    "toDeclare expects the playground fixture: write expect(playground).toDeclare(name), with the test's { playground }, not its page or a result.",
   );
   expect(await playground.setMode('grep', 'direct')).toEqual({ name: 'grep', mode: 'direct' });
   await expect(playground).toDeclare('grep');
