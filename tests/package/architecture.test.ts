@@ -39,6 +39,9 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   // The conformance suite backend authors run (`browser-agent-tools/testing`): it builds suites through
   // the public surface and checks paths with the seam's own confinement function.
   testing: ['testing', 'root', 'workspace/workspace.ts'],
+  // The Playwright fixture (`browser-agent-tools/playwright`) drives a page from the test runner: it
+  // needs the public types only (results, specs, modes) and runs none of the library itself.
+  playwright: ['playwright', 'root'],
   playground: ['playground'],
 };
 
@@ -68,6 +71,8 @@ const ADAPTER_SDKS: readonly (readonly [RegExp, string])[] = [
   [/^ai(\/|$)/, 'ai-sdk'],
   [/^@openai\/agents(-[a-z]+)?(\/|$)/, 'openai-agents'],
   [/^@langchain\//, 'langchain'],
+  // The test runner the fixture extends; in any other room it would tie the library to a test run.
+  [/^@playwright\/test(\/|$)/, 'playwright'],
 ];
 
 /** Import specifiers of a module: static imports, re-exports and dynamic imports. */
@@ -350,6 +355,19 @@ describe('architecture', () => {
       expect(violations('ai-sdk/index.ts', "import { jsonSchema } from 'ai';")).toEqual([]);
       expect(violations('langchain/index.ts', "import { x } from '../core/index.ts';")).toEqual([
         'langchain/index.ts: "../core/index.ts" reaches core, but langchain may only import langchain, root',
+      ]);
+    });
+    it('@playwright/test outside the playwright entry, and that entry reaching past the root entry', () => {
+      expect(violations('testing/x.ts', "import { expect } from '@playwright/test';")).toEqual([
+        'testing/x.ts: "@playwright/test" is an optional peer; only the playwright entry may import it',
+      ]);
+      expect(violations('playwright/index.ts', "import { test } from '@playwright/test';")).toEqual([]);
+      expect(violations('playwright/x.ts', "import type { ToolResult } from '../index.ts';")).toEqual([]);
+      expect(violations('playwright/x.ts', "import { x } from '../core/results.ts';")).toEqual([
+        'playwright/x.ts: "../core/results.ts" reaches core, but playwright may only import playwright, root',
+      ]);
+      expect(violations('playwright/x.ts', "import { readFile } from 'node:fs';")).toEqual([
+        'playwright/x.ts: "node:fs" is a Node built-in; library code runs in browsers and workers',
       ]);
     });
     it('the playground reaching into src by path', () => {

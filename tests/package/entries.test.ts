@@ -24,7 +24,7 @@ describe('package entries', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the SDKs, the WebContainer API, the tokenizer, the MCP SDK and vitest are optional peers, not dependencies', () => {
+  it('the SDKs, the WebContainer API, the tokenizer, the MCP SDK, vitest and @playwright/test are optional peers, not dependencies', () => {
     const peers = [
       'openai',
       '@anthropic-ai/sdk',
@@ -32,6 +32,7 @@ describe('package entries', () => {
       'gpt-tokenizer',
       '@modelcontextprotocol/sdk',
       'vitest',
+      '@playwright/test',
     ];
     expect(peers.filter((name) => manifest.dependencies[name] !== undefined)).toEqual([]);
     expect(peers.filter((name) => manifest.peerDependenciesMeta[name]?.optional !== true)).toEqual([]);
