@@ -264,7 +264,8 @@ function preflight(request: Request, origin: string): Response {
       ...corsHeaders(origin),
       'Access-Control-Allow-Methods': 'POST, DELETE, GET',
       'Access-Control-Allow-Headers':
-        requested ?? 'Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+        requested ??
+        'Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
       'Access-Control-Max-Age': '600',
     },
   });
