@@ -18,6 +18,9 @@ import styles from './App.module.css';
 const AgentPanel = lazy(() =>
   import('../AgentPanel/AgentPanel.tsx').then((module) => ({ default: module.AgentPanel })),
 );
+const McpConnectPanel = lazy(() =>
+  import('../McpConnectPanel/McpConnectPanel.tsx').then((module) => ({ default: module.McpConnectPanel })),
+);
 const ReplayPanel = lazy(() =>
   import('../ReplayPanel/ReplayPanel.tsx').then((module) => ({ default: module.ReplayPanel })),
 );
@@ -86,6 +89,9 @@ export function App({ embed }: AppProps) {
           </div>
           <div className={`${styles.column} ${styles.catalogColumn}`} id="catalog" tabIndex={-1}>
             <CatalogPanel />
+            <Suspense fallback={null}>
+              <McpConnectPanel />
+            </Suspense>
           </div>
         </div>
         <Suspense fallback={<p className={textStyles.note}>Loading the transcript replay…</p>}>
