@@ -7,6 +7,7 @@
  * Imports `../core/` and this room only; QuickJS is loaded by the runners with `import()`.
  */
 import { ERROR_CODES, ToolError, UsageError } from '../core/errors.ts';
+import { specWithOutputSchema } from '../core/result-schema.ts';
 import { clipText } from '../core/results.ts';
 import { closestNames } from '../core/similar.ts';
 import type {
@@ -20,7 +21,6 @@ import type {
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
-import { BUILTIN_OUTPUT_SCHEMAS } from './builtin-output-schemas.ts';
 import {
   CODEMODE_PREAMBLE,
   type CodemodeToolEntry,
@@ -97,9 +97,9 @@ export interface CodemodeOptions {
   /** QuickJS heap of one script, in bytes. Default: {@link DEFAULT_MEMORY_BYTES}. */
   memoryBytes?: number;
   /**
-   * Result schemas for tools whose spec has no `outputSchema`, keyed by tool name. Default:
-   * `BUILTIN_OUTPUT_SCHEMAS` (the built-in tools' `structured_output`). Pass `{}` when a host tool
-   * reuses a built-in's name with another result.
+   * Result schemas for tools the suite knows no result schema of, keyed by tool name. Default: none; a
+   * tool's result type comes from its spec's `outputSchema`, or the one it brought without declaring
+   * it (every built-in does).
    */
   outputSchemas?: Readonly<Record<string, JsonSchema>>;
   /** Text in front of the declarations. Default: `CODEMODE_PREAMBLE`. */
@@ -211,7 +211,7 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
   const budget = options.declarationBudget ?? DEFAULT_DECLARATION_BUDGET;
   checkBudget('enableCodemode: declarationBudget', budget);
   const countTokens = options.countTokens;
-  const outputSchemas = options.outputSchemas ?? BUILTIN_OUTPUT_SCHEMAS;
+  const outputSchemas = options.outputSchemas ?? {};
   const preamble = options.preamble ?? CODEMODE_PREAMBLE;
   const now = options.now ?? Date.now;
   const runner = options.runner ?? defaultRunner();
@@ -221,7 +221,7 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
       .list()
       .filter((tool) => tool.spec.name !== CODEMODE_TOOL_NAME)
       .filter((tool) => suite.isCallable(tool.spec.name, 'codemode', session))
-      .map((tool) => tool.spec);
+      .map(specWithOutputSchema);
   const typesFor = (session: ToolSession | undefined) =>
     generateCodemodeTypes(callableSpecs(session), {
       outputSchemas,
@@ -287,6 +287,7 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
     name: CODEMODE_TOOL_NAME,
     description: descriptionFor(session),
     parameters,
+    effects: ['exec'],
   });
 
   const implementation: ToolImplementation<W> = async (args, context) => {
