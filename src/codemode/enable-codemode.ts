@@ -17,7 +17,6 @@ import type {
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
-import { BUILTIN_OUTPUT_SCHEMAS } from './builtin-output-schemas.ts';
 import {
   CODEMODE_PREAMBLE,
   type CodemodeToolEntry,
@@ -81,9 +80,9 @@ export interface CodemodeOptions {
   /** QuickJS heap of one script, in bytes. Default: {@link DEFAULT_MEMORY_BYTES}. */
   memoryBytes?: number;
   /**
-   * Result schemas for tools whose spec has no `outputSchema`, keyed by tool name. Default:
-   * `BUILTIN_OUTPUT_SCHEMAS` (the built-in tools' `structured_output`). Pass `{}` when a host tool
-   * reuses a built-in's name with another result.
+   * Result schemas for tools the suite knows no result schema of, keyed by tool name. Default: none; a
+   * tool's result type comes from its spec's `outputSchema`, or the one it brought without declaring
+   * it (every built-in does).
    */
   outputSchemas?: Readonly<Record<string, JsonSchema>>;
   /** Text in front of the declarations. Default: `CODEMODE_PREAMBLE`. */
@@ -188,7 +187,7 @@ function resolveSettings(options: CodemodeOptions): CodemodeSettings {
     maxTimeoutSeconds,
     declarationBudget,
     countTokens: options.countTokens,
-    outputSchemas: options.outputSchemas ?? BUILTIN_OUTPUT_SCHEMAS,
+    outputSchemas: options.outputSchemas ?? {},
     preamble: options.preamble ?? CODEMODE_PREAMBLE,
     now: options.now ?? Date.now,
     // Last, so that no Worker runner is made for options that are refused.
@@ -331,7 +330,12 @@ function followCatalog<W>(
   implementation: ToolImplementation<W>,
   description: () => string,
 ): () => void {
-  const spec = (text: string): ToolSpec => ({ name: CODEMODE_TOOL_NAME, description: text, parameters });
+  const spec = (text: string): ToolSpec => ({
+    name: CODEMODE_TOOL_NAME,
+    description: text,
+    parameters,
+    effects: ['exec'],
+  });
   // Codemode cuts its own output (truncateOutput), with a notice about what a script should return.
   let registered = suite.register(spec(description()), 'model_only', implementation, { outputBudget: false });
   const refresh = (): void => {

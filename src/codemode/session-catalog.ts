@@ -4,6 +4,7 @@
  * of `tools.$describe(name)`. Computed from the catalog on every use, so a session that activates a
  * deferred tool, or a catalog change, shows at once.
  */
+import { specWithOutputSchema } from '../core/result-schema.ts';
 import { closestNames } from '../core/similar.ts';
 import type { JsonValue, ToolSession, ToolSpec, ToolSuite } from '../core/types.ts';
 import {
@@ -26,7 +27,7 @@ export function callableSpecs<W>(suite: ToolSuite<W>, session: ToolSession | und
     .list()
     .filter((tool) => tool.spec.name !== CODEMODE_TOOL_NAME)
     .filter((tool) => suite.isCallable(tool.spec.name, 'codemode', session))
-    .map((tool) => tool.spec);
+    .map(specWithOutputSchema);
 }
 
 /** The declarations as the description shows them: budgeted, abridged. */
