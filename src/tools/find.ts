@@ -5,6 +5,7 @@
  * helpers and picomatch.
  */
 import { ToolError } from '../core/index.ts';
+import { typeOfPath } from '../workspace/workspace.ts';
 import { resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
@@ -37,10 +38,10 @@ export function createFindTool(options: FindToolOptions = {}): BuiltinTool<FindI
     const pattern = input.pattern;
     const limit = input.limit ?? defaultLimit;
     const target = await resolvePath(workspace, input.path);
-    const stat = await workspace
-      .stat(target.absolute)
-      .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
-    if (stat.type !== 'directory') {
+    const type = await typeOfPath(workspace, target.absolute).catch((error: unknown) =>
+      startError(workspace, target.absolute, target.display, error),
+    );
+    if (type !== 'directory') {
       throw new ToolError(
         `${target.display} is a file, not a directory. Give find a directory to search in, or use read to see the file.`,
         { code: 'ENOTDIR', data: { path: target.display } },

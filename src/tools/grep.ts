@@ -7,7 +7,7 @@
  */
 import type { RE2JS } from 're2js';
 import { type JsonObject, ToolError } from '../core/index.ts';
-import type { Workspace } from '../workspace/workspace.ts';
+import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { decodeUtf8, displayPath, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import {
@@ -89,10 +89,10 @@ export function createGrepTool(options: GrepToolOptions = {}): BuiltinTool<GrepI
     const globMatch = glob === undefined ? undefined : await compileGlob(glob);
 
     const target = await resolvePath(workspace, input.path);
-    const stat = await workspace
-      .stat(target.absolute)
-      .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
-    const isFile = stat.type !== 'directory';
+    const type = await typeOfPath(workspace, target.absolute).catch((error: unknown) =>
+      startError(workspace, target.absolute, target.display, error),
+    );
+    const isFile = type !== 'directory';
     const signal = context.signal;
 
     // Content mode needs one hit past the limit to know more exist; count mode needs every hit.

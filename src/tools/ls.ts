@@ -1,12 +1,19 @@
 /**
  * The `ls` tool: one directory's entries over the Workspace file calls, sorted case-insensitively,
  * directories marked with `/`, symlinks with their target. Sizes (for `structured_output`) come from a
- * `stat` of the shown files only, in parallel. It lists everything (no .gitignore) except the spill
+ * `stat` of the shown files only, in parallel; on a backend whose `stat` reads the whole file (it
+ * offers `statType`), they are left unknown, so a listing costs one `readdir` however large the files. It lists everything (no .gitignore) except the spill
  * directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
  * and picomatch (for `ignore`).
  */
 import { type JsonObject, ToolError } from '../core/index.ts';
-import { type DirEntry, type EntryType, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import {
+  type DirEntry,
+  type EntryType,
+  typeOfPath,
+  type Workspace,
+  WorkspaceError,
+} from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
@@ -97,6 +104,7 @@ export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, 
         path: target.display,
         entries: entries as JsonObject[],
         truncated: more || truncation.truncated,
+        ...(workspace.statType === undefined ? {} : { sizes_unknown: true }),
       },
       details: {
         line_count: truncation.outputLines,
@@ -126,10 +134,7 @@ async function listDirectory(workspace: Workspace, absolute: string, display: st
       );
     }
     if (error.code === 'ENOTDIR') {
-      const type = await workspace.stat(absolute).then(
-        (stat) => stat.type,
-        () => undefined,
-      );
+      const type = await typeOfPath(workspace, absolute).catch(() => undefined);
       if (type === 'file') {
         throw new ToolError(`${display} is a file, not a directory. Use read to see it.`, {
           code: 'ENOTDIR',
@@ -141,17 +146,21 @@ async function listDirectory(workspace: Workspace, absolute: string, display: st
   }
 }
 
-/** Sizes of the shown files and targets of the shown symlinks, fetched in parallel. */
+/**
+ * Sizes of the shown files (unless a size would cost a whole-file read) and targets of the shown
+ * symlinks, fetched in parallel.
+ */
 async function describeEntries(
   workspace: Workspace,
   parent: string,
   shown: readonly DirEntry[],
 ): Promise<LsEntry[]> {
   const readlink = workspace.readlink?.bind(workspace);
+  const sizesKnown = workspace.statType === undefined;
   return Promise.all(
     shown.map(async ({ name, type }): Promise<LsEntry> => {
       const path = `${parent}/${name}`;
-      if (type === 'file') {
+      if (type === 'file' && sizesKnown) {
         const size = await workspace.stat(path).then(
           (stat) => stat.size,
           () => null,

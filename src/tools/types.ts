@@ -113,4 +113,9 @@ export interface LsOutput {
     target?: string;
   }[];
   truncated: boolean;
+  /**
+   * Present (true) when the backend cannot give a file's size without reading the whole file (it has
+   * no stat call, like WebContainer's fs): every file's `size` is then null rather than read.
+   */
+  sizes_unknown?: true;
 }

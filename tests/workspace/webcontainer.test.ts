@@ -165,6 +165,19 @@ describe('webcontainer adapter: filesystem', () => {
     expect(await codeOf(workspace.stat(`${root}/dir/f.txt/x`))).toBe('ENOTDIR');
   });
 
+  it('statType gives the type from the listing without reading the file; stat reads it once for the size', async () => {
+    const { standIn, workspace } = await setup({ 'dir/big.txt': 'x'.repeat(100_000), 'dir/sub/x': '' });
+    const root = workspace.root;
+    expect(await workspace.statType?.(`${root}/dir/big.txt`)).toBe('file');
+    expect(await workspace.statType?.(`${root}/dir/sub`)).toBe('directory');
+    expect(await codeOf(workspace.statType?.(`${root}/dir/missing`) ?? Promise.resolve())).toBe('ENOENT');
+    expect(standIn.calls).toEqual({ mkdir: 1, readdir: 1 });
+    expect(await workspace.stat(`${root}/dir/big.txt`)).toEqual({ type: 'file', size: 100_000 });
+    expect(await workspace.stat(`${root}/dir/big.txt`)).toEqual({ type: 'file', size: 100_000 });
+    expect((await workspace.readFile(`${root}/dir/big.txt`)).length).toBe(100_000);
+    expect(standIn.calls).toEqual({ mkdir: 1, readdir: 1, readFile: 1 });
+  });
+
   it('no lstat or readlink: symlinks list as "other", stat follows them, confinement is lexical', async () => {
     const { standIn, workspace } = await setup({ 'inside/ok.txt': 'ok' });
     const root = workspace.root;
@@ -213,6 +226,60 @@ const commands = (standIn: WebContainerStandIn) =>
 
 /** Programs named up front, so a test program that never answers `--version` is not probed. */
 const KNOWN: WebContainerWorkspaceOptions = { containerCommands: ['node', 'npm', 'npx'] };
+
+describe('webcontainer adapter: container calls per tool call', () => {
+  /** A directory of `count` files of `size` bytes each, and a suite over it with the calls counted from zero. */
+  async function directoryOf(count: number, size: number) {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < count; index += 1) files[`d/f${index}.txt`] = 'x'.repeat(size);
+    const { standIn, workspace } = await setup(files, {}, KNOWN);
+    for (const method of Object.keys(standIn.calls)) delete standIn.calls[method];
+    return { standIn, suite: createToolSuite({ workspace }) };
+  }
+
+  it.each([
+    [10, 10],
+    [10, 100_000],
+    [1000, 10],
+    [1000, 1000],
+  ])('ls of %i files of %i bytes: one listing, no file read, sizes unknown', async (count, size) => {
+    const { standIn, suite } = await directoryOf(count, size);
+    const result = await suite.execute('ls', { path: 'd' });
+    expect(result.is_error).toBe(false);
+    expect(result.details).toMatchObject({ entry_count: count });
+    expect(standIn.calls).toEqual({ readdir: 1 });
+    expect(result.structured_output).toMatchObject({
+      entries: expect.arrayContaining([{ name: 'f0.txt', type: 'file', size: null }]),
+      sizes_unknown: true,
+    });
+  });
+
+  it.each([
+    [10, 10],
+    [10, 100_000],
+    [1000, 10],
+    [1000, 1000],
+  ])('read of one file among %i files of %i bytes: one listing and one read', async (count, size) => {
+    const { standIn, suite } = await directoryOf(count, size);
+    const result = await suite.execute('read', { path: 'd/f3.txt' });
+    expect(result.is_error).toBe(false);
+    expect(result.output.startsWith('x'.repeat(10))).toBe(true);
+    expect(standIn.calls).toEqual({ readdir: 1, readFile: 1 });
+  });
+
+  it.each([10, 1000])(
+    'the shell lists %i files with their types: find -type f and test -e read no file',
+    async (count) => {
+      const { standIn, suite } = await directoryOf(count, 1000);
+      const result = await suite.execute('bash', {
+        command: 'find d -type f | wc -l; [ -e d/f3.txt ] && echo yes',
+      });
+      expect(result.output).toBe(`${count}\nyes`);
+      expect(standIn.calls.readFile ?? 0).toBe(0);
+      expect(standIn.calls.readdir).toBeLessThanOrEqual(3);
+    },
+  );
+});
 
 describe('webcontainer adapter: the hybrid shell', () => {
   it('scripts run in bash: jsh lacks grep, sed, awk, printf and read, the interpreter has them', async () => {

@@ -8,7 +8,7 @@
  * the message. Imports just-bash's types and workspace.ts.
  */
 import type { BufferEncoding, FsStat, IFileSystem } from 'just-bash';
-import { normalizePosix, type Workspace, WorkspaceError } from '../workspace.ts';
+import { normalizePosix, typeOfPath, type Workspace, WorkspaceError } from '../workspace.ts';
 
 /** The words Node puts after each code; just-bash's commands match on the code or these words. */
 const DESCRIPTIONS: Record<string, string> = {
@@ -77,6 +77,11 @@ export function createWorkspaceFileSystem(
         mtime: found.mtimeMs === undefined ? EPOCH : new Date(found.mtimeMs),
       };
     });
+  /** That the path exists, through `statType` where a size would cost reading the file. */
+  const check = (path: string): Promise<void> =>
+    call('stat', path, async (at) => {
+      await typeOfPath(workspace, at);
+    });
   const readBytes = (path: string): Promise<Uint8Array> => call('open', path, (at) => workspace.readFile(at));
   const write = (path: string, content: string | Uint8Array): Promise<void> =>
     call('open', path, (at) => workspace.writeFile(at, content));
@@ -102,7 +107,7 @@ export function createWorkspaceFileSystem(
       await write(path, joined);
     },
     exists: (path) =>
-      stat(path).then(
+      check(path).then(
         () => true,
         () => false,
       ),
@@ -132,9 +137,7 @@ export function createWorkspaceFileSystem(
     mv: (source, destination) => call('rename', source, (at) => workspace.rename(at, absolute(destination))),
     resolvePath: (base, path) => normalizePosix(path.startsWith('/') ? path : `${base}/${path}`),
     getAllPaths: () => [],
-    chmod: async (path) => {
-      await stat(path);
-    },
+    chmod: (path) => check(path),
     symlink: async (_target, linkPath) => {
       throw shellError(options.linkCode ?? 'ENOSYS', 'symlink', normalizePosix(linkPath));
     },
@@ -142,16 +145,14 @@ export function createWorkspaceFileSystem(
       throw shellError(options.linkCode ?? 'ENOSYS', 'link', normalizePosix(newPath));
     },
     readlink: async (path) => {
-      await stat(path);
+      await check(path);
       throw shellError('EINVAL', 'readlink', normalizePosix(path));
     },
     realpath: async (path) => {
-      await stat(path);
+      await check(path);
       return normalizePosix(path);
     },
-    utimes: async (path) => {
-      await stat(path);
-    },
+    utimes: (path) => check(path),
   };
   return fileSystem;
 }
