@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BUILTIN_SPECS, createToolSuite, UsageError } from '../../src/index.ts';
 import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import { NON_INTERACTIVE_ENV } from '../../src/workspace/webcontainer/container-program.ts';
+import { DISCOVERY_SCRIPT } from '../../src/workspace/webcontainer/discover-commands.ts';
 import {
   bootTimeoutReason,
   bootWebContainerWorkspace,
@@ -221,8 +222,9 @@ describe('webcontainer adapter: filesystem', () => {
 });
 
 /** Spawns other than the `--version` probes. */
+/** The processes the scripts started: neither the `--version` probe nor the PATH discovery. */
 const commands = (standIn: WebContainerStandIn) =>
-  standIn.spawns.filter((spawn) => spawn.args[0] !== '--version');
+  standIn.spawns.filter((spawn) => spawn.args[0] !== '--version' && spawn.args[1] !== DISCOVERY_SCRIPT);
 
 /** Programs named up front, so a test program that never answers `--version` is not probed. */
 const KNOWN: WebContainerWorkspaceOptions = { containerCommands: ['node', 'npm', 'npx'] };
@@ -433,6 +435,107 @@ describe('webcontainer adapter: the hybrid shell', () => {
   });
 });
 
+describe("webcontainer adapter: programs found on the container's PATH", () => {
+  const discoveries = (standIn: WebContainerStandIn) =>
+    standIn.spawns.filter((spawn) => spawn.args[1] === DISCOVERY_SCRIPT);
+  const versions = (names: string[]): Record<string, StandInProgram> =>
+    Object.fromEntries(names.map((name) => [name, DEFAULT_PROGRAMS.npm ?? (async () => 1)]));
+
+  it('every program on PATH runs as a process, read by one node process per container', async () => {
+    const programs = { ...DEFAULT_PROGRAMS, ...versions(['git', 'pnpm', 'vite']) };
+    const { standIn, workspace } = await setup(
+      { 'node_modules/.bin/vite': '#!/usr/bin/env node\n' },
+      {
+        programs,
+        onPath: { '/usr/local/bin': ['node', 'npm', 'npx', 'pnpm'], '/usr/bin': ['git'] },
+        path: undefined,
+      },
+    );
+    // /usr/bin is not on the default PATH: its git is not offered.
+    expect(workspace.shellDescription).toContain(
+      'node, npm, npx, pnpm, vite run as processes in the WebContainer',
+    );
+    expect(workspace.shellDescription).toContain(
+      'Programs installed into node_modules/.bin (npm install) run as processes too, from the next command on.',
+    );
+    expect((await workspace.exec('vite --version')).output).toBe('10.2.3\n');
+    expect((await workspace.exec('pnpm --version | wc -c')).output).toBe('7\n');
+    expect((await workspace.exec('git --version')).exitCode).toBe(127);
+    // The discovery, then the two programs: no --version probe, and git never reached the container.
+    expect(standIn.spawns.map((spawn) => spawn.command)).toEqual(['node', 'vite', 'pnpm']);
+    // A second workspace over the same container (a backend switch) reads nothing again.
+    const again = await createWebContainerWorkspace(standIn);
+    expect(again.shellDescription).toBe(workspace.shellDescription);
+    expect(discoveries(standIn)).toHaveLength(1);
+    expect(discoveries(standIn)[0]?.command).toBe('node');
+  });
+
+  it("the interpreter's own commands and bash's builtins stay in the interpreter", async () => {
+    const { standIn, workspace } = await setup(
+      {},
+      {
+        onPath: {
+          '/usr/local/bin': ['node', 'npm', 'npx', 'grep', 'cat', 'cd', 'jsh', 'bad name', '.hidden'],
+        },
+      },
+    );
+    expect(workspace.shellDescription).toContain('node, npm, npx run as processes in the WebContainer');
+    expect((await workspace.exec('echo a | grep a')).output).toBe('a\n');
+    expect(commands(standIn)).toEqual([]);
+  });
+
+  it('a program installed into node_modules/.bin later runs from the next command on', async () => {
+    const { standIn, workspace } = await setup(
+      {},
+      {
+        programs: { ...DEFAULT_PROGRAMS, ...versions(['tsc']) },
+        onPath: { '/usr/local/bin': ['node', 'npm', 'npx'] },
+      },
+    );
+    expect((await workspace.exec('tsc --version')).exitCode).toBe(127);
+    await standIn.writeFiles({ 'node_modules/.bin/tsc': '' });
+    const ran = await workspace.exec('tsc --version');
+    expect(ran).toMatchObject({ output: '10.2.3\n', exitCode: 0 });
+    // One listing of node_modules/.bin per command, whatever it holds.
+    for (const method of Object.keys(standIn.calls)) delete standIn.calls[method];
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await workspace.exec('true');
+    expect(standIn.calls).toEqual({ readdir: 1 });
+  });
+
+  it('the description lists 16 programs, then how many more', async () => {
+    const many = Array.from({ length: 40 }, (_, index) => `tool${String(index).padStart(2, '0')}`);
+    const { workspace } = await setup(
+      {},
+      { path: '/usr/local/bin', onPath: { '/usr/local/bin': ['node', 'npm', ...many] } },
+    );
+    expect(workspace.shellDescription).toContain(
+      `node, npm, ${many.slice(0, 14).join(', ')} and 26 more programs on its PATH run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists`,
+    );
+  });
+
+  it('without an answer from node -e, the known programs that answer --version are used', async () => {
+    const versionOnly: StandInProgram = async (io) => {
+      io.write(io.args[0] === '--version' ? 'v18.20.3\r\n' : 'garbage\r\n');
+      return io.args[0] === '--version' ? 0 : 1;
+    };
+    const printsGarbage: StandInProgram = async (io) => {
+      io.write(io.args[0] === '--version' ? 'v18.20.3\r\n' : '@@browser-agent-tools:path@@{not json\r\n');
+      return 0;
+    };
+    for (const node of [versionOnly, printsGarbage]) {
+      const { standIn, workspace } = await setup(
+        {},
+        { programs: { node, npm: DEFAULT_PROGRAMS.npm ?? versionOnly } },
+      );
+      expect(discoveries(standIn)).toHaveLength(1);
+      expect(workspace.shellDescription).toContain(
+        "node, npm run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists",
+      );
+    }
+  });
+});
+
 describe('the bash declaration on a WebContainer', () => {
   const bashDescription = (suite: ReturnType<typeof createToolSuite>): string | undefined =>
     suite.declarations().find((spec) => spec.name === 'bash')?.description;
@@ -451,7 +554,7 @@ describe('the bash declaration on a WebContainer', () => {
     expect(events).toEqual(['replaced bash']);
     const description = bashDescription(suite) ?? '';
     expect(description).toBe(
-      `${BUILTIN_SPECS.bash.description} Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files. node runs as a process in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).`,
+      `${BUILTIN_SPECS.bash.description} Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files. node runs as a process in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. Programs installed into node_modules/.bin (npm install) run as processes too, from the next command on. No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).`,
     );
     for (const absent of ['npm,', 'pnpm', 'yarn', 'git', 'jsh']) expect(description).not.toContain(absent);
     // The tool still works and still is the built-in one.

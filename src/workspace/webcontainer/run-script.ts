@@ -11,6 +11,7 @@ import { runJustBashCommand } from '../shell/run-command.ts';
 import { createWorkspaceFileSystem } from '../shell/workspace-file-system.ts';
 import { type ExecOptions, type ExecResult, isInside, normalizePosix, type Workspace } from '../workspace.ts';
 import { damagedOutputNotice, NON_INTERACTIVE_ENV, runContainerProcess } from './container-program.ts';
+import { listWorkdirPrograms } from './discover-commands.ts';
 
 /** What a script needs from the workspace and its container. */
 export interface ScriptContext {
@@ -19,6 +20,8 @@ export interface ScriptContext {
   spawn(command: string, args: string[], options?: SpawnOptions): Promise<WebContainerProcess>;
   /** Programs run as container processes. */
   containerCommands: readonly string[];
+  /** Directories of the container's `PATH` inside the workdir: their programs run as processes too. */
+  workdirBins: readonly string[];
   /** Variables every command sees (over {@link NON_INTERACTIVE_ENV}). */
   env: Record<string, string>;
   quietMs: number;
@@ -64,7 +67,12 @@ export async function runScript(
   const onAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const bash = createShell(context, stop.signal);
+    const installed = await listWorkdirPrograms(context.workspace, context.workdirBins);
+    const bash = createShell(
+      context,
+      [...new Set([...context.containerCommands, ...installed])],
+      stop.signal,
+    );
     return await runJustBashCommand(bash, context.workspace.root, command, options);
   } finally {
     if (timer !== undefined) globalThis.clearTimeout(timer);
@@ -73,14 +81,14 @@ export async function runScript(
 }
 
 /** A fresh interpreter for one call: the workdir mounted from the container, the rest in memory. */
-function createShell(context: ScriptContext, stop: AbortSignal): Bash {
+function createShell(context: ScriptContext, programs: readonly string[], stop: AbortSignal): Bash {
   const root = context.workspace.root;
   const fs = new TypedMountableFs(root, createWorkspaceFileSystem(context.workspace));
   return new Bash({
     fs,
     cwd: root,
     env: { HOME: root, ...NON_INTERACTIVE_ENV, ...context.env },
-    customCommands: context.containerCommands.map((name) => containerCommand(context, name, stop)),
+    customCommands: programs.map((name) => containerCommand(context, name, stop)),
   });
 }
 

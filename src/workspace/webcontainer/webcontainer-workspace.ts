@@ -47,6 +47,7 @@ import {
   WorkspaceError,
   type WorkspaceErrorCode,
 } from '../workspace.ts';
+import { type ContainerPrograms, discoverContainerPrograms } from './discover-commands.ts';
 import { runScript } from './run-script.ts';
 import { probeContainerCommands, shellDescription } from './shell-description.ts';
 
@@ -94,7 +95,9 @@ export interface WebContainerWorkspaceOptions {
   env?: Record<string, string>;
   /**
    * Programs that run as container processes (every other command runs in the interpreter). Default:
-   * those of `CONTAINER_COMMAND_CANDIDATES` that answer `--version`, probed once at creation.
+   * what the container's `PATH` holds, read once per container by one `node -e` process (directories
+   * of `PATH` inside the workdir, such as `node_modules/.bin`, are listed again before each command);
+   * without node, those of `CONTAINER_COMMAND_CANDIDATES` that answer `--version`.
    */
   containerCommands?: readonly string[];
   /** After a process exits, milliseconds without new output before it counts as complete. Default: 100. */
@@ -122,8 +125,8 @@ export const LISTING_REUSE_MS = 1_000;
 
 /**
  * Creates a Workspace over a booted WebContainer. Resolves once the spill directory exists and the
- * container's programs are known (`containerCommands`, or a `--version` probe of
- * `CONTAINER_COMMAND_CANDIDATES`). The WebContainer stays the caller's: `dispose()` kills the
+ * container's programs are known (`containerCommands`, else read from the container's `PATH` by one
+ * `node -e` process per container, else a `--version` probe of `CONTAINER_COMMAND_CANDIDATES`). The WebContainer stays the caller's: `dispose()` kills the
  * processes still running, nothing more. Throws `UsageError` for a bad option; rejects with a
  * `WorkspaceError` when the spill directory cannot be created.
  */
@@ -158,12 +161,13 @@ export async function createWebContainerWorkspace(
   const changing = <T>(run: () => Promise<T>): Promise<T> => run().finally(forget);
 
   await call(spillDir, (relative) => fs.mkdir(relative, { recursive: true }));
-  const containerCommands = options.containerCommands ?? (await probeContainerCommands(webcontainer));
+  const programs = await containerPrograms(webcontainer, options.containerCommands);
+  const workdirBins = programs.workdirDirs.map((dir) => (dir === root ? '.' : dir.slice(root.length + 1)));
   const workspace: Workspace = {
     backend: 'webcontainer',
     root,
     spillDir,
-    shellDescription: shellDescription(containerCommands),
+    shellDescription: shellDescription(programs.names, { workdirBins }),
     readFile: (path) => files.readFile(path),
     writeFile: (path, data) => changing(() => call(path, (relative) => fs.writeFile(relative, data))),
     mkdir: (path, mkdirOptions) =>
@@ -196,7 +200,8 @@ export async function createWebContainerWorkspace(
           {
             workspace,
             spawn,
-            containerCommands,
+            containerCommands: programs.names,
+            workdirBins: programs.workdirDirs,
             env: options.env ?? {},
             quietMs: options.quietMs ?? DEFAULT_QUIET_MS,
             graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
@@ -217,6 +222,19 @@ export async function createWebContainerWorkspace(
     },
   };
   return workspace;
+}
+
+/**
+ * The programs that run as container processes: the host's list, else the container's `PATH`, else
+ * the candidates that answer `--version`.
+ */
+async function containerPrograms(
+  webcontainer: WebContainerLike,
+  named: readonly string[] | undefined,
+): Promise<ContainerPrograms> {
+  if (named) return { names: [...named], workdirDirs: [] };
+  const found = await discoverContainerPrograms(webcontainer);
+  return found ?? { names: await probeContainerCommands(webcontainer), workdirDirs: [] };
 }
 
 /** The container's files as the Workspace sees them: local paths, mapped errors, cached listings. */
