@@ -63,13 +63,12 @@ const SHELL_NAMES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+let interpreterNames: ReadonlySet<string> | undefined;
+
 /** A name a script can type as a command word, and that the interpreter does not already have. */
 export function isContainerOnlyName(name: string): boolean {
-  return (
-    /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/.test(name) &&
-    !SHELL_NAMES.has(name) &&
-    !(getCommandNames() as string[]).includes(name)
-  );
+  interpreterNames ??= new Set(getCommandNames());
+  return /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/.test(name) && !SHELL_NAMES.has(name) && !interpreterNames.has(name);
 }
 
 /** Per container: its programs are read once, however many workspaces are made over it. */
