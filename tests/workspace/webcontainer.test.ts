@@ -179,6 +179,18 @@ describe('webcontainer adapter: filesystem', () => {
     expect(standIn.calls).toEqual({ mkdir: 1, readdir: 1, readFile: 1 });
   });
 
+  it('bytes a stat read serve the next readFile only for a second: a file changed by someone else is read again', async () => {
+    const { standIn, workspace } = await setup({ 'f.txt': 'old' });
+    const path = `${workspace.root}/f.txt`;
+    expect(await workspace.stat(path)).toEqual({ type: 'file', size: 3 });
+    expect(text(await workspace.readFile(path))).toBe('old');
+    expect(await workspace.stat(path)).toEqual({ type: 'file', size: 3 });
+    // The page's editor (or a dev server) writes through wc.fs, not through this workspace.
+    await standIn.writeFiles({ 'f.txt': 'new content' });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(text(await workspace.readFile(path))).toBe('new content');
+  });
+
   it('no lstat or readlink: symlinks list as "other", stat follows them, confinement is lexical', async () => {
     const { standIn, workspace } = await setup({ 'inside/ok.txt': 'ok' });
     const root = workspace.root;
