@@ -12,7 +12,7 @@ import {
   type ToolSpec,
   type ToolSuite,
 } from '../core/index.ts';
-import { type ExecResult, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { type ExecResult, typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import {
   DEFAULT_MAX_BYTES,
@@ -331,7 +331,7 @@ async function workingDirectory(workspace: Workspace, input: string | undefined)
   const { absolute, display } = await resolvePath(workspace, input);
   let type: string;
   try {
-    type = (await workspace.stat(absolute)).type;
+    type = await typeOfPath(workspace, absolute);
   } catch (error) {
     if (error instanceof WorkspaceError && error.code === 'ENOENT') {
       throw new ToolError(
@@ -449,7 +449,7 @@ function truncationDetails(truncation: Truncation): Record<string, unknown> {
 
 async function exists(workspace: Workspace, path: string): Promise<boolean> {
   try {
-    await workspace.stat(path);
+    await typeOfPath(workspace, path);
     return true;
   } catch {
     return false;

@@ -14,7 +14,7 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
-import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { applyPatch } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
@@ -399,7 +399,7 @@ function invalid(message: string): ToolError {
 async function readText(workspace: Workspace, absolute: string, display: string): Promise<string> {
   let type: string;
   try {
-    type = (await workspace.stat(absolute)).type;
+    type = await typeOfPath(workspace, absolute);
   } catch (error) {
     if (error instanceof WorkspaceError && error.code === 'ENOENT') {
       throw new ToolError(

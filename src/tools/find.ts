@@ -12,7 +12,7 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
-import type { Workspace } from '../workspace/workspace.ts';
+import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
@@ -143,10 +143,10 @@ async function runFind(
   const workspace = await context.workspace();
   const limit = input.limit ?? settings.defaultLimit;
   const target = await resolvePath(workspace, input.path);
-  const stat = await workspace
-    .stat(target.absolute)
-    .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
-  if (stat.type !== 'directory') {
+  const type = await typeOfPath(workspace, target.absolute).catch((error: unknown) =>
+    startError(workspace, target.absolute, target.display, error),
+  );
+  if (type !== 'directory') {
     throw new ToolError(
       `${target.display} is a file, not a directory. Give find a directory to search in, or use read to see the file.`,
       { code: FIND_ERRORS.ENOTDIR, data: { path: target.display } },

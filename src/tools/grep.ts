@@ -15,7 +15,7 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
-import type { Workspace } from '../workspace/workspace.ts';
+import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { decodeUtf8, displayPath, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import {
@@ -272,9 +272,9 @@ async function runGrep(
   const matcher = await compilePattern(input.pattern, input.literal === true, input.ignoreCase === true);
   const globMatch = glob === undefined ? undefined : await compileGlob(glob);
   const target = await resolvePath(workspace, input.path);
-  const stat = await workspace
-    .stat(target.absolute)
-    .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
+  const type = await typeOfPath(workspace, target.absolute).catch((error: unknown) =>
+    startError(workspace, target.absolute, target.display, error),
+  );
   const search: GrepSearch = {
     workspace,
     mode,
@@ -283,7 +283,7 @@ async function runGrep(
     glob,
     matcher,
     target,
-    isFile: stat.type !== 'directory',
+    isFile: type !== 'directory',
   };
   const walk = search.isFile
     ? undefined

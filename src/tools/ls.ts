@@ -1,8 +1,9 @@
 /**
  * The `ls` tool: one directory's entries over the Workspace file calls, sorted case-insensitively,
  * directories marked with `/`, symlinks with their target. Sizes (for `structured_output`) come from a
- * `stat` of the shown files only, in parallel. It lists everything (no .gitignore) except the spill
- * directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
+ * `stat` of the shown files only, in parallel; on a backend whose `stat` reads the whole file (it
+ * offers `statType`), they are left unknown, so a listing costs one `readdir` however large the files.
+ * It lists everything (no .gitignore) except the spill directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
  * and picomatch (for `ignore`).
  */
 import {
@@ -12,7 +13,13 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
-import { type DirEntry, type EntryType, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import {
+  type DirEntry,
+  type EntryType,
+  typeOfPath,
+  type Workspace,
+  WorkspaceError,
+} from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
@@ -42,6 +49,11 @@ export interface LsOutput {
     target?: string;
   }[];
   truncated: boolean;
+  /**
+   * Present (true) when the backend cannot give a file's size without reading the whole file (it has
+   * no stat call, like WebContainer's fs): every file's `size` is then null rather than read.
+   */
+  sizes_unknown?: true;
 }
 
 /**
@@ -72,22 +84,26 @@ export const LS_SPEC: ToolSpec = {
  * The schema of `structured_output` when `ls` succeeds. Not declared to models (see
  * `BuiltinParts.outputSchema`); codemode types `ls`'s results with it.
  */
-export const LS_OUTPUT_SCHEMA: JsonSchema = objectSchema({
-  path: STRING,
-  entries: {
-    type: 'array',
-    items: objectSchema(
-      {
-        name: STRING,
-        type: { enum: ['file', 'directory', 'symlink', 'other'] },
-        size: { type: ['integer', 'null'] },
-        target: STRING,
-      },
-      ['target'],
-    ),
+export const LS_OUTPUT_SCHEMA: JsonSchema = objectSchema(
+  {
+    path: STRING,
+    entries: {
+      type: 'array',
+      items: objectSchema(
+        {
+          name: STRING,
+          type: { enum: ['file', 'directory', 'symlink', 'other'] },
+          size: { type: ['integer', 'null'] },
+          target: STRING,
+        },
+        ['target'],
+      ),
+    },
+    truncated: BOOLEAN,
+    sizes_unknown: { const: true },
   },
-  truncated: BOOLEAN,
-});
+  ['sizes_unknown'],
+);
 
 /**
  * The codes of ls's errors (`structured_output.error.code`); a filesystem failure carries the
@@ -192,6 +208,7 @@ export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, 
           path: target.display,
           entries: entries as JsonObject[],
           truncated: more || truncation.truncated,
+          ...(workspace.statType === undefined ? {} : { sizes_unknown: true }),
         },
         details: {
           line_count: truncation.outputLines,
@@ -222,10 +239,7 @@ async function listDirectory(workspace: Workspace, absolute: string, display: st
       );
     }
     if (error.code === 'ENOTDIR') {
-      const type = await workspace.stat(absolute).then(
-        (stat) => stat.type,
-        () => undefined,
-      );
+      const type = await typeOfPath(workspace, absolute).catch(() => undefined);
       if (type === 'file') {
         throw new ToolError(`${display} is a file, not a directory. Use read to see it.`, {
           code: LS_ERRORS.ENOTDIR,
@@ -237,17 +251,21 @@ async function listDirectory(workspace: Workspace, absolute: string, display: st
   }
 }
 
-/** Sizes of the shown files and targets of the shown symlinks, fetched in parallel. */
+/**
+ * Sizes of the shown files (unless a size would cost a whole-file read) and targets of the shown
+ * symlinks, fetched in parallel.
+ */
 async function describeEntries(
   workspace: Workspace,
   parent: string,
   shown: readonly DirEntry[],
 ): Promise<LsEntry[]> {
   const readlink = workspace.readlink?.bind(workspace);
+  const sizesKnown = workspace.statType === undefined;
   return Promise.all(
     shown.map(async ({ name, type }): Promise<LsEntry> => {
       const path = `${parent}/${name}`;
-      if (type === 'file') {
+      if (type === 'file' && sizesKnown) {
         const size = await workspace.stat(path).then(
           (stat) => stat.size,
           () => null,

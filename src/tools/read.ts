@@ -17,7 +17,7 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
-import { WorkspaceError } from '../workspace/workspace.ts';
+import { typeOfPath, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, onPath, resolvePath } from './files.ts';
 import { detectImageMimeType, encodeBase64 } from './images.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, sanitizeText } from './output.ts';
@@ -181,7 +181,12 @@ export function createReadTool(
       const workspace = await context.workspace();
       const target = await resolvePath(workspace, input.path, { allow: [workspace.spillDir] });
       const { absolute, display } = target;
-      const stat = await onPath(display, () => workspace.stat(absolute));
+      const readRange = workspace.readFileRange?.bind(workspace);
+      // The size matters only to page a large file with ranged reads; without them the type is enough
+      // (a backend without stat would otherwise read the file twice).
+      const stat = readRange
+        ? await onPath(display, () => workspace.stat(absolute))
+        : { type: await onPath(display, () => typeOfPath(workspace, absolute)), size: 0 };
       if (stat.type === 'directory') fsError(new WorkspaceError('EISDIR', absolute), display);
       const page = {
         offset: input.offset ?? 1,
@@ -189,7 +194,6 @@ export function createReadTool(
         maxLines,
         maxBytes,
       };
-      const readRange = workspace.readFileRange?.bind(workspace);
       if (readRange && stat.size > largeFileBytes) {
         const range = (start: number, end: number): Promise<Uint8Array> =>
           onPath(display, () => readRange(absolute, start, end));

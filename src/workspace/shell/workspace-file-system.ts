@@ -8,7 +8,7 @@
  * the message. Imports just-bash's types and workspace.ts.
  */
 import type { BufferEncoding, FsStat, IFileSystem } from 'just-bash';
-import { type FileStat, normalizePosix, type Workspace, WorkspaceError } from '../workspace.ts';
+import { type FileStat, normalizePosix, typeOfPath, type Workspace, WorkspaceError } from '../workspace.ts';
 
 /** The words Node puts after each code; just-bash's commands match on the code or these words. */
 const DESCRIPTIONS: Record<string, string> = {
@@ -71,6 +71,8 @@ interface Mount {
   /** Runs `run` on the workspace path of `path`; a `WorkspaceError` becomes a shell error naming `syscall`. */
   call<T>(syscall: string, path: string, run: (at: string) => Promise<T>): Promise<T>;
   stat(path: string): Promise<FsStat>;
+  /** That the path exists, through `statType` where a size would cost reading the file. */
+  check(path: string): Promise<void>;
   readBytes(path: string): Promise<Uint8Array>;
   write(path: string, content: string | Uint8Array): Promise<void>;
 }
@@ -94,6 +96,10 @@ function mount(workspace: Workspace): Mount {
     absolute,
     call,
     stat: (path) => call('stat', path, async (at) => shellStat(await workspace.stat(at))),
+    check: (path) =>
+      call('stat', path, async (at) => {
+        await typeOfPath(workspace, at);
+      }),
     readBytes: (path) => call('open', path, (at) => workspace.readFile(at)),
     write: (path, content) => call('open', path, (at) => workspace.writeFile(at, content)),
   };
@@ -118,7 +124,7 @@ function fileOperations(
   IFileSystem,
   'readFile' | 'readFileBuffer' | 'writeFile' | 'appendFile' | 'exists' | 'stat' | 'lstat'
 > {
-  const { readBytes, write, stat } = mounted;
+  const { readBytes, write, stat, check } = mounted;
   return {
     async readFile(path, readOptions) {
       return decode(
@@ -140,7 +146,7 @@ function fileOperations(
       await write(path, joined);
     },
     exists: (path) =>
-      stat(path).then(
+      check(path).then(
         () => true,
         () => false,
       ),
@@ -192,11 +198,9 @@ function metadataOperations(
   mounted: Mount,
   linkCode: 'ENOSYS' | 'EACCES',
 ): Pick<IFileSystem, 'chmod' | 'symlink' | 'link' | 'readlink' | 'realpath' | 'utimes'> {
-  const { stat } = mounted;
+  const { check } = mounted;
   return {
-    chmod: async (path) => {
-      await stat(path);
-    },
+    chmod: (path) => check(path),
     symlink: async (_target, linkPath) => {
       throw shellError(linkCode, 'symlink', normalizePosix(linkPath));
     },
@@ -204,16 +208,14 @@ function metadataOperations(
       throw shellError(linkCode, 'link', normalizePosix(newPath));
     },
     readlink: async (path) => {
-      await stat(path);
+      await check(path);
       throw shellError('EINVAL', 'readlink', normalizePosix(path));
     },
     realpath: async (path) => {
-      await stat(path);
+      await check(path);
       return normalizePosix(path);
     },
-    utimes: async (path) => {
-      await stat(path);
-    },
+    utimes: (path) => check(path),
   };
 }
 
