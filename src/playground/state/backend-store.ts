@@ -81,7 +81,10 @@ const readyMessage = (kind: BackendKind): string =>
  * The Workspace given to the suite: every call waits for a backend (`target`) and goes to it. `lstat`
  * and `readlink` exist when the active backend has them (or while none is active yet).
  */
-function delegateWorkspace(current: () => Workspace | null, target: () => Promise<Workspace>): Workspace {
+export function delegateWorkspace(
+  current: () => Workspace | null,
+  target: () => Promise<Workspace>,
+): Workspace {
   return {
     get backend() {
       return current()?.backend ?? 'just-bash';
