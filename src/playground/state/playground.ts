@@ -349,9 +349,8 @@ export interface PlaygroundCore {
 }
 
 /** Every store wired around `core.backend` and `core.runtime`. */
-export function assemblePlayground(options: PlaygroundOptions, core: PlaygroundCore): Playground {
+export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore): Playground {
   const { backend, runtime } = core;
-  const deps = options;
   const history = createHistoryStore();
   const catalog = createCatalogStore(runtime);
   const declarations = createDeclarationsStore(runtime, { loadProviders: deps.loadProviders });
