@@ -4,8 +4,6 @@
  * also a lazy chunk), applies a scenario from the URL hash, exposes `window.playground`, and mounts the
  * `<Playground>` component over it, as any host would. Imports the library by package name only.
  */
-// The component's root stylesheet first: every component's module must come after it in the bundle.
-import './components/Playground/Playground.module.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';

@@ -1,5 +1,3 @@
-// The root stylesheet first: every component's module comes after it in the bundle and so wins ties.
-import './Playground.module.css';
 import type { ToolSuite } from 'browser-agent-tools';
 import { type ReactNode, useEffect, useState } from 'react';
 import { PlaygroundContext } from '../../hooks/use-playground.ts';
