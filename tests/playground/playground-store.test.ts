@@ -1,5 +1,6 @@
 /** createPlaygroundStore: the playground's stores over a suite the host made, and the approval prompt. */
 import { createToolSuite, type ToolSuite, type Workspace } from 'browser-agent-tools';
+import type { AgentModel } from 'browser-agent-tools/agent';
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
 import { describe, expect, it } from 'vitest';
 import { createApprovalPrompt } from '../../src/playground/state/approval-prompt.ts';
@@ -97,6 +98,48 @@ describe('createPlaygroundStore', () => {
     expect(result.is_error).toBe(true);
     expect(result.output).toMatchInlineSnapshot(
       `"The user did not approve tool "save_note" (effect state_write): Not now.. Do not retry the same call; ask the user how to proceed."`,
+    );
+  });
+
+  it("the Agent panel runs the host's model first, its calls landing in the history", async () => {
+    let step = 0;
+    const model: AgentModel<'openai-chat'> = {
+      provider: 'openai-chat',
+      model: 'host model',
+      async complete() {
+        step += 1;
+        if (step > 1) return { message: { role: 'assistant', content: 'Saved it.' }, stop_reason: 'stop' };
+        const call = { name: 'save_note', arguments: JSON.stringify({ text: 'from the agent' }) };
+        return {
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c1', type: 'function', function: call }],
+          },
+          stop_reason: 'tool_calls',
+        };
+      },
+    };
+    const playground = createPlaygroundStore(hostSuite(), {
+      agentModel: model,
+      loadAgent: () => import('browser-agent-tools/agent'),
+    });
+    await playground.start();
+    const agent = await playground.agent();
+    expect(agent.store.getState().settings.provider).toBe('host');
+    expect(agent.store.getState().hostModel).toBe(true);
+    await agent.run();
+    expect(agent.store.getState().error).toBeNull();
+    expect(agent.store.getState().outcome?.text).toBe('Saved it.');
+    expect(playground.history.store.getState().entries[0]?.result.output).toBe('Saved: from the agent');
+  });
+
+  it('says what to pass when no providers entry was given', async () => {
+    const playground = createPlaygroundStore(hostSuite());
+    await playground.start();
+    await playground.declarations.loadProviders();
+    expect(playground.declarations.store.getState().loadError).toBe(
+      "no loadProviders was given to createPlaygroundStore. Pass loadProviders: () => import('browser-agent-tools/providers') (it needs the gpt-tokenizer package).",
     );
   });
 });

@@ -5,6 +5,7 @@
  * tests pass in-process ones.
  */
 import { describeWorkspaceShell, type ExposureMode } from 'browser-agent-tools';
+import type { AgentModel } from 'browser-agent-tools/agent';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { ExampleTranscript } from '../demo/transcripts.ts';
 import type { AgentModule, AgentStore, KeyStorage } from './agent-store.ts';
@@ -59,6 +60,8 @@ export interface PlaygroundDeps extends BackendDeps {
   loadAgent?(): Promise<AgentModule>;
   /** Where the Agent panel keeps the API key when asked to. Default: this tab's `sessionStorage`, when there is one. */
   keyStorage?: KeyStorage;
+  /** The host's own model, the Agent panel's first choice. */
+  agentModel?: AgentModel;
   /**
    * Loads the demo catalog and transcripts (a lazy `import()` in the page). `start()` waits for it; the
    * catalog goes where it always is, right after the built-ins (see `Runtime.addDemoTools`).
@@ -288,6 +291,7 @@ async function loadAgentStore(
     },
     runCall,
     ...(deps.keyStorage ? { keyStorage: deps.keyStorage } : {}),
+    ...(deps.agentModel ? { hostModel: deps.agentModel } : {}),
   });
 }
 

@@ -70,7 +70,10 @@ export interface PlaygroundProps {
   theme?: Theme;
   /** Called when the user picks a theme with the toggle. */
   onThemeChange?: (theme: Theme) => void;
-  /** The Agent panel: `false` (default) hides it; `true` shows it; `{ model }` runs the host's model. */
+  /**
+   * The Agent panel: `false` (default) hides it; `true` shows it (the demo model, or a server the user
+   * names); `{ model }` makes the host's model its first choice. It runs with `storeOptions.loadAgent`.
+   */
   agent?: AgentOption;
   /** The heading. Default: "browser-agent-tools playground". */
   title?: ReactNode;
@@ -101,15 +104,40 @@ async function startWithScenario(store: PlaygroundStore, scenario: Scenario | un
   await store.reset(scenario);
 }
 
-/** The stores of the props: the ones given, or made over the suite on the first render. */
-function useStore({ suite, store, storeOptions, approvals }: PlaygroundProps): PlaygroundStore {
-  const [made] = useState<PlaygroundStore>(() => {
-    if (store) return store;
-    if (!suite)
-      throw new Error('<Playground> needs a `suite` (or a `store` made with createPlaygroundStore).');
-    return createPlaygroundStore(suite, { ...storeOptions, ...(approvals ? { approvals } : {}) });
-  });
+/** The stores the component made, by suite: one per suite, whatever StrictMode or a remount does. */
+const madeFor = new WeakMap<ToolSuite<Workspace>, PlaygroundStore>();
+const madeHere = new WeakSet<PlaygroundStore>();
+
+/** The stores of the props: the ones given, or the ones made over the suite (once per suite). */
+function storeOf({ suite, store, storeOptions, approvals, agent }: PlaygroundProps): PlaygroundStore {
+  if (store) return store;
+  if (!suite) throw new Error('<Playground> needs a `suite` (or a `store` made with createPlaygroundStore).');
+  let made = madeFor.get(suite);
+  if (!made) {
+    made = createPlaygroundStore(suite, {
+      ...storeOptions,
+      ...(approvals ? { approvals } : {}),
+      ...(typeof agent === 'object' ? { agentModel: agent.model } : {}),
+    });
+    madeFor.set(suite, made);
+    madeHere.add(made);
+  }
   return made;
+}
+
+/**
+ * Starts the stores; for stores it made, the providers entry loads once they have started (a page
+ * that made its own stores decides when).
+ */
+function startStore(store: PlaygroundStore, scenario: Scenario | undefined): void {
+  startWithScenario(store, scenario).then(
+    () => (madeHere.has(store) ? store.declarations.loadProviders() : undefined),
+    (error: unknown) =>
+      store.notify(
+        'error',
+        `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  );
 }
 
 /**
@@ -117,15 +145,8 @@ function useStore({ suite, store, storeOptions, approvals }: PlaygroundProps): P
  * exact declarations the model gets next, the workspace and the catalog.
  */
 export function Playground(props: PlaygroundProps) {
-  const store = useStore(props);
-  useEffect(() => {
-    startWithScenario(store, props.scenario).catch((error: unknown) =>
-      store.notify(
-        'error',
-        `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
-  }, [store, props.scenario]);
+  const [store] = useState(() => storeOf(props));
+  useEffect(() => startStore(store, props.scenario), [store, props.scenario]);
   return (
     <PlaygroundRoot store={store} theme={props.theme} onThemeChange={props.onThemeChange}>
       <App panels={props.panels} agent={props.agent ?? false} title={props.title} toolbar={props.toolbar} />
