@@ -82,7 +82,10 @@ const readyMessage = (kind: BackendKind): string =>
  * and `readlink` exist when the active backend has them (or while none is active yet); `statType` only
  * while the active backend has it (the WebContainer: ls then lists without reading every file).
  */
-function delegateWorkspace(current: () => Workspace | null, target: () => Promise<Workspace>): Workspace {
+export function delegateWorkspace(
+  current: () => Workspace | null,
+  target: () => Promise<Workspace>,
+): Workspace {
   return {
     get backend() {
       return current()?.backend ?? 'just-bash';
