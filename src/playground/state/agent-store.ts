@@ -34,8 +34,11 @@ export interface KeyStorage {
   write(key: string | null): void;
 }
 
-/** A provider of the panel: a wire format of the loop, or `demo`, the scripted model in the page. */
-export type AgentPanelProvider = AgentProvider | 'demo';
+/**
+ * A provider of the panel: a wire format of the loop, or `demo`, the scripted model in the page. The
+ * panel does not offer the Responses API yet.
+ */
+export type AgentPanelProvider = Exclude<AgentProvider, 'openai-responses'> | 'demo';
 
 export interface AgentSettings {
   readonly provider: AgentPanelProvider;
