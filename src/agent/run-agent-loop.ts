@@ -15,8 +15,8 @@ import type {
   ToolSession,
   ToolSpec,
 } from '../core/types.ts';
-import { toProviderTools } from '../providers/provider-tools.ts';
-import { codecFor, type ProviderCodec } from './codecs.ts';
+import { clientToolSearchTool, toProviderTools } from '../providers/provider-tools.ts';
+import { codecFor, type ProviderCodec, TOOL_SEARCH_TOOL } from './codecs.ts';
 import { AgentModelError } from './model-error.ts';
 import {
   AGENT_PROVIDERS,
@@ -69,7 +69,8 @@ const ABORTED = Symbol('aborted');
  *     again, or use another key or model.`
  *   - `http` → `The model endpoint returned an error (HTTP STATUS): MESSAGE.`
  *   - `malformed_response` → `The model endpoint sent something that is not a API response: MESSAGE.
- *     Check that the base URL points to a API endpoint.`, API being `chat completions` or `Messages API`.
+ *     Check that the base URL points to a API endpoint.`, API being `chat completions`, `Messages API`
+ *     or `Responses API`.
  *   - `unknown` → `The model request failed: MESSAGE.`
  *
  * Failures never reject: endpoint errors (network, 401, 429, malformed response) and aborts resolve
@@ -78,8 +79,9 @@ const ABORTED = Symbol('aborted');
  * abandoned (adapters cancel it), running calls get the suite's aborted result, calls not started yet
  * get an `ABORTED` error result without running, and the step is recorded. The promise rejects only for
  * a host mistake, with a `UsageError`: `maxSteps` not a positive integer, `messages` not an array, a
- * provider other than `openai-chat`/`anthropic`, or `provider` not matching `model.provider` (and with
- * whatever a custom `declarations` function throws).
+ * provider other than `openai-chat`/`anthropic`/`openai-responses`, `provider` not matching
+ * `model.provider`, or `deferred: 'native'` for `openai-chat` (and with whatever a custom
+ * `declarations` function throws).
  */
 export async function runAgentLoop<P extends AgentProvider, W = unknown>(
   options: RunAgentLoopOptions<P, W>,
@@ -140,9 +142,9 @@ async function startRun<P extends AgentProvider, W>(
     throw new UsageError('runAgentLoop: messages must be an array of messages in the model format.');
   }
   const native = options.deferred === 'native';
-  if (native && provider !== 'anthropic') {
+  if (native && provider === 'openai-chat') {
     throw new UsageError(
-      `runAgentLoop: deferred: "native" needs the anthropic provider (its API loads deferred tools itself), not "${provider}". Use deferred: "resend".`,
+      `runAgentLoop: deferred: "native" needs a provider whose API loads deferred tools itself (anthropic, openai-responses), not "${provider}". Use deferred: "resend".`,
     );
   }
   return {
@@ -226,12 +228,7 @@ async function runStep<P extends AgentProvider, W>(
 /** Renders the declarations of this step for the provider, records the step and announces it. */
 function openStep<P extends AgentProvider, W>(run: LoopRun<P, W>, index: number): AgentStep<P> {
   const declarations = run.declarationsOf(run.session);
-  // toProviderTools renders exactly AgentToolMap[P] for the two providers the loop speaks.
-  const tools = toProviderTools(
-    declarations,
-    run.provider,
-    run.native ? { deferred: 'native', deferredTools: deferredSpecs(run.options.suite) } : {},
-  ) as AgentToolMap[P][];
+  const tools = renderTools(run.options.suite, declarations, run.provider, run.native) as AgentToolMap[P][];
   const step: AgentStep<P> = {
     index,
     declarations,
@@ -377,6 +374,31 @@ function stepOutcome<P extends AgentProvider, W>(
   return undefined;
 }
 
+/**
+ * The declarations rendered for `provider`. Natively deferred, every deferred tool of the suite comes
+ * after them with `defer_loading`, and on the Responses API the suite's `tool_search` is declared as
+ * the API's client-executed tool search.
+ */
+function renderTools(
+  suite: RunAgentLoopOptions['suite'],
+  declarations: readonly ToolSpec[],
+  provider: AgentProvider,
+  native: boolean,
+): AgentToolMap[AgentProvider][] {
+  if (!native) return toProviderTools(declarations, provider);
+  const tools = toProviderTools(declarations, provider, {
+    deferred: 'native',
+    deferredTools: deferredSpecs(suite),
+  });
+  if (provider !== 'openai-responses') return tools;
+  const search = declarations.find((spec) => spec.name === TOOL_SEARCH_TOOL);
+  return tools.map((tool) =>
+    search !== undefined && 'name' in tool && tool.name === TOOL_SEARCH_TOOL
+      ? clientToolSearchTool(search)
+      : tool,
+  );
+}
+
 /** Every deferred tool of the suite, activated or not, in registration order. */
 function deferredSpecs(suite: RunAgentLoopOptions['suite']): ToolSpec[] {
   return suite
@@ -423,6 +445,7 @@ function handoffDetail(tool: string, directive: HandoffDirective): string {
 const API_NAMES: Record<AgentProvider, string> = {
   'openai-chat': 'chat completions',
   anthropic: 'Messages API',
+  'openai-responses': 'Responses API',
 };
 
 function modelErrorDetail(error: AgentModelErrorInfo, provider: AgentProvider): string {

@@ -36,10 +36,11 @@ export interface KeyStorage {
 }
 
 /**
+/**
  * A provider of the panel: a wire format of the loop, `demo` (the scripted model in the page), or
- * `host` (the model the host gave the playground).
+ * `host` (the model the host gave the playground). The panel does not offer the Responses API yet.
  */
-export type AgentPanelProvider = AgentProvider | 'demo' | 'host';
+export type AgentPanelProvider = Exclude<AgentProvider, 'openai-responses'> | 'demo' | 'host';
 
 export interface AgentSettings {
   readonly provider: AgentPanelProvider;
