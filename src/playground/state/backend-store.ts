@@ -133,9 +133,13 @@ export function delegateWorkspace(
 }
 
 /**
- * Boots a WebContainer within `timeoutMs` (half a second more as a guard against a boot that never
- * settles) and copies the files of `source` into it. Says why when it did not work.
+ * Boots a WebContainer within `timeoutMs` and copies the files of `source` into it. Says why when it
+ * did not work. The boot gives its own reason at `timeoutMs`; the guard, two seconds later, only ends a
+ * boot whose loading never settled (on a busy machine the boot's own timer can fire late).
  */
+/** How long after the boot's own timeout the guard gives up on it. */
+const BOOT_GUARD_MS = 2_000;
+
 async function bootWebContainerWithFiles(
   deps: BackendDeps,
   timeoutMs: number,
@@ -149,7 +153,7 @@ async function bootWebContainerWithFiles(
           ok: false,
           reason: `The WebContainer did not start within ${seconds} s. Likely causes: stackblitz.com cannot be reached, or the browser blocks cookies and storage for its frame.`,
         }),
-      timeoutMs + 500,
+      timeoutMs + BOOT_GUARD_MS,
     ),
   );
   let boot: WebContainerBoot;
