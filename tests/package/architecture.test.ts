@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
+import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { CODEMODE_TOOL_NAME } from '../../src/codemode/enable-codemode.ts';
 import { TOOL_SEARCH_NAME, TOOL_SEARCH_REPAIRS } from '../../src/search/tool-search.ts';
@@ -161,10 +162,37 @@ function violations(file: string, source: string): string[] {
       );
     }
   }
-  if (library && /\b(Buffer|process)\s*\./.test(source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))) {
+  if (library && /\b(Buffer|process)\s*\./.test(codeOnly(file, source))) {
     found.push(`${file}: uses Buffer or process, which browsers and workers do not have`);
   }
   return found;
+}
+
+/**
+ * The source without its comments and the text of its strings: a script the library hands to another
+ * runtime as text (say, a `node -e` program for a WebContainer) may use that runtime's `process`.
+ */
+function codeOnly(file: string, source: string): string {
+  const text = source.split('');
+  const blank = (node: { start: number; end: number }): void => {
+    for (let index = node.start; index < node.end; index++) if (text[index] !== '\n') text[index] = ' ';
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const current = node as { type?: string; value?: unknown; start: number; end: number };
+    if (
+      current.type === 'TemplateElement' ||
+      (current.type === 'Literal' && typeof current.value === 'string')
+    )
+      blank(current);
+    for (const child of Object.values(node)) if (typeof child === 'object') visit(child);
+  };
+  visit(parseAst(source, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }, file));
+  return text.join('').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
 }
 
 function sourceFiles(dir: string): string[] {
@@ -309,6 +337,12 @@ describe('architecture', () => {
       ).toEqual([
         'search/x.ts: "react" is React; only the playground may use it',
         'search/x.ts: uses Buffer or process, which browsers and workers do not have',
+      ]);
+      // In a string it is text for another runtime, not a use.
+      expect(violations('workspace/x.ts', 'const script = `console.log(process.env.PATH)`;')).toEqual([]);
+      expect(violations('workspace/x.ts', "const script = 'process.exit(1)';")).toEqual([]);
+      expect(violations('workspace/x.ts', ['const exit = `$', '{process.exitCode}`;'].join(''))).toEqual([
+        'workspace/x.ts: uses Buffer or process, which browsers and workers do not have',
       ]);
     });
     it('a dynamic import of a backend from the root entry', () => {

@@ -59,7 +59,7 @@ beforeAll(async () => {
       await install(dir);
     }),
   );
-}, 150_000);
+}, 300_000); // build:lib (tsc, the Worker bundle, the component build), pack, and three offline installs
 
 afterAll(() => {
   for (const child of children) child.kill();
