@@ -4,7 +4,7 @@
  */
 import type { AnyToolSpec, Caller, ExposureMode, ToolResult, ToolSpec } from 'browser-agent-tools';
 import { type DeclarationFormat, isDeclarationFormat } from './declarations-store.ts';
-import { type McpServerView, mcpStoreOf } from './mcp-store.ts';
+import type { McpServerView } from './mcp-store.ts';
 import type { Playground } from './playground.ts';
 import { parseScenario, type ScenarioFile } from './scenario.ts';
 import { readAllFiles, writeFiles } from './workspace-files.ts';
@@ -128,10 +128,15 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
       await playground.demo();
       return plain(playground.scenario());
     },
+    // The MCP store loads on first use, as its panel does: it stays out of the page's entry chunk.
     async connectMcp(url, options = {}) {
       await playground.demo();
+      const { mcpStoreOf } = await import('./mcp-store.ts');
       return plain(await mcpStoreOf(playground).connect({ url, ...options }));
     },
-    disconnectMcp: (id) => mcpStoreOf(playground).disconnect(id),
+    async disconnectMcp(id) {
+      const { mcpStoreOf } = await import('./mcp-store.ts');
+      await mcpStoreOf(playground).disconnect(id);
+    },
   };
 }
