@@ -2,6 +2,7 @@
  * The core room's surface for the other rooms (search, tools, codemode, providers, backends). The
  * package's public surface is `src/index.ts`, which picks from here.
  */
+export { AliasRepairError, repairArguments } from './aliases.ts';
 export { DEFAULT_OUTPUT_BUDGET, markOwnOutputBudget } from './budget.ts';
 export {
   type DefinedTool,
@@ -12,7 +13,14 @@ export {
 export { effectVocabulary } from './effects.ts';
 export { ERROR_CODES, type ErrorCode, ToolError, type ToolErrorOptions, UsageError } from './errors.ts';
 export { normalizeSpec, normalizeSpecs } from './normalize.ts';
-export type { ParsedPatch, PatchChunk, PatchHunk, PatchLine } from './patch.ts';
+export {
+  type ParsedPatch,
+  type PatchChunk,
+  type PatchHunk,
+  type PatchLine,
+  PatchSyntaxError,
+  parsePatch,
+} from './patch.ts';
 export { evaluatePolicy, type PolicyVerdict } from './policy.ts';
 export {
   type ParsedToolCall,
@@ -21,12 +29,16 @@ export {
   responsesCallOutput,
   type ToolCallFormat,
 } from './raw-call.ts';
+export { markOutputSchema } from './result-schema.ts';
 export {
+  errorResult,
   isPlainObject,
   MAX_ERROR_DATA_CHARS,
   MAX_ERROR_DATA_ITEMS,
   MAX_ERROR_MESSAGE_CHARS,
   notImplementedResult,
+  successResult,
+  toJsonObject,
 } from './results.ts';
 export { type CoreSuiteOptions, createCoreSuite } from './suite.ts';
 export * from './types.ts';

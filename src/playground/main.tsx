@@ -2,15 +2,19 @@
  * Entry of index.html: builds the playground with the browser's pieces (the embedded shell in a Web
  * Worker, the lazily loaded WebContainer, providers, codemode and agent entries, and the demo catalog,
  * also a lazy chunk), applies a scenario from the URL hash, exposes `window.playground`, and mounts the
- * page. Imports the library by package name only.
+ * `<Playground>` component over it, as any host would. Imports the library by package name only.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
-import { App } from './components/App/App.tsx';
+import type { PlaygroundPanel } from './components/App/App.tsx';
+import { BackendStatus } from './components/BackendStatus/BackendStatus.tsx';
+import { EmbedView } from './components/EmbedView/EmbedView.tsx';
+import { Playground, PlaygroundRoot, startPlaygroundStore } from './components/Playground/Playground.tsx';
+import { SharePanel } from './components/SharePanel/SharePanel.tsx';
 import { DEMO_FILES } from './demo/demo-files.ts';
 import { embedOptions } from './embed.ts';
-import { PlaygroundContext } from './hooks/use-playground.ts';
+import { savedTheme, type Theme } from './hooks/use-theme.ts';
 import { createPlayground } from './state/playground.ts';
 import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
 import { decodeScenario, type Scenario, scenarioDataFromHash } from './state/scenario.ts';
@@ -67,7 +71,7 @@ async function applyLink(opening: boolean): Promise<void> {
 
 /** The hash the page last applied or wrote (a permalink it made itself is not applied again). */
 let appliedHash = location.hash;
-const ready = playground.start().then(() => applyLink(true));
+const ready = startPlaygroundStore(playground).then(() => applyLink(true));
 window.playground = createPlaygroundApi(playground, ready);
 // The providers entry holds the o200k tokenizer (about 1 MB gzipped): it is fetched once the page is
 // ready and idle, so it does not hold up the first calls; token counts show "counting…" until then.
@@ -83,11 +87,45 @@ window.addEventListener('hashchange', () => {
   void ready.then(() => applyLink(false));
 });
 
+/** The page behind the playground takes its theme (styles.css reads `data-theme` on the root). */
+function applyPageTheme(theme: Theme): void {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+}
+applyPageTheme(savedTheme());
+
+/** Every panel: the page is the full playground. */
+const PAGE_PANELS: readonly PlaygroundPanel[] = [
+  'composer',
+  'channels',
+  'history',
+  'declarations',
+  'workspace',
+  'catalog',
+  'mcp',
+  'replay',
+];
+
 const embed = embedOptions(location.search);
 createRoot(container).render(
   <StrictMode>
-    <PlaygroundContext.Provider value={playground}>
-      <App embed={embed} />
-    </PlaygroundContext.Provider>
+    {embed ? (
+      <PlaygroundRoot store={playground} onThemeChange={applyPageTheme}>
+        <EmbedView options={embed} />
+      </PlaygroundRoot>
+    ) : (
+      <Playground
+        store={playground}
+        panels={PAGE_PANELS}
+        agent={true}
+        onThemeChange={applyPageTheme}
+        toolbar={
+          <>
+            <BackendStatus />
+            <SharePanel />
+          </>
+        }
+      />
+    )}
   </StrictMode>,
 );

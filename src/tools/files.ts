@@ -7,6 +7,7 @@ import {
   type ConfineOptions,
   confinePath,
   isInside,
+  typeOfPath,
   type Workspace,
   WorkspaceError,
 } from '../workspace/workspace.ts';
@@ -102,7 +103,7 @@ export async function readPathContent(
 ): Promise<PathContent> {
   let type: string;
   try {
-    type = (await workspace.stat(absolute)).type;
+    type = await typeOfPath(workspace, absolute);
   } catch (error) {
     if (error instanceof WorkspaceError && error.code === 'ENOENT') return { kind: 'missing' };
     return fsError(error, display);

@@ -14,13 +14,16 @@ const PROVIDERS: readonly { id: AgentSettings['provider']; label: string }[] = [
   { id: 'openai-chat', label: 'OpenAI-compatible (chat completions)' },
   { id: 'anthropic', label: 'Anthropic (Messages API)' },
   { id: 'demo', label: 'Demo model (scripted, no key, runs in this page)' },
+  { id: 'host', label: "This app's model" },
 ];
 
-const PROVIDER_OPTIONS = PROVIDERS.map((provider) => (
-  <option key={provider.id} value={provider.id}>
-    {provider.label}
-  </option>
-));
+/** The providers the panel offers: the host's model only when the host gave one. */
+const providerOptions = (hostModel: boolean) =>
+  PROVIDERS.filter((provider) => hostModel || provider.id !== 'host').map((provider) => (
+    <option key={provider.id} value={provider.id}>
+      {provider.label}
+    </option>
+  ));
 
 /** The provider, server, model, key and messages of the next run; locked while one runs. */
 function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentState }) {
@@ -45,7 +48,7 @@ function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentSt
         onChange={(event) => set({ provider: event.target.value as AgentSettings['provider'] })}
         disabled={state.running}
       >
-        {PROVIDER_OPTIONS}
+        {providerOptions(state.hostModel)}
       </select>
       <label htmlFor={ids.baseURL}>Base URL</label>
       <input
@@ -132,6 +135,31 @@ function AgentRunBar({ agent, state }: { agent: AgentStore; state: AgentState })
   );
 }
 
+/** Test connection: one request for the endpoint's models, and what it showed. */
+function ConnectionTest({ agent, state }: { agent: AgentStore; state: AgentState }) {
+  const { connection } = state;
+  const testing = connection === 'testing';
+  return (
+    <div className={controls.toolbar}>
+      <button
+        type="button"
+        data-testid="agent-test-connection"
+        onClick={() => void agent.testConnection()}
+        disabled={testing || state.running}
+      >
+        {testing ? 'Testing…' : 'Test connection'}
+      </button>
+      <span
+        className={connection !== null && !testing && !connection.ok ? textStyles.error : textStyles.note}
+        role="status"
+        data-testid="agent-connection"
+      >
+        {connection === null || testing ? '' : <VisibleText text={connection.text} />}
+      </span>
+    </div>
+  );
+}
+
 /**
  * A live agent loop: a real model gets the declarations, its calls run through the suite (each one in
  * the history), and the next request carries the updated declarations. Each step is shown as it happens.
@@ -148,6 +176,7 @@ export function AgentPanel() {
         a key with a low limit.
       </p>
       <AgentSettingsForm agent={agent} state={state} />
+      <ConnectionTest agent={agent} state={state} />
       <AgentRunBar agent={agent} state={state} />
       {state.steps.length > 0 && (
         <ol className={styles.steps} aria-label="Steps of the run">
