@@ -15,23 +15,11 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
+import { STACK_SIZE_BYTES, WASM_MEMORY_HEADROOM_BYTES } from './engine-limits.ts';
 import { GUEST_PRELUDE } from './guest-prelude.ts';
 import { consoleCutLine } from './messages.ts';
 import type { ScriptFailureKind, ScriptHost, ScriptJob, ScriptOutcome } from './runner.ts';
 import { formatBytes, utf8Length } from './text.ts';
-
-/**
- * Stack of the QuickJS runtime. Larger stacks (and the default) overflow the *host* stack before QuickJS
- * notices, which corrupts the runtime; at 256 KiB deep recursion is a clean `InternalError`.
- */
-export const STACK_SIZE_BYTES: number = 256 * 1024;
-
-/**
- * Wasm memory above the QuickJS heap limit: room for the wasm stack, static data and allocations
- * QuickJS does not count (ArrayBuffer contents). The wasm memory cannot grow past limit + this, so even
- * uncounted allocations end in a clean out-of-memory error instead of taking the host's memory.
- */
-export const WASM_MEMORY_HEADROOM_BYTES: number = 32 * 1024 * 1024;
 
 const WASM_PAGE_BYTES = 64 * 1024;
 /** The wasm build's own initial memory (16 MiB); a smaller `initial` fails instantiation. */

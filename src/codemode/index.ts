@@ -33,7 +33,7 @@ export {
   enableCodemode,
   MAX_TIMEOUT_SECONDS,
 } from './enable-codemode.ts';
-export { STACK_SIZE_BYTES, WASM_MEMORY_HEADROOM_BYTES } from './engine.ts';
+export { STACK_SIZE_BYTES, WASM_MEMORY_HEADROOM_BYTES } from './engine-limits.ts';
 export { createInProcessRunner, type InProcessRunner } from './in-process-runner.ts';
 export { CODEMODE_ERROR_CODES, type CodemodeFailureKind } from './messages.ts';
 export type {

@@ -7,6 +7,21 @@
 import type { CodemodeRunner, ScriptOutcome } from './runner.ts';
 import type { HostToWorkerMessage, WorkerToHostMessage } from './worker-protocol.ts';
 
+/**
+ * What the runner uses of a Worker; a DOM `Worker` has all of it. Declared by shape so that the package's
+ * declarations type-check in a project without the DOM lib.
+ */
+export interface CodemodeWorker {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
+  addEventListener(
+    type: 'error',
+    listener: (event: { readonly message: string; preventDefault(): void }) => void,
+  ): void;
+  addEventListener(type: 'messageerror', listener: () => void): void;
+  terminate(): void;
+}
+
 /** Options of {@link createWorkerRunner}. */
 export interface WorkerRunnerOptions {
   /**
@@ -14,10 +29,10 @@ export interface WorkerRunnerOptions {
    * written so that Vite (and other bundlers that follow `new Worker(new URL(..., import.meta.url))`)
    * bundle it. Pass your own when your bundler needs another form.
    */
-  createWorker?: () => Worker;
+  createWorker?: () => CodemodeWorker;
 }
 
-function defaultWorker(): Worker {
+function defaultWorker(): CodemodeWorker {
   // `.js`, not `.ts`: tsc does not rewrite URL strings, so this must name the file as it is in dist/.
   // Vite resolves it to worker.ts when it bundles the sources.
   return new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'codemode' });
@@ -38,7 +53,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): CodemodeR
           resolve({ type: 'failed', kind: 'stopped', message: 'stopped by the host' });
           return;
         }
-        let worker: Worker;
+        let worker: CodemodeWorker;
         try {
           worker = createWorker();
         } catch (error) {
@@ -60,7 +75,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): CodemodeR
           if (!settled) worker.postMessage(message);
         };
 
-        worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+        worker.addEventListener('message', (event) => {
           const message = event.data as WorkerToHostMessage;
           if (message.type === 'call') {
             void host
@@ -72,7 +87,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): CodemodeR
             finish(message.outcome);
           }
         });
-        worker.addEventListener('error', (event: ErrorEvent) => {
+        worker.addEventListener('error', (event) => {
           event.preventDefault();
           const text = event.message || 'the Worker failed to load or crashed';
           finish(

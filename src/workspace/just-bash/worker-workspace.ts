@@ -33,9 +33,13 @@ const DEFAULT_START_TIMEOUT_MS = 30_000;
 /** Exit code of a command stopped by a reset (the seam's code for a timeout or an abort). */
 const RESET_EXIT_CODE = 124;
 
-/** What the page needs of a Worker. `Worker` satisfies it; tests pass a stand-in. */
+/**
+ * What the page needs of a Worker. `Worker` satisfies it; tests pass a stand-in. `transfer` holds the
+ * file bytes' `ArrayBuffer`s; it says `object` where the DOM says `Transferable`, a name a project
+ * without the DOM lib does not have.
+ */
 export interface WorkerLike {
-  postMessage(message: unknown, transfer?: Transferable[]): void;
+  postMessage(message: unknown, transfer?: object[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   addEventListener(type: 'error', listener: (event: Event) => void): void;
   terminate(): void;
@@ -372,7 +376,7 @@ class WorkerLink {
   }
 
   /** One call to the Worker's workspace; `transfer` moves buffers instead of copying them. */
-  async send(method: WorkspaceMethod, args: unknown[], transfer: Transferable[] = []): Promise<unknown> {
+  async send(method: WorkspaceMethod, args: unknown[], transfer: ArrayBuffer[] = []): Promise<unknown> {
     const connection = await this.#live();
     const id = ++this.#nextId;
     return new Promise((resolve, reject) => {

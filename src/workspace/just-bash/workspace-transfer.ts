@@ -233,7 +233,54 @@ export async function exportZip(workspace: Workspace, options: { dir?: string } 
   return zipSync(files, { level: 6, mtime: EXPORT_ZIP_MTIME });
 }
 
-const fromFile = (path: string, file: Blob): ImportSource => ({
+// The browser's File System Access and drag-and-drop types, by the shape read here, so that the
+// declarations type-check in a project without the DOM lib. The DOM's own objects have all of it.
+
+/** A file whose bytes are imported (a DOM `File` or `Blob`). */
+interface ReadableFile {
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** A file of an `<input type="file" webkitdirectory>`'s `FileList` (a DOM `File`). */
+export interface PickedFile extends ReadableFile {
+  readonly name: string;
+  readonly webkitRelativePath: string;
+}
+
+/**
+ * A folder from `showDirectoryPicker()` (a DOM `FileSystemDirectoryHandle`). Its entries are read with
+ * `values()`, which browsers have even where the DOM typings lack it.
+ */
+export interface PickedDirectoryHandle {
+  readonly kind: 'directory';
+  readonly name: string;
+}
+
+/** A drop's data (a DOM `DataTransfer`): its items, read as file system entries. */
+export interface DroppedData {
+  readonly items: ArrayLike<{ webkitGetAsEntry(): unknown }>;
+}
+
+/** An entry of a picked folder (a DOM `FileSystemFileHandle` or `FileSystemDirectoryHandle`). */
+interface HandleEntry {
+  readonly kind: 'file' | 'directory';
+  readonly name: string;
+  getFile(): Promise<ReadableFile>;
+  values(): AsyncIterable<HandleEntry>;
+}
+
+/** An entry of a drop (a DOM `FileSystemFileEntry` or `FileSystemDirectoryEntry`). */
+interface DroppedEntry {
+  readonly name: string;
+  readonly isFile: boolean;
+  file(found: (file: ReadableFile) => void, failed: (error: unknown) => void): void;
+  createReader(): {
+    readEntries(found: (entries: DroppedEntry[]) => void, failed: (error: unknown) => void): void;
+  };
+}
+
+const fromFile = (path: string, file: ReadableFile): ImportSource => ({
   path,
   size: file.size,
   bytes: async () => new Uint8Array(await file.arrayBuffer()),
@@ -244,20 +291,18 @@ const fromFile = (path: string, file: Blob): ImportSource => ({
  * relative to it. Directories named in `skip` (default `.git`) are not entered.
  */
 export async function filesFromDirectoryHandle(
-  handle: FileSystemDirectoryHandle,
+  handle: PickedDirectoryHandle,
   skip: readonly string[] = ['.git'],
 ): Promise<ImportSource[]> {
   const sources: ImportSource[] = [];
-  const visit = async (directory: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
-    const entries = (directory as unknown as { values(): AsyncIterable<FileSystemHandle> }).values();
-    for await (const entry of entries) {
+  const visit = async (directory: HandleEntry, prefix: string): Promise<void> => {
+    for await (const entry of directory.values()) {
       const path = `${prefix}${entry.name}`;
-      if (entry.kind === 'file')
-        sources.push(fromFile(path, await (entry as FileSystemFileHandle).getFile()));
-      else if (!skip.includes(entry.name)) await visit(entry as FileSystemDirectoryHandle, `${path}/`);
+      if (entry.kind === 'file') sources.push(fromFile(path, await entry.getFile()));
+      else if (!skip.includes(entry.name)) await visit(entry, `${path}/`);
     }
   };
-  await visit(handle, '');
+  await visit(handle as HandleEntry, '');
   return sources;
 }
 
@@ -267,36 +312,36 @@ export async function filesFromDirectoryHandle(
  * (default `.git`) are not entered.
  */
 export async function filesFromDrop(
-  data: DataTransfer | FileList,
+  data: DroppedData | ArrayLike<PickedFile>,
   skip: readonly string[] = ['.git'],
 ): Promise<ImportSource[]> {
   if (!('items' in data)) {
-    return [...data]
+    return Array.from(data)
       .filter((file) => !file.webkitRelativePath.split('/').some((name) => skip.includes(name)))
       .map((file) => fromFile(file.webkitRelativePath || file.name, file));
   }
   const sources: ImportSource[] = [];
-  const visit = async (entry: FileSystemEntry, prefix: string): Promise<void> => {
+  const visit = async (entry: DroppedEntry, prefix: string): Promise<void> => {
     const path = `${prefix}${entry.name}`;
     if (entry.isFile) {
-      const file = await new Promise<File>((resolve, reject) =>
-        (entry as FileSystemFileEntry).file(resolve, reject),
-      );
+      const file = await new Promise<ReadableFile>((resolve, reject) => entry.file(resolve, reject));
       sources.push(fromFile(path, file));
       return;
     }
     if (skip.includes(entry.name)) return;
-    const reader = (entry as FileSystemDirectoryEntry).createReader();
+    const reader = entry.createReader();
     // readEntries answers in batches; an empty batch means the directory is done.
     for (;;) {
-      const batch = await new Promise<FileSystemEntry[]>((resolve, reject) =>
+      const batch = await new Promise<DroppedEntry[]>((resolve, reject) =>
         reader.readEntries(resolve, reject),
       );
       if (batch.length === 0) break;
       for (const child of batch) await visit(child, `${path}/`);
     }
   };
-  const roots = [...data.items].map((item) => item.webkitGetAsEntry()).filter((entry) => entry !== null);
+  const roots = Array.from(data.items, (item) => item.webkitGetAsEntry() as DroppedEntry | null).filter(
+    (entry) => entry !== null,
+  );
   for (const entry of roots) await visit(entry, '');
   return sources;
 }
