@@ -1,7 +1,8 @@
 /**
- * What the playground page transfers before `window.playground.ready`: every response (the entry, its
- * lazy chunks, the shell's Worker, stylesheets) from navigation until `ready` resolves, measured in
- * Chromium against `vite preview` of a build directory. Sizes are each body gzipped here, at the level
+ * What the playground page transfers before `window.playground.ready` (the page is interactive): every
+ * request (the entry, its lazy chunks, stylesheets) from navigation until `ready` resolves, and then
+ * what it fetches until its workspace (the shell's Worker) is up, measured in Chromium against
+ * `vite preview` of a build directory. Sizes are each body gzipped here, at the level
  * the bundle section uses, since `vite preview` serves files uncompressed.
  */
 
@@ -16,11 +17,25 @@ export interface TransferredFile {
   readonly gzipBytes: number;
 }
 
-/** The files the page fetched before ready, largest first, and their gzip total. */
-export async function measureBeforeReady(
-  root: string,
-  outDir: string,
-): Promise<{ files: TransferredFile[]; gzipBytes: number }> {
+/** What the page fetched before `ready`, and what it fetched after `ready` until its workspace was up. */
+export interface BeforeReady {
+  files: TransferredFile[];
+  gzipBytes: number;
+  /** Requested after `ready`, before `window.playground.files()` (which waits for the workspace) resolved. */
+  untilWorkspace: { files: TransferredFile[]; gzipBytes: number };
+}
+
+/** `files` largest first, with their gzip total. */
+function summed(files: TransferredFile[]): { files: TransferredFile[]; gzipBytes: number } {
+  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { files, gzipBytes: files.reduce((total, file) => total + file.gzipBytes, 0) };
+}
+
+/**
+ * Every request the page made before `ready` resolved (counted by when it was made: a response still
+ * arriving after `ready` counts too), then the ones made after it until the workspace was up.
+ */
+export async function measureBeforeReady(root: string, outDir: string): Promise<BeforeReady> {
   const server = await preview({
     root,
     logLevel: 'error',
@@ -35,27 +50,32 @@ export async function measureBeforeReady(
     const url = server.resolvedUrls?.local[0];
     if (!url) throw new Error('vite preview did not report its URL.');
     const page = await browser.newPage();
-    const files: TransferredFile[] = [];
+    const phases: { before: TransferredFile[]; after: TransferredFile[] } = { before: [], after: [] };
     const pending: Promise<void>[] = [];
-    let ready = false;
-    page.on('response', (response) => {
-      if (ready) return;
-      const file = new URL(response.url()).pathname;
+    let phase: keyof typeof phases | null = 'before';
+    page.on('request', (request) => {
+      const files = phase === null ? null : phases[phase];
+      if (files === null) return;
+      const file = new URL(request.url()).pathname;
       pending.push(
-        response.body().then(
-          (body) => void files.push({ file, gzipBytes: gzipSync(body, { level: GZIP_LEVEL }).length }),
-          () => undefined,
-        ),
+        request
+          .response()
+          .then((response) => response?.body())
+          .then(
+            (body) =>
+              void (body && files.push({ file, gzipBytes: gzipSync(body, { level: GZIP_LEVEL }).length })),
+            () => undefined,
+          ),
       );
     });
+    type Api = { playground: { ready: Promise<void>; files(): Promise<unknown> } };
     await page.goto(url);
-    await page.evaluate(
-      () => (window as unknown as { playground: { ready: Promise<void> } }).playground.ready,
-    );
-    ready = true;
+    await page.evaluate(() => (window as unknown as Api).playground.ready);
+    phase = 'after';
+    await page.evaluate(() => (window as unknown as Api).playground.files().then(() => undefined));
+    phase = null;
     await Promise.all(pending);
-    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
-    return { files, gzipBytes: files.reduce((total, file) => total + file.gzipBytes, 0) };
+    return { ...summed(phases.before), untilWorkspace: summed(phases.after) };
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

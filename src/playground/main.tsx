@@ -67,7 +67,14 @@ async function applyLink(opening: boolean): Promise<void> {
 
 /** The hash the page last applied or wrote (a permalink it made itself is not applied again). */
 let appliedHash = location.hash;
-const ready = playground.start().then(() => applyLink(true));
+// `ready` means interactive: the catalog, the declarations and the composer work. The shell's Worker
+// (just-bash, about 350 KiB gzipped) starts right after; a call made before it is up waits for it. A
+// scenario link re-runs calls, so then `ready` waits for the workspace too.
+const ready =
+  scenarioDataFromHash(location.hash) === null
+    ? playground.prepare()
+    : playground.start().then(() => applyLink(true));
+void ready.then(() => playground.start());
 window.playground = createPlaygroundApi(playground, ready);
 // The providers entry holds the o200k tokenizer (about 1 MB gzipped): it is fetched once the page is
 // ready and idle, so it does not hold up the first calls; token counts show "counting…" until then.

@@ -94,8 +94,13 @@ export interface Playground {
   demo(): Promise<void>;
   readonly page: Store<PageState, PageEvent>;
   /**
-   * Starts the embedded backend, loads the demo catalog and enables codemode (when it can load);
-   * resolves when the page can run calls.
+   * Loads the demo catalog and enables codemode (when it can load): what the page needs to be
+   * interactive (catalog, declarations, composer). Does not start the workspace. Once.
+   */
+  prepare(): Promise<void>;
+  /**
+   * {@link prepare}, and starts the embedded backend (the shell's Worker); resolves when the page can
+   * run calls. Once: later calls return the same promise.
    */
   start(): Promise<void>;
   /** Loads the codemode entry and registers the `codemode` tool. Resolves `false` (with a notice) when it failed. */
@@ -347,6 +352,11 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
     }),
   );
   const agent = once(() => loadAgentStore(deps, runtime, runCall));
+  const prepare = once(async () => {
+    const demo = loadDemo();
+    await enableCodemode();
+    await demo;
+  });
 
   backend.store.on((event) => {
     if (event.type !== 'fallback') void workspace.refresh();
@@ -382,14 +392,13 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
       await loadDemo();
     },
     page: page.store,
-    async start() {
-      const demo = loadDemo();
-      const codemode = enableCodemode();
+    prepare,
+    start: once(async () => {
+      const prepared = prepare();
       await backend.start(startFiles);
       await workspace.refresh();
-      await demo;
-      await codemode;
-    },
+      await prepared;
+    }),
     enableCodemode,
     runCall,
     reset: (scenario) => resetWithCalls(page, applyScenario, runCall, scenario),
