@@ -2,15 +2,19 @@
  * Entry of index.html: builds the playground with the browser's pieces (the embedded shell in a Web
  * Worker, the lazily loaded WebContainer, providers, codemode and agent entries, and the demo catalog,
  * also a lazy chunk), applies a scenario from the URL hash, exposes `window.playground`, and mounts the
- * page. Imports the library by package name only.
+ * `<Playground>` component over it, as any host would. Imports the library by package name only.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
-import { App } from './components/App/App.tsx';
+import type { PlaygroundPanel } from './components/App/App.tsx';
+import { BackendStatus } from './components/BackendStatus/BackendStatus.tsx';
+import { EmbedView } from './components/EmbedView/EmbedView.tsx';
+import { Playground, PlaygroundRoot, startPlaygroundStore } from './components/Playground/Playground.tsx';
+import { SharePanel } from './components/SharePanel/SharePanel.tsx';
 import { DEMO_FILES } from './demo/demo-files.ts';
 import { embedOptions } from './embed.ts';
-import { PlaygroundContext } from './hooks/use-playground.ts';
+import { savedTheme, type Theme } from './hooks/use-theme.ts';
 import { createPlayground } from './state/playground.ts';
 import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
 import { decodeScenario, type Scenario, scenarioDataFromHash } from './state/scenario.ts';
@@ -46,6 +50,7 @@ const playground = createPlayground({
 async function applyLink(opening: boolean): Promise<void> {
   const data = scenarioDataFromHash(location.hash);
   if (data === null) return;
+  await playground.start();
   let scenario: Scenario;
   try {
     scenario = await decodeScenario(data);
@@ -68,16 +73,12 @@ async function applyLink(opening: boolean): Promise<void> {
 /** The hash the page last applied or wrote (a permalink it made itself is not applied again). */
 let appliedHash = location.hash;
 // `ready` means interactive: the catalog, the declarations and the composer work. The shell's Worker
-// (just-bash, about 350 KiB gzipped) starts right after; a call made before it is up waits for it. A
-// scenario link re-runs calls, so then `ready` waits for the workspace too.
-const ready =
-  scenarioDataFromHash(location.hash) === null
-    ? playground.prepare()
-    : playground.start().then(() => applyLink(true));
-void ready.then(() => playground.start());
+// (just-bash, about 350 KiB gzipped) starts once that is done (startPlaygroundStore); a call made
+// before it is up waits for it. A scenario link re-runs calls, so then `ready` waits for it too.
+const ready = startPlaygroundStore(playground).then(() => applyLink(true));
 window.playground = createPlaygroundApi(playground, ready);
 // The providers entry holds the o200k tokenizer (about 1 MB gzipped): it is fetched once the page is
-// ready and idle, so it does not hold up the first calls; token counts show "counting…" until then.
+// ready and idle, so it does not hold up the first calls; token counts show an estimate until then.
 void ready.then(() =>
   (globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(
     () => void playground.declarations.loadProviders(),
@@ -90,11 +91,45 @@ window.addEventListener('hashchange', () => {
   void ready.then(() => applyLink(false));
 });
 
+/** The page behind the playground takes its theme (styles.css reads `data-theme` on the root). */
+function applyPageTheme(theme: Theme): void {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+}
+applyPageTheme(savedTheme());
+
+/** Every panel: the page is the full playground. */
+const PAGE_PANELS: readonly PlaygroundPanel[] = [
+  'composer',
+  'channels',
+  'history',
+  'declarations',
+  'workspace',
+  'catalog',
+  'mcp',
+  'replay',
+];
+
 const embed = embedOptions(location.search);
 createRoot(container).render(
   <StrictMode>
-    <PlaygroundContext.Provider value={playground}>
-      <App embed={embed} />
-    </PlaygroundContext.Provider>
+    {embed ? (
+      <PlaygroundRoot store={playground} onThemeChange={applyPageTheme}>
+        <EmbedView options={embed} />
+      </PlaygroundRoot>
+    ) : (
+      <Playground
+        store={playground}
+        panels={PAGE_PANELS}
+        agent={true}
+        onThemeChange={applyPageTheme}
+        toolbar={
+          <>
+            <BackendStatus />
+            <SharePanel />
+          </>
+        }
+      />
+    )}
   </StrictMode>,
 );

@@ -35,8 +35,12 @@ export interface KeyStorage {
   write(key: string | null): void;
 }
 
-/** A provider of the panel: a wire format of the loop, or `demo`, the scripted model in the page. */
-export type AgentPanelProvider = AgentProvider | 'demo';
+/**
+/**
+ * A provider of the panel: a wire format of the loop, `demo` (the scripted model in the page), or
+ * `host` (the model the host gave the playground). The panel does not offer the Responses API yet.
+ */
+export type AgentPanelProvider = Exclude<AgentProvider, 'openai-responses'> | 'demo' | 'host';
 
 export interface AgentSettings {
   readonly provider: AgentPanelProvider;
@@ -83,6 +87,8 @@ export interface AgentState {
   readonly error: string | null;
   /** What **Test connection** found for the current settings; `'testing'` while it waits. */
   readonly connection: ConnectionReport | 'testing' | null;
+  /** The host gave the playground a model (provider `host`). */
+  readonly hostModel: boolean;
 }
 
 export type AgentStoreEvent =
@@ -108,6 +114,8 @@ export interface AgentStoreOptions {
   runCall(request: CallRequest, options: { signal?: AbortSignal }): Promise<HistoryEntry>;
   /** Where the key is kept when the user asks. Default: {@link sessionKeyStorage} (memory only without one). */
   keyStorage?: KeyStorage;
+  /** The host's own model, the panel's first choice (provider `host`). */
+  hostModel?: AgentModel;
 }
 
 const SESSION_KEY = 'browser-agent-tools.playground.agent-key';
@@ -139,6 +147,7 @@ export const DEFAULT_BASE_URLS: Readonly<Record<AgentPanelProvider, string>> = {
   'openai-chat': 'http://localhost:11434/v1',
   anthropic: 'https://api.anthropic.com',
   demo: '',
+  host: '',
 };
 
 /** Models the provider picker fills in (a local Ollama model, a current Claude model, the demo). */
@@ -146,6 +155,7 @@ export const DEFAULT_MODELS: Readonly<Record<AgentPanelProvider, string>> = {
   'openai-chat': 'qwen3:8b',
   anthropic: 'claude-sonnet-4-5',
   demo: 'demo',
+  host: '',
 };
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
@@ -172,8 +182,18 @@ function checkBaseURL(settings: AgentSettings): void {
 }
 
 /** The model client of the chosen provider. */
-function createModel(agent: AgentModule, settings: AgentSettings, apiKey: string): AgentModel {
+function createModel(
+  agent: AgentModule,
+  settings: AgentSettings,
+  apiKey: string,
+  hostModel: AgentModel | undefined,
+): AgentModel {
   if (settings.provider === 'demo') return createDemoModel();
+  if (settings.provider === 'host') {
+    if (!hostModel)
+      throw new Error("This playground was given no model of its host's. Pick another provider.");
+    return hostModel;
+  }
   checkBaseURL(settings);
   if (settings.provider === 'anthropic') {
     return agent.createAnthropicModel({
@@ -326,7 +346,7 @@ async function runAgent(
   handle.set({ running: true, steps: [], outcome: null, error: null }, { type: 'started' });
   try {
     const agent = await options.loadAgent();
-    const model = createModel(agent, settings, apiKey());
+    const model = createModel(agent, settings, apiKey(), options.hostModel);
     const { suite, session, codemode } = options.runtime.store.getState();
     const entries = new WeakMap<object, HistoryEntry>();
     // Both APIs take a user turn as `{ role: 'user', content: string }`.
@@ -357,13 +377,18 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   const keyStorage = options.keyStorage ?? sessionKeyStorage();
   let apiKey = keyStorage.read() ?? '';
   const handle = createStore<AgentState, AgentStoreEvent>({
-    settings: { ...DEFAULT_AGENT_SETTINGS, rememberKey: apiKey !== '' },
+    settings: {
+      ...DEFAULT_AGENT_SETTINGS,
+      ...(options.hostModel ? { provider: 'host', baseURL: '', model: '' } : {}),
+      rememberKey: apiKey !== '',
+    },
     hasKey: apiKey !== '',
     running: false,
     steps: [],
     outcome: null,
     error: null,
     connection: null,
+    hostModel: options.hostModel !== undefined,
   });
   let controller: AbortController | null = null;
 
@@ -400,10 +425,13 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     },
     async testConnection() {
       const { provider, baseURL, model } = handle.get().settings;
-      if (provider === 'demo') {
+      if (provider === 'demo' || provider === 'host') {
         const report = {
           ok: true,
-          text: 'The demo model runs in this page: there is nothing to connect to.',
+          text:
+            provider === 'demo'
+              ? 'The demo model runs in this page: there is nothing to connect to.'
+              : 'The model was given by the app around this playground: there is nothing to connect to.',
         };
         handle.set({ connection: report });
         return report;

@@ -5,9 +5,11 @@
  * tests pass in-process ones.
  */
 import { describeWorkspaceShell, type ExposureMode } from 'browser-agent-tools';
+import type { AgentModel } from 'browser-agent-tools/agent';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { ExampleTranscript } from '../demo/transcripts.ts';
 import type { AgentModule, AgentStore, KeyStorage } from './agent-store.ts';
+import type { ApprovalPrompt } from './approval-prompt.ts';
 import { type BackendDeps, type BackendStore, createBackendStore } from './backend-store.ts';
 import { type CatalogStore, createCatalogStore } from './catalog-store.ts';
 import { type ComposerStore, createComposerStore } from './composer-store.ts';
@@ -44,6 +46,9 @@ export interface CodemodeModule {
   enableCodemode: CodemodeEnabler;
 }
 
+/** What a playground is built with besides its backend: the lazily loaded entries and the demo content. */
+export type PlaygroundOptions = Omit<PlaygroundDeps, keyof BackendDeps>;
+
 export interface PlaygroundDeps extends BackendDeps {
   loadProviders(): Promise<ProvidersModule>;
   /**
@@ -55,6 +60,8 @@ export interface PlaygroundDeps extends BackendDeps {
   loadAgent?(): Promise<AgentModule>;
   /** Where the Agent panel keeps the API key when asked to. Default: this tab's `sessionStorage`, when there is one. */
   keyStorage?: KeyStorage;
+  /** The host's own model, the Agent panel's first choice. */
+  agentModel?: AgentModel;
   /**
    * Loads the demo catalog and transcripts (a lazy `import()` in the page). `start()` waits for it; the
    * catalog goes where it always is, right after the built-ins (see `Runtime.addDemoTools`).
@@ -78,6 +85,8 @@ export type PageEvent = { type: 'reset'; calls: number };
 export interface Playground {
   readonly backend: BackendStore;
   readonly runtime: Runtime;
+  /** The approval prompt of a host's suite whose policy asks; none on the demo page. */
+  readonly approvals?: ApprovalPrompt;
   readonly catalog: CatalogStore;
   readonly declarations: DeclarationsStore;
   readonly composer: ComposerStore;
@@ -154,7 +163,7 @@ function toRequest(call: ScenarioCall, done: readonly HistoryEntry[]): CallReque
 }
 
 /** The demo content once it is in the suite; `null` (with a notice) when it could not be loaded. */
-function createDemoLoader(deps: PlaygroundDeps, runtime: Runtime, page: PageHandle) {
+function createDemoLoader(deps: PlaygroundOptions, runtime: Runtime, page: PageHandle) {
   let loading: Promise<DemoContent | null> | undefined;
   return (): Promise<DemoContent | null> => {
     loading ??= deps.loadDemo().then(
@@ -178,7 +187,7 @@ function createDemoLoader(deps: PlaygroundDeps, runtime: Runtime, page: PageHand
 
 /** Loads the codemode entry and enables the tool; `false` (with a notice) when it could not be loaded. */
 function createCodemodeLoader(
-  deps: PlaygroundDeps,
+  deps: PlaygroundOptions,
   runtime: Runtime,
   page: PageHandle,
   loadDemo: () => Promise<unknown>,
@@ -273,7 +282,11 @@ async function loadReplayStore(
 }
 
 /** The Agent panel's store (its module loads lazily). */
-async function loadAgentStore(deps: PlaygroundDeps, runtime: Runtime, runCall: RunCall): Promise<AgentStore> {
+async function loadAgentStore(
+  deps: PlaygroundOptions,
+  runtime: Runtime,
+  runCall: RunCall,
+): Promise<AgentStore> {
   const module = await import('./agent-store.ts');
   return module.createAgentStore({
     runtime,
@@ -283,6 +296,7 @@ async function loadAgentStore(deps: PlaygroundDeps, runtime: Runtime, runCall: R
     },
     runCall,
     ...(deps.keyStorage ? { keyStorage: deps.keyStorage } : {}),
+    ...(deps.agentModel ? { hostModel: deps.agentModel } : {}),
   });
 }
 
@@ -324,9 +338,28 @@ async function importSessionFile(
   }
 }
 
+/** The playground of the page: the demo suite on the embedded shell, with the WebContainer to switch to. */
 export function createPlayground(deps: PlaygroundDeps): Playground {
   const backend = createBackendStore(deps);
-  const runtime = createRuntime({ workspace: backend.workspace });
+  return assemblePlayground(deps, { backend, runtime: createRuntime({ workspace: backend.workspace }) });
+}
+
+/** What the stores are wired around: where files live and the runtime holding the suite. */
+export interface PlaygroundCore {
+  backend: BackendStore;
+  runtime: Runtime;
+  /**
+   * The suite is the host's: it is not told which shell the backend has (the host configured it).
+   * Default: false.
+   */
+  hostSuite?: boolean;
+  /** The in-page approval prompt the host's suite asks (see `createApprovalPrompt`). */
+  approvals?: ApprovalPrompt;
+}
+
+/** Every store wired around `core.backend` and `core.runtime`. */
+export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore): Playground {
+  const { backend, runtime } = core;
   const history = createHistoryStore();
   const catalog = createCatalogStore(runtime);
   const declarations = createDeclarationsStore(runtime, { loadProviders: deps.loadProviders });
@@ -361,7 +394,8 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   backend.store.on((event) => {
     if (event.type !== 'fallback') void workspace.refresh();
     // bash's declaration describes the shell of the backend now active (its programs, on a WebContainer).
-    if (event.type === 'ready') describeWorkspaceShell(runtime.store.getState().suite, backend.workspace);
+    if (event.type === 'ready' && !core.hostSuite)
+      describeWorkspaceShell(runtime.store.getState().suite, backend.workspace);
   });
 
   const applyScenario = async (scenario: Scenario | undefined): Promise<void> => {
@@ -381,6 +415,7 @@ export function createPlayground(deps: PlaygroundDeps): Playground {
   return {
     backend,
     runtime,
+    ...(core.approvals ? { approvals: core.approvals } : {}),
     catalog,
     declarations,
     composer,

@@ -6,6 +6,7 @@
  */
 import {
   type AnyToolSpec,
+  BUILTIN_TOOL_NAMES,
   type Caller,
   type CatalogEvent,
   createToolSuite,
@@ -65,8 +66,11 @@ export interface NestedCall {
   duration_ms: number;
 }
 
-/** Where a catalog tool came from. */
-export type ToolOrigin = 'builtin' | 'demo' | 'registered';
+/**
+ * Where a catalog tool came from: a built-in, the demo catalog, the suite the host gave (its own
+ * tools), or registered in the playground.
+ */
+export type ToolOrigin = 'builtin' | 'demo' | 'host' | 'registered';
 
 export interface RuntimeState {
   readonly suite: ToolSuite<Workspace>;
@@ -126,6 +130,12 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** The workspace every suite gets (the playground passes a delegate that follows the backend). */
   workspace: Workspace;
+  /**
+   * A suite the host made (its catalog, workspace and policy). The runtime then builds no suite: every
+   * rebuild keeps this one, removing the tools registered in the playground and restoring the modes the
+   * host's tools had. `workspace` is not used for it.
+   */
+  suite?: ToolSuite<Workspace>;
   /** The demo catalog, registered as deferred. Default: none until {@link Runtime.addDemoTools}. */
   demoTools?: readonly DemoTool[];
 }
@@ -159,11 +169,18 @@ interface InvocationRecorder {
 function createInvocationRecorder(): InvocationRecorder {
   let invocation: Invocation | null = null;
   let topCaller: Caller = 'model';
+  // A host's suite outlives rebuilds: its implementations are wrapped once, not once per rebuild.
+  const wrapped = new WeakSet<ToolImplementation<Workspace>>();
   return {
-    instrument: (implementation) => (args, context) => {
-      if (context.caller === topCaller)
-        invocation ??= { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) };
-      return implementation(args, context);
+    instrument: (implementation) => {
+      if (wrapped.has(implementation)) return implementation;
+      const recorded: ToolImplementation<Workspace> = (args, context) => {
+        if (context.caller === topCaller)
+          invocation ??= { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) };
+        return implementation(args, context);
+      };
+      wrapped.add(recorded);
+      return recorded;
     },
     start(caller) {
       invocation = null;
@@ -230,6 +247,8 @@ function addCodemode(
 /** Everything a new suite is built from. */
 interface SuiteRecipe {
   workspace: Workspace;
+  /** The host's suite, kept across rebuilds (see {@link RuntimeOptions.suite}). */
+  hostSuite: HostSuite | null;
   demoTools: readonly DemoTool[];
   enableCodemode: CodemodeEnabler | null;
   recorder: InvocationRecorder;
@@ -239,12 +258,21 @@ interface SuiteRecipe {
 
 /** A new suite and session: built-ins, the demo catalog, codemode, the extra tools, then the modes. */
 function buildState(recipe: SuiteRecipe, previous: RuntimeState | undefined): RuntimeState {
-  const suite = createToolSuite({ workspace: recipe.workspace });
   const notes: ToolNotes = { origins: {}, defaultModes: {}, examples: {} };
-  instrumentBuiltins(suite, recipe.recorder, notes);
-  registerDemo(suite, recipe.demoTools, recipe.recorder, notes);
-  // Before the scenario's tools: the order a page that enabled codemode at start, then registered, has.
-  const codemode = addCodemode(suite, recipe.enableCodemode, notes);
+  let suite: ToolSuite<Workspace>;
+  let codemode: CodemodeHandle | null;
+  if (recipe.hostSuite) {
+    suite = recipe.hostSuite.reset(previous, recipe.recorder, notes);
+    // Codemode stays on the host's suite across rebuilds, and so does its handle.
+    codemode = previous?.codemode ?? addCodemode(suite, recipe.enableCodemode, notes);
+    if (codemode) notes.origins.codemode = 'builtin';
+  } else {
+    suite = createToolSuite({ workspace: recipe.workspace });
+    instrumentBuiltins(suite, recipe.recorder, notes);
+    registerDemo(suite, recipe.demoTools, recipe.recorder, notes);
+    // Before the scenario's tools: the order a page that enabled codemode at start, then registered, has.
+    codemode = addCodemode(suite, recipe.enableCodemode, notes);
+  }
   for (const { spec, mode, implementation } of recipe.extra) {
     suite.register(spec, mode, implementation, { replace: true });
     notes.origins[spec.name] = 'registered';
@@ -425,12 +453,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const recorder = createInvocationRecorder();
   let enableCodemode: CodemodeEnabler | null = null;
   let demoTools: readonly DemoTool[] = options.demoTools ?? [];
+  const hostSuite = options.suite ? createHostSuite(options.suite) : null;
   const build = (
     extra: readonly ExtraTool[],
     modes: Readonly<Record<string, ExposureMode>>,
     previous: RuntimeState | undefined,
   ) =>
-    buildState({ workspace: options.workspace, demoTools, enableCodemode, recorder, extra, modes }, previous);
+    buildState(
+      { workspace: options.workspace, hostSuite, demoTools, enableCodemode, recorder, extra, modes },
+      previous,
+    );
   const follower = createFollower(() => handle);
   const handle: RuntimeHandle = createStore<RuntimeState, RuntimeEvent>(build([], {}, undefined));
   follower.follow(handle.get());
@@ -440,7 +472,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const previous = handle.get().codemode;
     handle.set(state, { type: 'rebuilt' });
     follower.follow(state);
-    previous?.dispose();
+    if (previous !== state.codemode) previous?.dispose();
   };
 
   return {
@@ -488,6 +520,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
 }
 
+const ORIGIN_NAMES = { builtin: 'a built-in', demo: 'a demo', host: "the host's" } as const;
+
 /** Registers a user's tool, answered by an echo unless `echo: false`; built-in and demo names are refused. */
 function registerTool(
   handle: RuntimeHandle,
@@ -499,10 +533,8 @@ function registerTool(
   const normalized = normalizeSpec(spec);
   const { suite, origins } = handle.get();
   const origin = origins[normalized.name];
-  if (origin === 'builtin' || origin === 'demo') {
-    throw new Error(
-      `"${normalized.name}" is a ${origin === 'builtin' ? 'built-in' : 'demo'} tool; pick another name.`,
-    );
+  if (origin === 'builtin' || origin === 'demo' || origin === 'host') {
+    throw new Error(`"${normalized.name}" is ${ORIGIN_NAMES[origin]} tool; pick another name.`);
   }
   const implementation = registerOptions.echo === false ? undefined : recorder.instrument(echoImplementation);
   handle.set({ origins: { ...origins, [normalized.name]: 'registered' } });
@@ -527,4 +559,45 @@ function addCodemodeInPlace(handle: RuntimeHandle, enable: CodemodeEnabler): voi
     },
     { type: 'codemode-enabled' },
   );
+}
+
+/** The host's suite as the runtime keeps it: put back to the host's catalog on every rebuild. */
+interface HostSuite {
+  /**
+   * Removes the tools the playground registered on it, gives the host's tools back the modes they had
+   * when the playground started, wraps their implementations to record invocations, notes their origin.
+   */
+  reset(
+    previous: RuntimeState | undefined,
+    recorder: InvocationRecorder,
+    notes: ToolNotes,
+  ): ToolSuite<Workspace>;
+}
+
+/** The tools `createToolSuite` installs, shown as built-ins when a host's suite has them. */
+const BUILTIN_NAMES: ReadonlySet<string> = new Set([...BUILTIN_TOOL_NAMES, 'tool_search', 'codemode']);
+
+function createHostSuite(suite: ToolSuite<Workspace>): HostSuite {
+  const hostModes = new Map<string, ExposureMode>();
+  return {
+    reset(previous, recorder, notes) {
+      for (const [name, origin] of Object.entries(previous?.origins ?? {})) {
+        if (origin === 'registered') suite.unregister(name);
+      }
+      for (const tool of suite.list()) {
+        const name = tool.spec.name;
+        if (!hostModes.has(name)) hostModes.set(name, tool.mode);
+        const mode = hostModes.get(name) ?? tool.mode;
+        notes.origins[name] = BUILTIN_NAMES.has(name) ? 'builtin' : 'host';
+        notes.defaultModes[name] = mode;
+        if (tool.mode !== mode) suite.setMode(name, mode);
+        // The codemode tool keeps its own implementation: its handle recognises it.
+        if (name === 'codemode' || !tool.implementation) continue;
+        const instrumented = recorder.instrument(tool.implementation);
+        if (instrumented !== tool.implementation)
+          suite.register(tool.spec, mode, instrumented, { replace: true });
+      }
+      return suite;
+    },
+  };
 }

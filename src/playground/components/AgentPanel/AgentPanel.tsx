@@ -15,13 +15,16 @@ const PROVIDERS: readonly { id: AgentSettings['provider']; label: string }[] = [
   { id: 'openai-chat', label: 'OpenAI-compatible (chat completions)' },
   { id: 'anthropic', label: 'Anthropic (Messages API)' },
   { id: 'demo', label: 'Demo model (scripted, no key, runs in this page)' },
+  { id: 'host', label: "This app's model" },
 ];
 
-const PROVIDER_OPTIONS = PROVIDERS.map((provider) => (
-  <option key={provider.id} value={provider.id}>
-    {provider.label}
-  </option>
-));
+/** The providers the panel offers: the host's model only when the host gave one. */
+const providerOptions = (hostModel: boolean) =>
+  PROVIDERS.filter((provider) => hostModel || provider.id !== 'host').map((provider) => (
+    <option key={provider.id} value={provider.id}>
+      {provider.label}
+    </option>
+  ));
 
 /** The provider, server, model, key and messages of the next run; locked while one runs. */
 function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentState }) {
@@ -46,7 +49,7 @@ function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentSt
         onChange={(event) => set({ provider: event.target.value as AgentSettings['provider'] })}
         disabled={state.running}
       >
-        {PROVIDER_OPTIONS}
+        {providerOptions(state.hostModel)}
       </select>
       <label htmlFor={ids.baseURL}>Base URL</label>
       <input
