@@ -4,7 +4,7 @@
  */
 import type { AnyToolSpec, Caller, ExposureMode, ToolResult, ToolSpec } from 'browser-agent-tools';
 import { type DeclarationFormat, isDeclarationFormat } from './declarations-store.ts';
-import { type McpServerView, mcpStoreOf } from './mcp-store.ts';
+import type { McpServerView } from './mcp-store.ts';
 import type { Playground } from './playground.ts';
 import { parseScenario, type ScenarioFile } from './scenario.ts';
 import { readAllFiles, writeFiles } from './workspace-files.ts';
@@ -73,6 +73,15 @@ export interface PlaygroundApi {
 
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/**
+ * The MCP connections of `playground`, loaded on first use (the panel loads them too): they are not
+ * needed to start, and the entry chunk has a budget.
+ */
+async function mcpStore(playground: Playground) {
+  const { mcpStoreOf } = await import('./mcp-store.ts');
+  return mcpStoreOf(playground);
+}
+
 export function createPlaygroundApi(playground: Playground, ready: Promise<void>): PlaygroundApi {
   const run = async (
     request: Parameters<Playground['runCall']>[0],
@@ -136,8 +145,8 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
     },
     async connectMcp(url, options = {}) {
       await playground.demo();
-      return plain(await mcpStoreOf(playground).connect({ url, ...options }));
+      return plain(await (await mcpStore(playground)).connect({ url, ...options }));
     },
-    disconnectMcp: (id) => mcpStoreOf(playground).disconnect(id),
+    disconnectMcp: async (id) => (await mcpStore(playground)).disconnect(id),
   };
 }

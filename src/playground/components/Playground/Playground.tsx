@@ -95,20 +95,34 @@ function whenIdle(later: () => void): void {
   else setTimeout(later, 50);
 }
 
+/** The workspaces started once the page was idle, by store. */
+const workspaces = new WeakMap<PlaygroundStore, Promise<void>>();
+
 /**
  * Prepares `store` once (catalog, declarations, codemode: the page is interactive when it resolves),
- * then starts its workspace when the page is idle: the embedded shell's Worker is the largest part
- * of the start-up and a call waits for it anyway. Later calls (the component's, the page's) get the
- * same promise.
+ * then starts its workspace when the page is idle ({@link workspaceStarted}): the embedded shell's
+ * Worker is the largest part of the start-up and a call waits for it anyway. Later calls (the
+ * component's, the page's) get the same promise.
  */
 export function startPlaygroundStore(store: PlaygroundStore): Promise<void> {
   let start = started.get(store);
   if (!start) {
     start = store.prepare();
     started.set(store, start);
-    void start.then(() => whenIdle(() => void store.start().catch(() => undefined)));
+    workspaces.set(
+      store,
+      start.then(() => new Promise<void>((resolve) => whenIdle(resolve))).then(() => store.start()),
+    );
   }
   return start;
+}
+
+/**
+ * Resolves when the workspace {@link startPlaygroundStore} started is up (rejects when it could not
+ * start): what loads after it, such as the tokenizer, then does not compete with the Worker.
+ */
+export function workspaceStarted(store: PlaygroundStore): Promise<void> {
+  return workspaces.get(store) ?? startPlaygroundStore(store).then(() => workspaceStarted(store));
 }
 
 /** Prepares `store`, then starts it and applies `scenario` (once per store). */
@@ -142,18 +156,20 @@ function storeOf({ suite, store, storeOptions, approvals, agent }: PlaygroundPro
 }
 
 /**
- * Starts the stores; for stores it made, the providers entry loads once they have started (a page
+ * Starts the stores; for stores it made, the providers entry loads once the workspace is up (a page
  * that made its own stores decides when).
  */
 function startStore(store: PlaygroundStore, scenario: Scenario | undefined): void {
-  startWithScenario(store, scenario).then(
-    () => (madeHere.has(store) ? store.declarations.loadProviders() : undefined),
-    (error: unknown) =>
-      store.notify(
-        'error',
-        `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-  );
+  startWithScenario(store, scenario)
+    .then(() => workspaceStarted(store))
+    .then(
+      () => (madeHere.has(store) ? store.declarations.loadProviders() : undefined),
+      (error: unknown) =>
+        store.notify(
+          'error',
+          `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
 }
 
 /**
