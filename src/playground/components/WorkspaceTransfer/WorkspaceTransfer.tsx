@@ -65,6 +65,7 @@ export function WorkspaceTransfer() {
         type="file"
         accept=".zip,application/zip"
         hidden
+        aria-label="Zip file to upload"
         data-testid="upload-zip-input"
         onChange={(event) => {
           const file = event.target.files?.[0];
@@ -76,6 +77,7 @@ export function WorkspaceTransfer() {
         ref={folderInput}
         type="file"
         hidden
+        aria-label="Folder to open"
         data-testid="open-folder-input"
         {...{ webkitdirectory: '' }}
         onChange={(event) => {
