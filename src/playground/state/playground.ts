@@ -385,10 +385,9 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     }),
   );
   const agent = once(() => loadAgentStore(deps, runtime, runCall));
-  const prepare = once(async () => {
-    const demo = loadDemo();
-    await enableCodemode();
-    await demo;
+  const { prepare, start } = createStarters(loadDemo, enableCodemode, async () => {
+    await backend.start(startFiles);
+    await workspace.refresh();
   });
 
   backend.store.on((event) => {
@@ -428,12 +427,7 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     },
     page: page.store,
     prepare,
-    start: once(async () => {
-      const prepared = prepare();
-      await backend.start(startFiles);
-      await workspace.refresh();
-      await prepared;
-    }),
+    start,
     enableCodemode,
     runCall,
     reset: (scenario) => resetWithCalls(page, applyScenario, runCall, scenario),
@@ -441,6 +435,28 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     notify,
     importSession: (text) => importSessionFile(text, applyScenario, history, notify),
   };
+}
+
+/**
+ * `prepare` loads the demo catalog and codemode (what makes the page interactive); `start` does that
+ * and starts the workspace. Once each: later calls get the same promise.
+ */
+function createStarters(
+  loadDemo: () => Promise<unknown>,
+  enableCodemode: () => Promise<unknown>,
+  startWorkspace: () => Promise<void>,
+): { prepare: () => Promise<void>; start: () => Promise<void> } {
+  const prepare = once(async () => {
+    const demo = loadDemo();
+    await enableCodemode();
+    await demo;
+  });
+  const start = once(async () => {
+    const prepared = prepare();
+    await startWorkspace();
+    await prepared;
+  });
+  return { prepare, start };
 }
 
 /** `create` called on first use only: every call returns the same promise. */
