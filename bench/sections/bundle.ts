@@ -43,6 +43,14 @@ const CORE_BUDGET_BYTES = 30 * 1024;
 /** Everything the page transfers before `window.playground.ready`, gzipped. */
 const READY_BUDGET_BYTES = 250 * 1024;
 
+/** The five largest of `files` (largest first), as `name size` pairs. */
+function largest(files: readonly { file: string; gzipBytes: number }[]): string {
+  return files
+    .slice(0, 5)
+    .map((file) => `${posix.basename(file.file)} ${kib(file.gzipBytes)}`)
+    .join(', ');
+}
+
 /** Components a chunk is attributed to, by the paths of the modules its source map lists. */
 const COMPONENTS: readonly { label: string; test: RegExp }[] = [
   {
@@ -328,16 +336,13 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
       '',
       table(['part', 'files', 'raw', 'gzip'], componentRows),
       '',
-      `Lazy total: ${kib(sum(lazy, 'gzipBytes'))} gz in ${lazy.length} files. "Lazy" is by the definition above (not loaded by index.html itself); the playground's start-up code still imports some of them right after the first paint, without any interaction: \`start()\` in \`src/playground/state/playground.ts\` loads the demo catalog (which \`window.playground.ready\` waits for), the providers entry and codemode, and boots the just-bash Worker through its lazily loaded page side (\`src/playground/embedded-worker.ts\`); the result panel fetches the result-channel views after its first render.`,
+      `Lazy total: ${kib(sum(lazy, 'gzipBytes'))} gz in ${lazy.length} files. "Lazy" is by the definition above (not loaded by index.html itself); the playground's start-up code still imports some of them right after the first paint, without any interaction: \`prepare()\` in \`src/playground/state/playground.ts\` loads the demo catalog and codemode (which \`window.playground.ready\` waits for); once the page is ready and idle, \`start()\` boots the just-bash Worker through its lazily loaded page side (\`src/playground/embedded-worker.ts\`), and the providers entry (the tokenizer) loads once that Worker is up; the result panel fetches the result-channel views after its first render.`,
       '',
       '### Everything transferred before `window.playground.ready`',
       '',
       typeof beforeReady === 'string'
         ? `Not measured: ${beforeReady}`
-        : `Measured in Chromium against \`vite preview\` of the same build: every response from navigation until \`ready\` resolves (the entry, the lazy chunks start-up imports, the shell's Worker), each body gzipped at level ${GZIP_LEVEL}. Total **${kib(beforeReady.gzipBytes)}** gz in ${beforeReady.files.length} files; the largest: ${beforeReady.files
-            .slice(0, 5)
-            .map((file) => `${posix.basename(file.file)} ${kib(file.gzipBytes)}`)
-            .join(', ')}.`,
+        : `Measured in Chromium against \`vite preview\` of the same build: every request made from navigation until \`ready\` resolves (the entry, the lazy chunks start-up imports), each body gzipped at level ${GZIP_LEVEL}. \`ready\` means interactive (catalog, declarations, composer); the workspace, the shell's Worker, starts once the page is idle after it (a call made before it is up waits for it), and the tokenizer loads once the Worker is up. Total **${kib(beforeReady.gzipBytes)}** gz in ${beforeReady.files.length} files; the largest: ${largest(beforeReady.files)}. Then, until the workspace is up (the backend status reads ready): ${kib(beforeReady.untilWorkspace.gzipBytes)} gz more in ${beforeReady.untilWorkspace.files.length} files (${largest(beforeReady.untilWorkspace.files)}), so a first call can run after ${kib(beforeReady.gzipBytes + beforeReady.untilWorkspace.gzipBytes)} gz.`,
       '',
       'Targets:',
       '',

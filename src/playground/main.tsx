@@ -4,14 +4,17 @@
  * also a lazy chunk), applies a scenario from the URL hash, exposes `window.playground`, and mounts the
  * `<Playground>` component over it, as any host would. Imports the library by package name only.
  */
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
 import type { PlaygroundPanel } from './components/App/App.tsx';
-import { BackendStatus } from './components/BackendStatus/BackendStatus.tsx';
 import { EmbedView } from './components/EmbedView/EmbedView.tsx';
-import { Playground, PlaygroundRoot, startPlaygroundStore } from './components/Playground/Playground.tsx';
-import { SharePanel } from './components/SharePanel/SharePanel.tsx';
+import {
+  Playground,
+  PlaygroundRoot,
+  startPlaygroundStore,
+  workspaceStarted,
+} from './components/Playground/Playground.tsx';
 import { DEMO_FILES } from './demo/demo-files.ts';
 import { embedOptions } from './embed.ts';
 import { savedTheme, type Theme } from './hooks/use-theme.ts';
@@ -50,6 +53,7 @@ const playground = createPlayground({
 async function applyLink(opening: boolean): Promise<void> {
   const data = scenarioDataFromHash(location.hash);
   if (data === null) return;
+  await playground.start();
   let scenario: Scenario;
   try {
     scenario = await decodeScenario(data);
@@ -71,14 +75,20 @@ async function applyLink(opening: boolean): Promise<void> {
 
 /** The hash the page last applied or wrote (a permalink it made itself is not applied again). */
 let appliedHash = location.hash;
+// `ready` means interactive: the catalog, the declarations and the composer work. The shell's Worker
+// (just-bash, about 350 KiB gzipped) starts once that is done (startPlaygroundStore); a call made
+// before it is up waits for it. A scenario link re-runs calls, so then `ready` waits for it too.
 const ready = startPlaygroundStore(playground).then(() => applyLink(true));
 window.playground = createPlaygroundApi(playground, ready);
-// The providers entry holds the o200k tokenizer (about 1 MB gzipped): it is fetched once the page is
-// ready and idle, so it does not hold up the first calls; token counts show "counting…" until then.
-void ready.then(() =>
-  (globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(
-    () => void playground.declarations.loadProviders(),
-  ),
+// The providers entry holds the o200k tokenizer (about 1 MB gzipped): it is fetched once the workspace
+// is up and the page is idle, so it holds up neither the page nor the first calls; token counts show an
+// estimate until then.
+void workspaceStarted(playground).then(
+  () =>
+    (globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200)))(
+      () => void playground.declarations.loadProviders(),
+    ),
+  () => undefined,
 );
 // A permalink pasted into the address bar of an open tab only changes the hash: apply it then.
 window.addEventListener('hashchange', () => {
@@ -106,6 +116,18 @@ const PAGE_PANELS: readonly PlaygroundPanel[] = [
   'replay',
 ];
 
+/**
+ * The header's controls (the backend switch, Share) are fetched with the first render: they are not
+ * needed to start, and the entry chunk has a budget.
+ */
+const BackendStatus = lazy(() =>
+  import('./components/BackendStatus/BackendStatus.tsx').then((module) => ({
+    default: module.BackendStatus,
+  })),
+);
+const SharePanel = lazy(() =>
+  import('./components/SharePanel/SharePanel.tsx').then((module) => ({ default: module.SharePanel })),
+);
 const embed = embedOptions(location.search);
 createRoot(container).render(
   <StrictMode>
@@ -120,10 +142,10 @@ createRoot(container).render(
         agent={true}
         onThemeChange={applyPageTheme}
         toolbar={
-          <>
+          <Suspense fallback={null}>
             <BackendStatus />
             <SharePanel />
-          </>
+          </Suspense>
         }
       />
     )}

@@ -23,7 +23,8 @@ test('?persist=KEY keeps files written in the workspace across a reload', async 
   await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
 
   await page.reload();
-  await page.evaluate(() => window.playground.ready);
+  // `ready` means interactive; the workspace (and its restore) follows: files() waits for it.
+  await page.evaluate(() => window.playground.files().then(() => undefined));
   await expect(page.getByTestId('persist-status')).toHaveText(
     `Restored the workspace saved under "${key}" from the Origin Private File System.`,
   );
@@ -44,7 +45,8 @@ test('?persistStorage=indexeddb keeps the workspace in IndexedDB across a reload
   await page.evaluate(() => window.playground.writeFiles({ 'idb.txt': 'in IndexedDB' }));
   await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
   await page.reload();
-  await page.evaluate(() => window.playground.ready);
+  // `ready` means interactive; the workspace (and its restore) follows: files() waits for it.
+  await page.evaluate(() => window.playground.files().then(() => undefined));
   await expect(page.getByTestId('persist-status')).toHaveText(
     `Restored the workspace saved under "${key}" from IndexedDB.`,
   );
@@ -65,7 +67,8 @@ test('the "Keep in this browser" toggle saves the current files and puts ?persis
   expect(new URL(page.url()).searchParams.get('persist')).toBe('playground');
   await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
   await page.reload();
-  await page.evaluate(() => window.playground.ready);
+  // `ready` means interactive; the workspace (and its restore) follows: files() waits for it.
+  await page.evaluate(() => window.playground.files().then(() => undefined));
   expect((await page.evaluate(() => window.playground.files()))['before-toggle.txt']).toBe(
     'written in memory',
   );
@@ -98,7 +101,8 @@ test('a second tab with the same key shows the saved files read-only, saying so'
   await second.close();
 
   await page.reload();
-  await page.evaluate(() => window.playground.ready);
+  // `ready` means interactive; the workspace (and its restore) follows: files() waits for it.
+  await page.evaluate(() => window.playground.files().then(() => undefined));
   const files = await page.evaluate(() => window.playground.files());
   expect(files['first-tab.txt']).toBe('saved by the first tab');
   expect(files['second-tab.txt']).toBeUndefined();

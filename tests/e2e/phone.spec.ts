@@ -1,6 +1,6 @@
 /**
- * Phone and accessibility: at 390 px nothing is wider than the screen (a fresh page and after a
- * workload), and axe with the WCAG 2.2 AA and best-practice rules finds no violation at all, fresh
+ * Phone and accessibility: at 390 px (and at 1440 px) nothing is wider than the screen (a fresh page
+ * and after a workload), and axe with the WCAG 2.2 AA and best-practice rules finds no violation at all, fresh
  * and after a full workload (an edit, tool_search, an error, a replay step selected, the register form
  * open, Monaco loaded). Skip links reach the main panels.
  */
@@ -90,6 +90,16 @@ test('at 390 px nothing overflows, fresh and after a workload', async ({ page })
   await workload(page);
   await page.getByTestId('history-entry').nth(2).getByRole('button').click();
   expect(await overflowing(page)).toEqual({ width: 390, culprits: [] });
+});
+
+test('at 1440 px nothing overflows either, fresh and after a workload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openPlayground(page);
+  expect(await overflowing(page)).toEqual({ width: 1440, culprits: [] });
+  await workload(page);
+  await page.getByTestId('history-entry').nth(2).getByRole('button').click();
+  expect(await overflowing(page)).toEqual({ width: 1440, culprits: [] });
 });
 
 test('axe (WCAG 2.2 AA and best practice) finds no violation, fresh and after a workload', async ({

@@ -27,6 +27,12 @@ await page.evaluate(async () => {
   });
 });
 await page.getByTestId('workspace-tree').getByRole('button', { name: 'cart.ts' }).click();
+// The tokenizer loads once the workspace is up: wait for the exact count rather than the "≈" estimate.
+await page.waitForFunction(
+  () => /^\d[\d,]*$/.test(document.querySelector('[data-testid="token-count"]')?.textContent ?? ''),
+  undefined,
+  { timeout: 60_000 },
+);
 await page.evaluate(() => window.scrollTo(0, 0));
 await page.waitForTimeout(300);
 await page.screenshot({ path: resolve(import.meta.dirname, '../../public/screenshot.png') });

@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EditorProblem } from '../monaco/json-editor.ts';
-import { cachedImport, type UseLazyEditor, useLazyEditor } from './use-lazy-editor.ts';
+import {
+  type CodeFieldOptions,
+  cachedImport,
+  type UseLazyEditor,
+  useEditorSync,
+  useLazyEditor,
+} from './use-lazy-editor.ts';
 
 /** Loads the Monaco chunk once (it is about 1 MB gzipped, so only when asked for). */
 export const loadJsonEditor: () => Promise<typeof import('../monaco/json-editor.ts')> = cachedImport(
   () => import('../monaco/json-editor.ts'),
 );
 
-export interface UseJsonEditorOptions {
-  /** Mount the editor (the Monaco chunk is loaded then). */
-  enabled: boolean;
-  value: string;
+export interface UseJsonEditorOptions extends CodeFieldOptions {
   schema: object;
-  ariaLabel: string;
-  onChange(value: string): void;
-  onRun(): void;
   /** Where the caret was in the plain text area, to put Monaco's there. */
   caret: () => number | undefined;
 }
@@ -54,13 +54,8 @@ export function useJsonEditor(options: UseJsonEditorOptions): UseJsonEditor {
     onDisposed: () => setProblems([]),
   });
 
-  useEffect(() => {
-    editor.current?.setValue(options.value);
-  }, [editor, options.value]);
-
-  useEffect(() => {
-    editor.current?.setSchema(options.schema);
-  }, [editor, options.schema]);
+  useEditorSync(editor, options.value, (mounted, value) => mounted.setValue(value));
+  useEditorSync(editor, options.schema, (mounted, schema) => mounted.setSchema(schema));
 
   return { ...state, problems };
 }

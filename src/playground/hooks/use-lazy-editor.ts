@@ -109,3 +109,26 @@ export function useLazyEditor<M, E extends LazyEditor>(
 
   return { containerRef: setElement, status, error, editor };
 }
+
+/** What each code field's editor hook is given, besides what its language needs. */
+export interface CodeFieldOptions {
+  /** Mount the editor (its chunk is loaded then). */
+  enabled: boolean;
+  value: string;
+  ariaLabel: string;
+  onChange(value: string): void;
+  onRun(): void;
+}
+
+/** Keeps a mounted editor's `value` (or schema, or types) in step with the field's. */
+export function useEditorSync<E, V>(
+  editor: RefObject<E | null>,
+  value: V,
+  apply: (editor: E, value: V) => void,
+): void {
+  const applyLatest = useRef(apply);
+  applyLatest.current = apply;
+  useEffect(() => {
+    if (editor.current) applyLatest.current(editor.current, value);
+  }, [editor, value]);
+}

@@ -1,20 +1,20 @@
-import { useEffect, useRef } from 'react';
-import { cachedImport, type UseLazyEditor, useLazyEditor } from './use-lazy-editor.ts';
+import { useRef } from 'react';
+import {
+  type CodeFieldOptions,
+  cachedImport,
+  type UseLazyEditor,
+  useEditorSync,
+  useLazyEditor,
+} from './use-lazy-editor.ts';
 
 /** Loads the Monaco chunk with the TypeScript language service once, only when a script is edited. */
 export const loadScriptEditor: () => Promise<typeof import('../monaco/script-editor.ts')> = cachedImport(
   () => import('../monaco/script-editor.ts'),
 );
 
-export interface UseScriptEditorOptions {
-  /** Mount the editor (the Monaco chunk is loaded then). */
-  enabled: boolean;
-  value: string;
+export interface UseScriptEditorOptions extends CodeFieldOptions {
   /** The generated declarations of the callable tools. */
   types: string;
-  ariaLabel: string;
-  onChange(value: string): void;
-  onRun(): void;
 }
 
 export type UseScriptEditor = Omit<UseLazyEditor<unknown>, 'editor'>;
@@ -40,13 +40,8 @@ export function useScriptEditor(options: UseScriptEditorOptions): UseScriptEdito
     },
   });
 
-  useEffect(() => {
-    editor.current?.setValue(options.value);
-  }, [editor, options.value]);
-
-  useEffect(() => {
-    editor.current?.setTypes(options.types);
-  }, [editor, options.types]);
+  useEditorSync(editor, options.value, (mounted, value) => mounted.setValue(value));
+  useEditorSync(editor, options.types, (mounted, types) => mounted.setTypes(types));
 
   return state;
 }

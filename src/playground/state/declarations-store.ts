@@ -8,6 +8,7 @@ import { EXPOSURE_MODES, type ExposureMode, type ToolSpec } from 'browser-agent-
 import type { Provider } from 'browser-agent-tools/providers';
 import type { Runtime } from './runtime.ts';
 import { createStore, messageOf, type Store } from './store.ts';
+import { estimateTokens } from './token-estimate.ts';
 
 /** The `browser-agent-tools/providers` entry. */
 export type ProvidersModule = typeof import('browser-agent-tools/providers');
@@ -55,6 +56,8 @@ export interface DeclarationsState {
    */
   readonly json: string | null;
   readonly tokens: number | null;
+  /** A quick estimate of `tokens` while the tokenizer loads (catalog form only); `null` once it is exact. */
+  readonly estimatedTokens: number | null;
   readonly breakdown: Breakdown | null;
   readonly activation: Activation | null;
 }
@@ -151,7 +154,8 @@ export function createDeclarationsStore(
     const declarations = runtime.declarations();
     if (!providers) {
       const json = format === 'catalog' ? JSON.stringify(declarations, null, 2) : null;
-      return { declarations, json, tokens: null, breakdown: null };
+      const estimatedTokens = format === 'catalog' ? estimateTokens(declarations) : null;
+      return { declarations, json, tokens: null, estimatedTokens, breakdown: null };
     }
     const list = toFormat(providers, declarations, format);
     const tools = suite.list().map((tool) => ({ spec: tool.spec, mode: tool.mode }));
@@ -159,6 +163,7 @@ export function createDeclarationsStore(
       declarations,
       json: JSON.stringify(list, null, 2),
       tokens: tokensOf(providers, declarations, format),
+      estimatedTokens: null,
       breakdown: computeBreakdown(providers, tools, declarations, format),
     };
   };
@@ -170,6 +175,7 @@ export function createDeclarationsStore(
     loadError: null,
     json: '[]',
     tokens: null,
+    estimatedTokens: null,
     breakdown: null,
     activation: null,
     ...derive('catalog', null),

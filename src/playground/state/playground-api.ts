@@ -31,9 +31,11 @@ export interface ApiExecuteOptions {
 
 export interface PlaygroundApi {
   /**
-   * Resolves when the backend is ready, the demo catalog (a lazy chunk) is in the suite and a scenario
-   * from the URL, if any, has been applied. `declarations`, `register`, `setMode` and `scenario` do not
-   * wait for it; they wait for the demo catalog only.
+   * Resolves when the page is interactive: the demo catalog (a lazy chunk) is in the suite and codemode
+   * is enabled; with a scenario in the URL, also when the workspace has started and the scenario has
+   * been applied. The workspace (the shell's Worker) may still be starting: `execute`, `executeCall`,
+   * `files`, `writeFiles` and `reset` wait for it. `declarations`, `register`, `setMode` and `scenario`
+   * wait for the demo catalog only.
    */
   readonly ready: Promise<void>;
   execute(name: string, args?: unknown, options?: ApiExecuteOptions): Promise<ToolResult>;
@@ -71,12 +73,22 @@ export interface PlaygroundApi {
 
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/**
+ * The MCP connections of `playground`, loaded on first use (the panel loads them too): they are not
+ * needed to start, and the entry chunk has a budget.
+ */
+async function mcpStore(playground: Playground) {
+  const { mcpStoreOf } = await import('./mcp-store.ts');
+  return mcpStoreOf(playground);
+}
+
 export function createPlaygroundApi(playground: Playground, ready: Promise<void>): PlaygroundApi {
   const run = async (
     request: Parameters<Playground['runCall']>[0],
     options: ApiExecuteOptions = {},
   ): Promise<ToolResult> => {
     await ready;
+    await playground.start();
     const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
     const entry = await playground.runCall(request, signal ? { signal } : {});
     return plain(entry.result);
@@ -102,15 +114,18 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
     },
     async files() {
       await ready;
+      await playground.start();
       return readAllFiles(await playground.backend.ready());
     },
     async writeFiles(files) {
       await ready;
+      await playground.start();
       await writeFiles(await playground.backend.ready(), files);
       await playground.workspace.refresh();
     },
     async reset(scenario) {
       await ready;
+      await playground.start();
       const entries = await playground.reset(scenario === undefined ? undefined : parseScenario(scenario));
       return entries.map((entry) => plain(entry.result));
     },
@@ -128,15 +143,10 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
       await playground.demo();
       return plain(playground.scenario());
     },
-    // The MCP store loads on first use, as its panel does: it stays out of the page's entry chunk.
     async connectMcp(url, options = {}) {
       await playground.demo();
-      const { mcpStoreOf } = await import('./mcp-store.ts');
-      return plain(await mcpStoreOf(playground).connect({ url, ...options }));
+      return plain(await (await mcpStore(playground)).connect({ url, ...options }));
     },
-    async disconnectMcp(id) {
-      const { mcpStoreOf } = await import('./mcp-store.ts');
-      await mcpStoreOf(playground).disconnect(id);
-    },
+    disconnectMcp: async (id) => (await mcpStore(playground)).disconnect(id),
   };
 }

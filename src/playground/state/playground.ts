@@ -103,8 +103,13 @@ export interface Playground {
   demo(): Promise<void>;
   readonly page: Store<PageState, PageEvent>;
   /**
-   * Starts the embedded backend, loads the demo catalog and enables codemode (when it can load);
-   * resolves when the page can run calls.
+   * Loads the demo catalog and enables codemode (when it can load): what the page needs to be
+   * interactive (catalog, declarations, composer). Does not start the workspace. Once.
+   */
+  prepare(): Promise<void>;
+  /**
+   * {@link prepare}, and starts the embedded backend (the shell's Worker); resolves when the page can
+   * run calls. Once: later calls return the same promise.
    */
   start(): Promise<void>;
   /** Loads the codemode entry and registers the `codemode` tool. Resolves `false` (with a notice) when it failed. */
@@ -380,6 +385,10 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     }),
   );
   const agent = once(() => loadAgentStore(deps, runtime, runCall));
+  const { prepare, start } = createStarters(loadDemo, enableCodemode, async () => {
+    await backend.start(startFiles);
+    await workspace.refresh();
+  });
 
   backend.store.on((event) => {
     if (event.type !== 'fallback') void workspace.refresh();
@@ -417,14 +426,8 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
       await loadDemo();
     },
     page: page.store,
-    async start() {
-      const demo = loadDemo();
-      const codemode = enableCodemode();
-      await backend.start(startFiles);
-      await workspace.refresh();
-      await demo;
-      await codemode;
-    },
+    prepare,
+    start,
     enableCodemode,
     runCall,
     reset: (scenario) => resetWithCalls(page, applyScenario, runCall, scenario),
@@ -432,6 +435,28 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     notify,
     importSession: (text) => importSessionFile(text, applyScenario, history, notify),
   };
+}
+
+/**
+ * `prepare` loads the demo catalog and codemode (what makes the page interactive); `start` does that
+ * and starts the workspace. Once each: later calls get the same promise.
+ */
+function createStarters(
+  loadDemo: () => Promise<unknown>,
+  enableCodemode: () => Promise<unknown>,
+  startWorkspace: () => Promise<void>,
+): { prepare: () => Promise<void>; start: () => Promise<void> } {
+  const prepare = once(async () => {
+    const demo = loadDemo();
+    await enableCodemode();
+    await demo;
+  });
+  const start = once(async () => {
+    const prepared = prepare();
+    await startWorkspace();
+    await prepared;
+  });
+  return { prepare, start };
 }
 
 /** `create` called on first use only: every call returns the same promise. */

@@ -5,6 +5,7 @@ import type { AgentSettings, AgentState, AgentStore } from '../../state/agent-st
 import { formatCount } from '../../state/text.ts';
 import { Panel } from '../Panel/Panel.tsx';
 import controls from '../shared/controls.module.css';
+import formStyles from '../shared/form.module.css';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './AgentPanel.module.css';
@@ -39,7 +40,7 @@ function AgentSettingsForm({ agent, state }: { agent: AgentStore; state: AgentSt
   };
   const set = (patch: Partial<AgentSettings>) => agent.setSettings(patch);
   return (
-    <div className={styles.form}>
+    <div className={formStyles.form}>
       <label htmlFor={ids.provider}>Provider</label>
       <select
         id={ids.provider}

@@ -46,7 +46,7 @@ export function AgentStep({ step }: AgentStepProps) {
       </details>
       {step.status === 'waiting' && <p className={textStyles.note}>Waiting for the model…</p>}
       {step.error && (
-        <p className={styles.errorBanner} role="alert">
+        <p className={textStyles.errorBanner} role="alert">
           <VisibleText text={step.error} />
         </p>
       )}

@@ -1,7 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useJsonEditor } from '../../hooks/use-json-editor.ts';
-import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
-import controls from '../shared/controls.module.css';
+import { CodeTextArea, LazyCodeField, useCodeToggle } from '../CodeField/CodeField.tsx';
 import textStyles from '../shared/text.module.css';
 import styles from './ArgumentsEditor.module.css';
 
@@ -21,11 +20,10 @@ export interface ArgumentsEditorProps {
  */
 export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: ArgumentsEditorProps) {
   const id = useId();
-  const [wantCode, setWantCode] = useState(true);
-  const [touched, setTouched] = useState(false);
+  const toggle = useCodeToggle();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const editor = useJsonEditor({
-    enabled: wantCode && touched,
+    enabled: toggle.enabled,
     value,
     schema,
     ariaLabel: `Arguments of ${toolName} (JSON)`,
@@ -39,42 +37,28 @@ export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: Ar
   const showCode = editor.status === 'ready';
   return (
     <div data-editor={showCode ? 'monaco' : 'plain'}>
-      <EditorToolbar
+      <LazyCodeField
         inputId={id}
         label={
           <>
             Arguments of <code>{toolName}</code> (JSON)
           </>
         }
-        wantCode={wantCode}
-        onToggle={() => {
-          setWantCode(!wantCode);
-          setTouched(true);
-        }}
-        status={editor.status}
-        error={editor.error}
-      />
-      {showCode ? (
-        <div className={controls.monacoHost} ref={editor.containerRef} data-testid="monaco-host" />
-      ) : (
-        <textarea
+        toggle={toggle}
+        editor={editor}
+        hostTestId="monaco-host"
+      >
+        <CodeTextArea
           id={id}
           ref={textarea}
-          className={controls.codeInput}
           data-testid="arguments-input"
           rows={8}
-          spellCheck={false}
           value={value}
-          onFocus={() => setTouched(true)}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (isRunKey(event)) {
-              event.preventDefault();
-              onRun();
-            }
-          }}
+          onFocus={toggle.touch}
+          onChange={onChange}
+          onRun={onRun}
         />
-      )}
+      </LazyCodeField>
       {showCode && (
         <div data-testid="schema-problems" aria-live="polite">
           {editor.problems.length === 0 ? (

@@ -1,9 +1,11 @@
-import { type KeyboardEvent, lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { CODEMODE_TOOL, RAW_EXAMPLES } from '../../state/composer-store.ts';
 import { ArgumentsEditor } from '../ArgumentsEditor/ArgumentsEditor.tsx';
-import { isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
+import { CodeTextArea } from '../CodeField/CodeField.tsx';
+import { runOnKey } from '../EditorToolbar/EditorToolbar.tsx';
+import { LabelledSelect } from '../LabelledSelect/LabelledSelect.tsx';
 import { Panel } from '../Panel/Panel.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
@@ -26,14 +28,6 @@ const EMPTY_SCHEMA = { type: 'object' };
 interface RunProps {
   run(): void;
 }
-
-/** Ctrl/Cmd+Enter in a field runs the call. */
-const runOnKey = (run: () => void) => (event: KeyboardEvent<HTMLElement>) => {
-  if (isRunKey(event)) {
-    event.preventDefault();
-    run();
-  }
-};
 
 /** Who calls (model or codemode script) and how the call is written (tool + arguments, or raw). */
 function CallerToolbar() {
@@ -93,30 +87,24 @@ function ToolPicker({ run }: RunProps) {
   const state = useStoreState(composer.store);
   // Which tools are callable changes with the catalog, which the runtime holds.
   useStoreState(runtime.store);
-  const toolId = useId();
   const tools = composer.callableTools();
   return (
-    <div className={controls.toolbar}>
-      <label htmlFor={toolId}>Tool</label>
-      <select
-        id={toolId}
-        data-testid="tool-picker"
-        value={state.tool ?? ''}
-        onChange={(event) => composer.selectTool(event.target.value)}
-        onKeyDown={runOnKey(run)}
-        disabled={tools.length === 0}
-      >
-        {tools.length === 0 && <option value="">no callable tool</option>}
-        {tools.map((tool) => (
-          <option key={tool.name} value={tool.name}>
-            {tool.name}
-          </option>
-        ))}
-      </select>
-      <span className={textStyles.note}>
-        {tools.length} callable by the {state.caller === 'model' ? 'model' : 'codemode script'}
-      </span>
-    </div>
+    <LabelledSelect
+      label="Tool"
+      note={`${tools.length} callable by the ${state.caller === 'model' ? 'model' : 'codemode script'}`}
+      data-testid="tool-picker"
+      value={state.tool ?? ''}
+      onChange={(event) => composer.selectTool(event.target.value)}
+      onKeyDown={runOnKey(run)}
+      disabled={tools.length === 0}
+    >
+      {tools.length === 0 && <option value="">no callable tool</option>}
+      {tools.map((tool) => (
+        <option key={tool.name} value={tool.name}>
+          {tool.name}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }
 
@@ -193,15 +181,13 @@ function RawTab({ run }: RunProps) {
         Raw call, exactly as the model API returned it (OpenAI, Anthropic, Gemini, MCP or{' '}
         {'{name, arguments}'})
       </label>
-      <textarea
+      <CodeTextArea
         id={rawId}
-        className={controls.codeInput}
         data-testid="raw-input"
         rows={8}
-        spellCheck={false}
         value={state.raw}
-        onChange={(event) => composer.setRaw(event.target.value)}
-        onKeyDown={runOnKey(run)}
+        onChange={(raw) => composer.setRaw(raw)}
+        onRun={run}
       />
     </div>
   );

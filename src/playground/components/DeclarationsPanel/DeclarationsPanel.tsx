@@ -1,11 +1,16 @@
-import { useId } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { type Activation, DECLARATION_FORMATS, isDeclarationFormat } from '../../state/declarations-store.ts';
+import {
+  type Activation,
+  DECLARATION_FORMATS,
+  type DeclarationsState,
+  isDeclarationFormat,
+} from '../../state/declarations-store.ts';
 import { formatLabel } from '../../state/format-labels.ts';
 import { formatCount } from '../../state/text.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
+import { LabelledSelect } from '../LabelledSelect/LabelledSelect.tsx';
 import { Panel, PanelCount } from '../Panel/Panel.tsx';
 import { classNames } from '../shared/class-names.ts';
 import controls from '../shared/controls.module.css';
@@ -48,35 +53,48 @@ function ActivationNotice({ activation }: { activation: Activation }) {
   );
 }
 
+/**
+ * The token count: exact once the tokenizer has loaded; before that a quick estimate marked "≈" (its
+ * title says so), or "counting…" where there is none.
+ */
+function TokenCount({ state, testId }: { state: DeclarationsState; testId: string }) {
+  if (state.tokens !== null) return <span data-testid={testId}>{formatCount(state.tokens)}</span>;
+  if (state.estimatedTokens === null) return <span data-testid={testId}>counting…</span>;
+  return (
+    <span
+      data-testid={testId}
+      data-estimate="true"
+      title="An estimate: the exact o200k count follows when the tokenizer has loaded"
+    >
+      ≈{formatCount(state.estimatedTokens)}
+    </span>
+  );
+}
+
 /** The format picker and the token count of the list in that format. */
 function FormatPicker() {
   const { declarations } = usePlayground();
   const state = useStoreState(declarations.store);
-  const selectId = useId();
   return (
-    <div className={controls.toolbar}>
-      <label htmlFor={selectId}>Format</label>
-      <select
-        id={selectId}
-        data-testid="provider-select"
-        value={state.format}
-        onChange={(event) => {
-          if (isDeclarationFormat(event.target.value)) declarations.setFormat(event.target.value);
-        }}
-      >
-        {DECLARATION_FORMATS.map((format) => (
-          <option key={format} value={format}>
-            {formatLabel(format)}
-          </option>
-        ))}
-      </select>
-      <span className={textStyles.note}>
-        <span data-testid="declaration-tokens">
-          {state.tokens === null ? 'counting…' : formatCount(state.tokens)}
-        </span>{' '}
-        tokens (o200k)
-      </span>
-    </div>
+    <LabelledSelect
+      label="Format"
+      note={
+        <>
+          <TokenCount state={state} testId="declaration-tokens" /> tokens (o200k)
+        </>
+      }
+      data-testid="provider-select"
+      value={state.format}
+      onChange={(event) => {
+        if (isDeclarationFormat(event.target.value)) declarations.setFormat(event.target.value);
+      }}
+    >
+      {DECLARATION_FORMATS.map((format) => (
+        <option key={format} value={format}>
+          {formatLabel(format)}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }
 
@@ -111,9 +129,7 @@ export function DeclarationsPanel() {
   const added = new Set(state.activation?.added ?? []);
   const count = (
     <PanelCount>
-      {state.declarations.length} tools ·{' '}
-      <span data-testid="token-count">{state.tokens === null ? 'counting…' : formatCount(state.tokens)}</span>{' '}
-      tokens
+      {state.declarations.length} tools · <TokenCount state={state} testId="token-count" /> tokens
     </PanelCount>
   );
   return (

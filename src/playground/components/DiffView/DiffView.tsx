@@ -70,8 +70,8 @@ export function DiffView({ patch }: DiffViewProps) {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
                 <tr key={index} className={ROW_CLASS[row.kind]} data-kind={row.kind}>
-                  <td className={styles.ln}>{row.oldLine ?? ''}</td>
-                  <td className={styles.ln}>{row.newLine ?? ''}</td>
+                  <td className={`${textStyles.lineNumber} ${styles.ln}`}>{row.oldLine ?? ''}</td>
+                  <td className={`${textStyles.lineNumber} ${styles.ln}`}>{row.newLine ?? ''}</td>
                   <td className={styles.sign}>{SIGN[row.kind]}</td>
                   <td data-testid="diff-text">
                     <VisibleText text={text} />

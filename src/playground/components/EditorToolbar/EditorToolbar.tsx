@@ -18,6 +18,16 @@ export interface EditorToolbarProps {
 export const isRunKey = (event: KeyboardEvent): boolean =>
   event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 
+/** Ctrl/Cmd+Enter in a field runs the call. */
+export const runOnKey =
+  (run: () => void) =>
+  (event: KeyboardEvent): void => {
+    if (isRunKey(event)) {
+      event.preventDefault();
+      run();
+    }
+  };
+
 /** The label, the "Code editor" toggle and the loading/failure status above an editable field. */
 export function EditorToolbar({ inputId, label, wantCode, onToggle, status, error }: EditorToolbarProps) {
   return (

@@ -86,21 +86,51 @@ const started = new WeakMap<PlaygroundStore, Promise<void>>();
 /** Stores a `scenario` prop was applied to. */
 const applied = new WeakSet<PlaygroundStore>();
 
-/** Starts `store` once: later calls (the component's, the page's) get the same promise. */
+/**
+ * Runs `later` once the page is idle (or after a moment where `requestIdleCallback` is missing), so
+ * what it fetches does not compete with the first paint and the first interactions.
+ */
+function whenIdle(later: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(later, { timeout: 1000 });
+  else setTimeout(later, 50);
+}
+
+/** The workspaces started once the page was idle, by store. */
+const workspaces = new WeakMap<PlaygroundStore, Promise<void>>();
+
+/**
+ * Prepares `store` once (catalog, declarations, codemode: the page is interactive when it resolves),
+ * then starts its workspace when the page is idle ({@link workspaceStarted}): the embedded shell's
+ * Worker is the largest part of the start-up and a call waits for it anyway. Later calls (the
+ * component's, the page's) get the same promise.
+ */
 export function startPlaygroundStore(store: PlaygroundStore): Promise<void> {
   let start = started.get(store);
   if (!start) {
-    start = store.start();
+    start = store.prepare();
     started.set(store, start);
+    workspaces.set(
+      store,
+      start.then(() => new Promise<void>((resolve) => whenIdle(resolve))).then(() => store.start()),
+    );
   }
   return start;
 }
 
-/** Starts `store`, then applies `scenario` (once per store). */
+/**
+ * Resolves when the workspace {@link startPlaygroundStore} started is up (rejects when it could not
+ * start): what loads after it, such as the tokenizer, then does not compete with the Worker.
+ */
+export function workspaceStarted(store: PlaygroundStore): Promise<void> {
+  return workspaces.get(store) ?? startPlaygroundStore(store).then(() => workspaceStarted(store));
+}
+
+/** Prepares `store`, then starts it and applies `scenario` (once per store). */
 async function startWithScenario(store: PlaygroundStore, scenario: Scenario | undefined): Promise<void> {
   await startPlaygroundStore(store);
   if (!scenario || applied.has(store)) return;
   applied.add(store);
+  await store.start();
   await store.reset(scenario);
 }
 
@@ -126,18 +156,20 @@ function storeOf({ suite, store, storeOptions, approvals, agent }: PlaygroundPro
 }
 
 /**
- * Starts the stores; for stores it made, the providers entry loads once they have started (a page
+ * Starts the stores; for stores it made, the providers entry loads once the workspace is up (a page
  * that made its own stores decides when).
  */
 function startStore(store: PlaygroundStore, scenario: Scenario | undefined): void {
-  startWithScenario(store, scenario).then(
-    () => (madeHere.has(store) ? store.declarations.loadProviders() : undefined),
-    (error: unknown) =>
-      store.notify(
-        'error',
-        `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-  );
+  startWithScenario(store, scenario)
+    .then(() => workspaceStarted(store))
+    .then(
+      () => (madeHere.has(store) ? store.declarations.loadProviders() : undefined),
+      (error: unknown) =>
+        store.notify(
+          'error',
+          `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
 }
 
 /**

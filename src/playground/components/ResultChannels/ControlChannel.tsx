@@ -4,6 +4,7 @@ import chips from '../shared/chips.module.css';
 import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import { ChannelSection } from './ChannelSection.tsx';
 import styles from './ResultChannels.module.css';
 
 export interface ControlChannelProps {
@@ -23,10 +24,7 @@ export function ControlChannel({ control, testId }: ControlChannelProps) {
     control?.terminate === true ? {} : isRecord(control?.terminate) ? control.terminate : null;
   const empty = addTools.length === 0 && !handoff && !terminate;
   return (
-    <section className={styles.channel} data-testid={testId} aria-label="control channel">
-      <h3>
-        control <span className={textStyles.muted}>for the agent loop</span>
-      </h3>
+    <ChannelSection name="control" audience="for the agent loop" testId={testId}>
       {empty && <p className={textStyles.note}>No control directives.</p>}
       {addTools.length > 0 && (
         <div>
@@ -70,6 +68,6 @@ export function ControlChannel({ control, testId }: ControlChannelProps) {
           . Later calls in this session return an error; start a new session to go on.
         </div>
       )}
-    </section>
+    </ChannelSection>
   );
 }

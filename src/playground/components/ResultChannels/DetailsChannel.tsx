@@ -3,8 +3,8 @@ import { formatCount } from '../../state/text.ts';
 import { DiffView } from '../DiffView/DiffView.tsx';
 import { JsonTree } from '../JsonTree/JsonTree.tsx';
 import controls from '../shared/controls.module.css';
-import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import { ChannelSection } from './ChannelSection.tsx';
 import styles from './ResultChannels.module.css';
 
 export interface DetailsChannelProps {
@@ -21,10 +21,7 @@ export function DetailsChannel({ details, testId, onOpenSpill }: DetailsChannelP
   const { duration_ms, line_count, spilled_path, diff, first_changed_line } = details;
   const rest = Object.fromEntries(Object.entries(details).filter(([key]) => !KNOWN.has(key)));
   return (
-    <section className={styles.channel} data-testid={testId} aria-label="details channel">
-      <h3>
-        details <span className={textStyles.muted}>for the UI</span>
-      </h3>
+    <ChannelSection name="details" audience="for the UI" testId={testId}>
       <dl className={styles.facts}>
         <dt>duration_ms</dt>
         <dd data-testid="detail-duration">{formatCount(Math.round(Number(duration_ms) * 10) / 10)}</dd>
@@ -60,6 +57,6 @@ export function DetailsChannel({ details, testId, onOpenSpill }: DetailsChannelP
       </dl>
       {typeof diff === 'string' && diff !== '' && <DiffView patch={diff} />}
       {Object.keys(rest).length > 0 && <JsonTree value={rest} label="Other details" />}
-    </section>
+    </ChannelSection>
   );
 }

@@ -6,6 +6,7 @@ import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
+import { ChannelSection } from './ChannelSection.tsx';
 import styles from './ResultChannels.module.css';
 
 export interface OutputChannelProps {
@@ -28,10 +29,7 @@ export function OutputChannel({ output, testId }: OutputChannelProps) {
     [providers, output, large, exact],
   );
   return (
-    <section className={styles.channel} data-testid={testId} aria-label="output channel">
-      <h3>
-        output <span className={textStyles.muted}>for the model</span>
-      </h3>
+    <ChannelSection name="output" audience="for the model" testId={testId}>
       <p className={styles.meta}>
         <span data-testid="output-size">{formatBytes(bytes)}</span> ·{' '}
         <span data-testid="output-tokens">
@@ -53,6 +51,6 @@ export function OutputChannel({ output, testId }: OutputChannelProps) {
       ) : (
         <TextView text={output} label="Output text" />
       )}
-    </section>
+    </ChannelSection>
   );
 }

@@ -8,6 +8,7 @@ import { JsonTree } from '../JsonTree/JsonTree.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
+import { ChannelSection } from './ChannelSection.tsx';
 import { ControlChannel } from './ControlChannel.tsx';
 import { DetailsChannel } from './DetailsChannel.tsx';
 import { OutputChannel } from './OutputChannel.tsx';
@@ -72,7 +73,7 @@ export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
       data-error={result.is_error}
     >
       {result.is_error ? (
-        <div className={styles.errorBanner} role="alert" data-testid={`${idPrefix}error-banner`}>
+        <div className={textStyles.errorBanner} role="alert" data-testid={`${idPrefix}error-banner`}>
           <span aria-hidden="true">✕</span> The call failed (<code>is_error: true</code>)
           {code ? (
             <>
@@ -94,16 +95,13 @@ export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
       </div>
       <div className={styles.scrollArea} data-testid={`${idPrefix}result-scroll`}>
         <OutputChannel output={result.output} testId={`${idPrefix}channel-output`} />
-        <section
-          className={styles.channel}
-          data-testid={`${idPrefix}channel-structured`}
-          aria-label="structured_output channel"
+        <ChannelSection
+          name="structured_output"
+          audience="for programs"
+          testId={`${idPrefix}channel-structured`}
         >
-          <h3>
-            structured_output <span className={textStyles.muted}>for programs</span>
-          </h3>
           <JsonTree value={result.structured_output} label="structured_output" />
-        </section>
+        </ChannelSection>
         <DetailsChannel
           details={result.details}
           testId={`${idPrefix}channel-details`}

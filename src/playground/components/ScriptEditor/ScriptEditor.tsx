@@ -1,7 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useScriptEditor } from '../../hooks/use-script-editor.ts';
-import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
-import controls from '../shared/controls.module.css';
+import { CodeTextArea, LazyCodeField, useCodeToggle } from '../CodeField/CodeField.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './ScriptEditor.module.css';
 
@@ -20,54 +19,38 @@ export interface ScriptEditorProps {
  */
 export function ScriptEditor({ value, types, onChange, onRun }: ScriptEditorProps) {
   const id = useId();
-  const [wantCode, setWantCode] = useState(true);
-  const [touched, setTouched] = useState(false);
+  const toggle = useCodeToggle();
   const editor = useScriptEditor({
-    enabled: wantCode && touched,
+    enabled: toggle.enabled,
     value,
     types,
     ariaLabel: 'Codemode script (JavaScript)',
     onChange,
     onRun,
   });
-  const showCode = editor.status === 'ready';
   return (
-    <div data-editor={showCode ? 'monaco' : 'plain'}>
-      <EditorToolbar
+    <div data-editor={editor.status === 'ready' ? 'monaco' : 'plain'}>
+      <LazyCodeField
         inputId={id}
         label={
           <>
             Script of <code>codemode</code> (the body of an async function)
           </>
         }
-        wantCode={wantCode}
-        onToggle={() => {
-          setWantCode(!wantCode);
-          setTouched(true);
-        }}
-        status={editor.status}
-        error={editor.error}
-      />
-      {showCode ? (
-        <div className={controls.monacoHost} ref={editor.containerRef} data-testid="script-monaco-host" />
-      ) : (
-        <textarea
+        toggle={toggle}
+        editor={editor}
+        hostTestId="script-monaco-host"
+      >
+        <CodeTextArea
           id={id}
-          className={controls.codeInput}
           data-testid="script-input"
           rows={10}
-          spellCheck={false}
           value={value}
-          onFocus={() => setTouched(true)}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (isRunKey(event)) {
-              event.preventDefault();
-              onRun();
-            }
-          }}
+          onFocus={toggle.touch}
+          onChange={onChange}
+          onRun={onRun}
         />
-      )}
+      </LazyCodeField>
       <details className={styles.types} data-testid="script-types">
         <summary>Declarations the script sees</summary>
         <pre>

@@ -27,7 +27,7 @@ function Line({ text, number, lineNumbers }: { text: string; number: number; lin
   return (
     <>
       {lineNumbers && (
-        <span className={styles.ln} aria-hidden="true">
+        <span className={textStyles.lineNumber} aria-hidden="true">
           {number}
         </span>
       )}

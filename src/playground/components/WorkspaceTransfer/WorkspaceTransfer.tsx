@@ -4,6 +4,9 @@ import { useStoreState } from '../../hooks/use-store-state.ts';
 import { persistenceStore } from '../../persistence.ts';
 import { type Outcome, useTransferActions } from './use-transfer-actions.ts';
 
+/** A file input that a button opens, kept out of sight (each one still has its own aria-label). */
+const FILE_PICKER = { type: 'file', hidden: true } as const;
+
 /**
  * The workspace's way in and out: keep it in this browser (`?persist=KEY`), import a folder (picked,
  * or dropped here) or a zip, download it as a zip.
@@ -65,6 +68,7 @@ export function WorkspaceTransfer() {
         type="file"
         accept=".zip,application/zip"
         hidden
+        aria-label="Zip file to upload"
         data-testid="upload-zip-input"
         onChange={(event) => {
           const file = event.target.files?.[0];
@@ -74,8 +78,8 @@ export function WorkspaceTransfer() {
       />
       <input
         ref={folderInput}
-        type="file"
-        hidden
+        {...FILE_PICKER}
+        aria-label="Folder to open"
         data-testid="open-folder-input"
         {...{ webkitdirectory: '' }}
         onChange={(event) => {
