@@ -4,8 +4,10 @@
  * also a lazy chunk), applies a scenario from the URL hash, exposes `window.playground`, and mounts the
  * `<Playground>` component over it, as any host would. Imports the library by package name only.
  */
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { errorMessage } from '../shared/index.ts';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
 import type { PlaygroundPanel } from './components/App/App.tsx';
 import { BackendStatus } from './components/BackendStatus/BackendStatus.tsx';
@@ -18,7 +20,7 @@ import { savedTheme, type Theme } from './hooks/use-theme.ts';
 import { createPlayground } from './state/playground.ts';
 import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
 import { decodeScenario, type Scenario, scenarioDataFromHash } from './state/scenario.ts';
-import { messageOf } from './state/store.ts';
+
 import './styles.css';
 
 declare global {
@@ -55,7 +57,7 @@ async function applyLink(opening: boolean): Promise<void> {
     scenario = await decodeScenario(data);
   } catch (error) {
     const fallback = opening ? 'The page shows the demo instead.' : 'The page keeps what it showed.';
-    playground.notify('error', `This link could not be read: ${messageOf(error)} ${fallback}`);
+    playground.notify('error', `This link could not be read: ${errorMessage(error)} ${fallback}`);
     return;
   }
   try {
@@ -65,7 +67,7 @@ async function applyLink(opening: boolean): Promise<void> {
       `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools, ${entries.length} calls re-run.`,
     );
   } catch (error) {
-    playground.notify('error', `The scenario of this link could not be rebuilt: ${messageOf(error)}`);
+    playground.notify('error', `The scenario of this link could not be rebuilt: ${errorMessage(error)}`);
   }
 }
 

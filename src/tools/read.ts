@@ -17,10 +17,11 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
+import { formatSize } from '../shared/index.ts';
 import { typeOfPath, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, onPath, resolvePath } from './files.ts';
 import { detectImageMimeType, encodeBase64 } from './images.ts';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, sanitizeText } from './output.ts';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText } from './output.ts';
 import { readPeerAdapter } from './peer-tools.ts';
 import {
   BOOLEAN,

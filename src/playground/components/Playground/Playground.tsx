@@ -1,5 +1,6 @@
 import type { ToolSuite } from 'browser-agent-tools';
 import { type ReactNode, useEffect, useState } from 'react';
+import { errorMessage } from '../../../shared/index.ts';
 import { PlaygroundContext } from '../../hooks/use-playground.ts';
 import { savedTheme, saveTheme, type Theme, ThemeContext } from '../../hooks/use-theme.ts';
 import type { ApprovalPrompt } from '../../state/approval-prompt.ts';
@@ -132,11 +133,7 @@ function storeOf({ suite, store, storeOptions, approvals, agent }: PlaygroundPro
 function startStore(store: PlaygroundStore, scenario: Scenario | undefined): void {
   startWithScenario(store, scenario).then(
     () => (madeHere.has(store) ? store.declarations.loadProviders() : undefined),
-    (error: unknown) =>
-      store.notify(
-        'error',
-        `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+    (error: unknown) => store.notify('error', `The playground could not start: ${errorMessage(error)}`),
   );
 }
 
