@@ -98,6 +98,8 @@ export const READ_ERRORS = {
   BINARY_FILE: 'BINARY_FILE',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   OFFSET_OUT_OF_RANGE: 'OFFSET_OUT_OF_RANGE',
+  /** Several files asked for at once (`read_multiple_files`), and some of them could not be read. */
+  READ_FAILED: 'READ_FAILED',
 } as const;
 
 /** The names other agents give read and its parameters, and the shapes they send them in. */
