@@ -1,7 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useJsonEditor } from '../../hooks/use-json-editor.ts';
-import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
-import controls from '../shared/controls.module.css';
+import { CodeField, useEditorChoice } from '../CodeField/CodeField.tsx';
 import textStyles from '../shared/text.module.css';
 import styles from './ArgumentsEditor.module.css';
 
@@ -20,12 +19,10 @@ export interface ArgumentsEditorProps {
  * the plain editor is chosen.
  */
 export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: ArgumentsEditorProps) {
-  const id = useId();
-  const [wantCode, setWantCode] = useState(true);
-  const [touched, setTouched] = useState(false);
+  const choice = useEditorChoice();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const editor = useJsonEditor({
-    enabled: wantCode && touched,
+    enabled: choice.enabled,
     value,
     schema,
     ariaLabel: `Arguments of ${toolName} (JSON)`,
@@ -36,46 +33,23 @@ export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: Ar
         ? textarea.current.selectionStart
         : undefined,
   });
-  const showCode = editor.status === 'ready';
   return (
-    <div data-editor={showCode ? 'monaco' : 'plain'}>
-      <EditorToolbar
-        inputId={id}
-        label={
-          <>
-            Arguments of <code>{toolName}</code> (JSON)
-          </>
-        }
-        wantCode={wantCode}
-        onToggle={() => {
-          setWantCode(!wantCode);
-          setTouched(true);
-        }}
-        status={editor.status}
-        error={editor.error}
-      />
-      {showCode ? (
-        <div className={controls.monacoHost} ref={editor.containerRef} data-testid="monaco-host" />
-      ) : (
-        <textarea
-          id={id}
-          ref={textarea}
-          className={controls.codeInput}
-          data-testid="arguments-input"
-          rows={8}
-          spellCheck={false}
-          value={value}
-          onFocus={() => setTouched(true)}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (isRunKey(event)) {
-              event.preventDefault();
-              onRun();
-            }
-          }}
-        />
-      )}
-      {showCode && (
+    <CodeField
+      choice={choice}
+      editor={editor}
+      label={
+        <>
+          Arguments of <code>{toolName}</code> (JSON)
+        </>
+      }
+      value={value}
+      onChange={onChange}
+      onRun={onRun}
+      rows={8}
+      testIds={{ monaco: 'monaco-host', plain: 'arguments-input' }}
+      textareaRef={textarea}
+    >
+      {editor.status === 'ready' && (
         <div data-testid="schema-problems" aria-live="polite">
           {editor.problems.length === 0 ? (
             <p className={textStyles.note}>No problems against the schema of {toolName}.</p>
@@ -93,6 +67,6 @@ export function ArgumentsEditor({ value, schema, toolName, onChange, onRun }: Ar
           )}
         </div>
       )}
-    </div>
+    </CodeField>
   );
 }

@@ -1,7 +1,5 @@
-import { useId, useState } from 'react';
 import { useScriptEditor } from '../../hooks/use-script-editor.ts';
-import { EditorToolbar, isRunKey } from '../EditorToolbar/EditorToolbar.tsx';
-import controls from '../shared/controls.module.css';
+import { CodeField, useEditorChoice } from '../CodeField/CodeField.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './ScriptEditor.module.css';
 
@@ -19,61 +17,36 @@ export interface ScriptEditorProps {
  * editor is chosen). The declarations are also shown beside it, as text.
  */
 export function ScriptEditor({ value, types, onChange, onRun }: ScriptEditorProps) {
-  const id = useId();
-  const [wantCode, setWantCode] = useState(true);
-  const [touched, setTouched] = useState(false);
+  const choice = useEditorChoice();
   const editor = useScriptEditor({
-    enabled: wantCode && touched,
+    enabled: choice.enabled,
     value,
     types,
     ariaLabel: 'Codemode script (JavaScript)',
     onChange,
     onRun,
   });
-  const showCode = editor.status === 'ready';
   return (
-    <div data-editor={showCode ? 'monaco' : 'plain'}>
-      <EditorToolbar
-        inputId={id}
-        label={
-          <>
-            Script of <code>codemode</code> (the body of an async function)
-          </>
-        }
-        wantCode={wantCode}
-        onToggle={() => {
-          setWantCode(!wantCode);
-          setTouched(true);
-        }}
-        status={editor.status}
-        error={editor.error}
-      />
-      {showCode ? (
-        <div className={controls.monacoHost} ref={editor.containerRef} data-testid="script-monaco-host" />
-      ) : (
-        <textarea
-          id={id}
-          className={controls.codeInput}
-          data-testid="script-input"
-          rows={10}
-          spellCheck={false}
-          value={value}
-          onFocus={() => setTouched(true)}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (isRunKey(event)) {
-              event.preventDefault();
-              onRun();
-            }
-          }}
-        />
-      )}
+    <CodeField
+      choice={choice}
+      editor={editor}
+      label={
+        <>
+          Script of <code>codemode</code> (the body of an async function)
+        </>
+      }
+      value={value}
+      onChange={onChange}
+      onRun={onRun}
+      rows={10}
+      testIds={{ monaco: 'script-monaco-host', plain: 'script-input' }}
+    >
       <details className={styles.types} data-testid="script-types">
         <summary>Declarations the script sees</summary>
         <pre>
           <VisibleText text={types} />
         </pre>
       </details>
-    </div>
+    </CodeField>
   );
 }
