@@ -8,6 +8,10 @@ describe('the shared helpers', () => {
     for (const text of ['', 'abc', 'é', '€', '😀', 'a😀b', 'x\uD800y', '\uDC00', 'end\uD83D']) {
       expect(utf8Length(text)).toBe(encoded(text));
     }
+    // A long string is measured by encoding it, a slice by counting: both agree.
+    const long = `${'é😀x\uD800'.repeat(2000)}\uDC00`;
+    expect(utf8Length(long)).toBe(encoded(long));
+    expect(utf8Length(long, 0, long.length - 1)).toBe(encoded(long.slice(0, -1)));
     expect(utf8Length('a😀b', 1, 3)).toBe(4);
     // A pair cut by the slice's end counts its first half alone, as U+FFFD.
     expect(utf8Length('a😀b', 0, 2)).toBe(4);
