@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { errorMessage } from '../shared/index.ts';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
-import type { PlaygroundPanel } from './components/App/App.tsx';
+import { DEFAULT_PANELS, type PlaygroundPanel } from './components/App/App.tsx';
 import { BackendStatus } from './components/BackendStatus/BackendStatus.tsx';
 import { EmbedView } from './components/EmbedView/EmbedView.tsx';
 import { Playground, PlaygroundRoot, startPlaygroundStore } from './components/Playground/Playground.tsx';
@@ -96,17 +96,8 @@ function applyPageTheme(theme: Theme): void {
 }
 applyPageTheme(savedTheme());
 
-/** Every panel: the page is the full playground. */
-const PAGE_PANELS: readonly PlaygroundPanel[] = [
-  'composer',
-  'channels',
-  'history',
-  'declarations',
-  'workspace',
-  'catalog',
-  'mcp',
-  'replay',
-];
+/** Every panel: the page is the full playground, replay included. */
+const PAGE_PANELS: readonly PlaygroundPanel[] = [...DEFAULT_PANELS, 'replay'];
 
 const embed = embedOptions(location.search);
 createRoot(container).render(
