@@ -4,6 +4,7 @@
  * classifier serves both; the adapter passes in the classes of the SDK it loaded.
  * Imports nothing else in src/.
  */
+import { errorMessage } from '../shared/index.ts';
 import type { AgentModelErrorInfo, AgentModelErrorKind } from './types.ts';
 
 /** Options of {@link AgentModelError}. */
@@ -66,7 +67,7 @@ export function toAgentModelError(
 ): unknown {
   if (error instanceof AgentModelError) return error;
   if (error instanceof classes.APIUserAbortError) return error;
-  const text = redact(error instanceof Error ? error.message : String(error), secret);
+  const text = redact(errorMessage(error), secret);
   if (error instanceof classes.APIConnectionTimeoutError) {
     return new AgentModelError('timeout', text, { cause: error });
   }
@@ -128,7 +129,7 @@ export function lazyClient<S, C>(
       .then((sdk) => ({ sdk, client: create(sdk) }))
       .catch((error: unknown) => {
         loading = undefined;
-        const message = redact(error instanceof Error ? error.message : String(error), apiKey);
+        const message = redact(errorMessage(error), apiKey);
         throw new AgentModelError(
           'unknown',
           `the ${sdkName} client could not be loaded or created (${message})`,

@@ -6,6 +6,7 @@
  * counts `declaration_tokens` (about 1 MB gzipped) is loaded with `import()` on the first run, or not at
  * all when the host passes `countTokens`.
  */
+
 import { ERROR_CODES, UsageError } from '../core/errors.ts';
 import { errorResult } from '../core/results.ts';
 import type {
@@ -16,6 +17,7 @@ import type {
   ToolSpec,
 } from '../core/types.ts';
 import { clientToolSearchTool, toProviderTools } from '../providers/provider-tools.ts';
+import { errorMessage } from '../shared/index.ts';
 import { codecFor, type ProviderCodec, TOOL_SEARCH_TOOL } from './codecs.ts';
 import { AgentModelError } from './model-error.ts';
 import {
@@ -420,7 +422,7 @@ async function loadTokenCounter(): Promise<(value: unknown) => number> {
     return (await import('../providers/tokens.ts')).countTokens;
   } catch (error) {
     throw new UsageError(
-      `runAgentLoop counts declaration tokens with the optional peer dependency "gpt-tokenizer", which could not be loaded (${error instanceof Error ? error.message : String(error)}). Install it (npm install gpt-tokenizer), or pass countTokens to count with another tokenizer.`,
+      `runAgentLoop counts declaration tokens with the optional peer dependency "gpt-tokenizer", which could not be loaded (${errorMessage(error)}). Install it (npm install gpt-tokenizer), or pass countTokens to count with another tokenizer.`,
     );
   }
 }
@@ -473,7 +475,7 @@ function modelErrorDetail(error: AgentModelErrorInfo, provider: AgentProvider): 
 
 function errorInfo(error: unknown): AgentModelErrorInfo {
   if (error instanceof AgentModelError) return error.toInfo();
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { kind: 'unknown', message: message === '' ? 'no message' : message };
 }
 

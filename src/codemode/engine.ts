@@ -8,6 +8,7 @@
  * `AbortSignal` and timers. Imports `quickjs-emscripten-core` and the wasm variant with `import()`
  * only, so nothing loads until a script runs.
  */
+
 import type {
   QuickJSContext,
   QuickJSDeferredPromise,
@@ -15,11 +16,12 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
+import { errorMessage, utf8Length } from '../shared/index.ts';
 import { STACK_SIZE_BYTES, WASM_MEMORY_HEADROOM_BYTES } from './engine-limits.ts';
 import { GUEST_PRELUDE } from './guest-prelude.ts';
 import { consoleCutLine } from './messages.ts';
 import type { ScriptFailureKind, ScriptHost, ScriptJob, ScriptOutcome } from './runner.ts';
-import { formatBytes, utf8Length } from './text.ts';
+import { formatBytes } from './text.ts';
 
 const WASM_PAGE_BYTES = 64 * 1024;
 /** The wasm build's own initial memory (16 MiB); a smaller `initial` fails instantiation. */
@@ -460,7 +462,7 @@ function scriptLine(stack: string | undefined): number | undefined {
  * (`QuickJSUnwrapError` carries the guest's message), a wasm trap, or a host stack overflow.
  */
 function hostFailure(error: unknown, host: ScriptHost): ScriptOutcome {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const special = specialKind(undefined, message, host);
   if (special) return { type: 'failed', kind: special, message };
   if (error instanceof RangeError && /call stack/i.test(message)) {

@@ -5,9 +5,11 @@
  * records. Every answer is the JSON text of a `BridgeReply`: the guest turns a failed one into an
  * error the script may catch.
  */
+
 import { ERROR_CODES } from '../core/errors.ts';
 import { clipText } from '../core/results.ts';
 import type { JsonValue, ToolResult, ToolSession, ToolSuite } from '../core/types.ts';
+import { errorMessage, utf8Length } from '../shared/index.ts';
 import { DESCRIBE_FUNCTION } from './declarations.ts';
 import {
   argumentsTooLargeMessage,
@@ -18,7 +20,6 @@ import {
 } from './messages.ts';
 import type { BridgeReply, ScriptHost } from './runner.ts';
 import { type CallRecord, halt, type ScriptRun } from './script-run.ts';
-import { utf8Length } from './text.ts';
 
 /** Bytes of one call's arguments kept in the call records; larger arguments are summarised. */
 const MAX_RECORDED_ARGS_BYTES = 8 * 1024;
@@ -91,7 +92,7 @@ async function callTool<W>(
     return await runCall(bridge, requestedName, name, argsJson, argsBytes);
   } catch (error) {
     // Contract: never reject. Only a bug gets here (execute itself never throws).
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return refuse(name, `The call failed unexpectedly: ${message}`, ERROR_CODES.TOOL_FAILED);
   }
 }

@@ -9,6 +9,7 @@
  * or GC thrash blocks the thread until it returns, seconds to minutes later. Memory is safe either way:
  * the wasm memory is capped.
  */
+import { errorMessage } from '../shared/index.ts';
 import { loadQuickJS, type QuickJSInstance, runScript } from './engine.ts';
 import type { CodemodeRunner, ScriptOutcome } from './runner.ts';
 
@@ -51,7 +52,7 @@ export function createInProcessRunner(): InProcessRunner {
         instance = await acquire(job.limits.memoryBytes);
       } catch (error) {
         modules.delete(job.limits.memoryBytes);
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         return {
           type: 'failed',
           kind: 'sandbox',

@@ -3,7 +3,8 @@
  * already made, the in-script error texts and the output truncation notice. Model-facing API: tests
  * assert these word for word. Pure functions; imports only this room.
  */
-import { formatBytes, headBytes, utf8Length } from './text.ts';
+import { headBytes, utf8Length } from '../shared/index.ts';
+import { formatBytes } from './text.ts';
 
 /** Stable codes of codemode's error results, in `structured_output.error.code`. */
 export const CODEMODE_ERROR_CODES = {

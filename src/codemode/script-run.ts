@@ -4,7 +4,9 @@
  * and then stops waiting for a runner that does not settle. The runner decides how a script is
  * stopped; this file decides when, and that the host is never held by a runner that hangs.
  */
+
 import type { JsonValue } from '../core/types.ts';
+import { errorMessage } from '../shared/index.ts';
 import type { CallSummary } from './messages.ts';
 import type { CodemodeRunner, ScriptHost, ScriptJob, ScriptOutcome } from './runner.ts';
 
@@ -118,7 +120,7 @@ export async function runToOutcome(
   try {
     return await Promise.race([runner.run(job, host), gaveUp]);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { type: 'failed', kind: 'sandbox', message: `the runner failed: ${message}` };
   } finally {
     clearTimeout(graceTimer);

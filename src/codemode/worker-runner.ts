@@ -4,6 +4,7 @@
  * one stop that always works: it ends native built-ins, GC thrash and wasm loops the interrupt handler
  * never sees, and the page's thread is never blocked by a script.
  */
+import { errorMessage } from '../shared/index.ts';
 import type { CodemodeRunner, ScriptOutcome } from './runner.ts';
 import type { HostToWorkerMessage, WorkerToHostMessage } from './worker-protocol.ts';
 
@@ -57,7 +58,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): CodemodeR
         try {
           worker = createWorker();
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           resolve({ type: 'failed', kind: 'sandbox', message: `the Worker did not start (${message})` });
           return;
         }

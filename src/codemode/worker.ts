@@ -3,6 +3,7 @@
  * its tool calls and console lines to the host, which terminates the Worker when the script ends or
  * must stop. Loaded only through `createWorkerRunner`. Imports only this room (QuickJS lazily).
  */
+import { errorMessage } from '../shared/index.ts';
 import { loadQuickJS, runScript } from './engine.ts';
 import type { ScriptJob, ScriptOutcome } from './runner.ts';
 import type { HostToWorkerMessage, WorkerToHostMessage } from './worker-protocol.ts';
@@ -53,7 +54,7 @@ async function run(job: ScriptJob): Promise<void> {
       { dispose: false },
     );
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     outcome = {
       type: 'failed',
       kind: 'sandbox',

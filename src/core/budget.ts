@@ -5,6 +5,7 @@
  * the built-in tools' notices. Where the full text went (a spill file, or `details`) is the suite's
  * business; this file only measures, cuts and words.
  */
+import { errorMessage, formatSize, headBytes, utf8Length } from '../shared/index.ts';
 import { UsageError } from './errors.ts';
 import type { OutputBudget, SpillRequest } from './types.ts';
 
@@ -89,7 +90,7 @@ export function cutToBudget(text: string, budget: Required<OutputBudget>): Budge
     if (newline === -1) break;
     end = newline + 1;
   }
-  const kept = lines === 0 ? headWithin(text, budget.maxBytes) : text.slice(0, end).replace(/\n$/, '');
+  const kept = lines === 0 ? headBytes(text, budget.maxBytes) : text.slice(0, end).replace(/\n$/, '');
   return {
     content: kept,
     truncatedBy,
@@ -121,7 +122,7 @@ export async function fitOutput(
   try {
     path = await spill?.(request);
   } catch (error) {
-    failure = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 500);
+    failure = errorMessage(error).split('\n')[0]?.slice(0, 500);
   }
   const notice =
     path !== undefined
@@ -156,59 +157,10 @@ export function nextOffset(cut: BudgetCut): number {
   return cut.firstLinePartial ? 1 : cut.outputLines + 1;
 }
 
-/** `512B`, `50.0KB`, `3.2MB`: the sizes the built-in tools print. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
-}
-
 /** Lines as the built-in tools count them: a final newline does not start another line. */
 function countLines(text: string): number {
   if (text === '') return 0;
   let count = 1;
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count += 1;
   return text.endsWith('\n') ? count - 1 : count;
-}
-
-/** UTF-8 length of `text.slice(start, end)` without encoding it; a lone surrogate counts as U+FFFD. */
-export function utf8Length(text: string, start: number = 0, end: number = text.length): number {
-  let bytes = 0;
-  for (let index = start; index < end; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (
-      code >= 0xd800 &&
-      code <= 0xdbff &&
-      isLowSurrogate(text.charCodeAt(index + 1)) &&
-      index + 1 < end
-    ) {
-      bytes += 4;
-      index += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** The longest prefix of `text` of at most `maxBytes` UTF-8 bytes that does not split a character. */
-function headWithin(text: string, maxBytes: number): string {
-  let bytes = 0;
-  let index = 0;
-  while (index < text.length) {
-    const pair = isHighSurrogate(text.charCodeAt(index)) && isLowSurrogate(text.charCodeAt(index + 1));
-    const size = utf8Length(text, index, index + (pair ? 2 : 1));
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    index += pair ? 2 : 1;
-  }
-  return text.slice(0, index);
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

@@ -4,7 +4,7 @@
  * an MCP `CallToolResult` (`{ content: [...], structuredContent?, isError? }`), so a host can hand over
  * what an MCP client returned as it is. `is_error` (or MCP `isError`) is honoured, never dropped.
  */
-import { formatSize } from './budget.ts';
+import { formatSize } from '../shared/index.ts';
 import { isPlainObject } from './results.ts';
 
 /** A returned value, taken apart; `problem` says why it cannot be a result (a bug in the tool). */

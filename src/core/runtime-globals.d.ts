@@ -1,5 +1,5 @@
 /**
- * The few web-platform types `src/core/` relies on, for tsconfig.core.json only (the library config
+ * The few web-platform types `src/core/` and `src/shared/` rely on, for tsconfig.core.json only (the library config
  * excludes this file and uses lib.dom instead). Every target runtime (browsers, workers, edge
  * runtimes, Node 18+) provides them; declaring only these keeps DOM and Node typings out of core, so
  * a DOM-only or Node-only global used in core fails the type check.
@@ -18,3 +18,7 @@ declare var AbortController: {
 
 declare function setTimeout(handler: () => void, timeout?: number): unknown;
 declare function clearTimeout(id: unknown): void;
+
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}

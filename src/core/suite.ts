@@ -4,6 +4,7 @@
  * Knows no concrete tool: built-ins and `tool_search` are installed on top of it by `createToolSuite`.
  * `execute` is a pipeline of steps, each in its own module under `pipeline/`.
  */
+import { errorMessage } from '../shared/index.ts';
 import { resolveOutputBudget } from './budget.ts';
 import { createCatalog } from './catalog.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
@@ -105,7 +106,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
         return result;
       } catch (error) {
         // The pipeline handles every expected failure; this is the last line of defence.
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         return errorResult(
           `The call failed unexpectedly: ${firstLine(message)}. Try again or use another tool.`,
           { code: ERROR_CODES.TOOL_FAILED, durationMs: Math.max(0, now() - started) },
@@ -179,7 +180,7 @@ function workspaceGetter<W>(configured: W | (() => W | Promise<W>) | undefined):
       .then(() => (configured as () => W | Promise<W>)())
       .catch((error: unknown) => {
         workspace = undefined;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         throw new ToolError(`The workspace could not be started (${firstLine(message)}). Try again.`, {
           code: ERROR_CODES.NO_WORKSPACE,
         });

@@ -3,7 +3,9 @@
  * real work offline (hashing, Base64, UUIDs, JSON), so `tool_search` has something to find and
  * activate. Model-facing text: tests pin it. Imports the package root entry only.
  */
+
 import { ToolError, type ToolImplementation, type ToolSpec, type ToolSuite } from '../index.ts';
+import { errorMessage } from '../shared/index.ts';
 
 /** Names of the demo tools, in registration order. */
 export const DEMO_TOOL_NAMES: readonly string[] = ['hash_text', 'base64', 'generate_uuid', 'format_json'];
@@ -148,7 +150,7 @@ const formatJson: DemoTool = {
     try {
       value = JSON.parse(String(args.json));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new ToolError(
         `the text is not valid JSON (${reason}). Fix it there and call format_json again.`,
         {

@@ -6,7 +6,9 @@
  * without it, browsers may call from localhost pages only, unless `MCP_ALLOWED_ORIGINS` lists others.
  * Imports the package root entry and the edge room only.
  */
+
 import { createToolSuite, type ToolSuite } from '../index.ts';
+import { errorMessage } from '../shared/index.ts';
 import { registerDemoTools } from './demo-tools.ts';
 import {
   createFetchHandler,
@@ -76,7 +78,7 @@ const worker: EdgeWorker = {
     try {
       handler ??= createWorkerHandler(env);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       const body = {
         jsonrpc: '2.0',
         error: { code: -32603, message: `${MISCONFIGURED} ${message}` },

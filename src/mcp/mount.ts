@@ -2,9 +2,11 @@
  * `mountMcpServer`: every tool of an MCP server registered on a suite, proxied with `tools/call`, kept
  * in step with the server's `notifications/tools/list_changed`, and removed again by `unmount`.
  */
+
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Effect, ExposureMode, ToolAnnotations, ToolImplementation, ToolSuite } from '../index.ts';
+import { errorMessage } from '../shared/index.ts';
 import { connect, type McpSource } from './connect.ts';
 import { effectsOfRemoteTool, looksLikeFilesystem, type RemoteToolInfo } from './effects.ts';
 import { fromCallToolResult, type RemoteCallOrigin, remoteCallError } from './results.ts';
@@ -172,7 +174,7 @@ function syncCatalog(
       suite.register(spec, context.mode ?? 'deferred', implementation, { replace: mounted.has(name) });
       mounted.set(name, { remote: remote.name, fingerprint });
     } catch (error) {
-      skipped.push({ name, reason: error instanceof Error ? error.message : String(error) });
+      skipped.push({ name, reason: errorMessage(error) });
     }
   }
   for (const name of [...mounted.keys()]) {

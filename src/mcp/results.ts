@@ -2,7 +2,9 @@
  * A remote `CallToolResult` on the three channels, and the failures of a remote call as error results
  * that name the server. Text for the model is made here and nowhere else in the bridge.
  */
+
 import { type JsonObject, type PartialToolResult, ToolError } from '../index.ts';
+import { errorMessage } from '../shared/index.ts';
 
 /** The parts of an MCP `CallToolResult` the bridge reads (structural, so any SDK version fits). */
 export interface RemoteCallResult {
@@ -150,7 +152,7 @@ export function remoteCallError(error: unknown, origin: RemoteCallOrigin, timeou
       { code: 'MCP_TIMEOUT', data },
     );
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new ToolError(
     `MCP server "${origin.server}" failed: ${firstLine(message)}. The call may not have run; try again, or use another tool.`,
     { code: 'MCP_FAILED', data },

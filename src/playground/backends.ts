@@ -4,6 +4,7 @@
  * lazily loaded `browser-agent-tools/workspace/webcontainer` entry (so `@webcontainer/api` is
  * downloaded only when a user picks it).
  */
+import { errorMessage } from '../shared/index.ts';
 import { persistOptionFor, startedWithPersist } from './persistence.ts';
 import type { WebContainerBoot } from './state/backend-store.ts';
 import type { Workspace } from './state/types.ts';
@@ -32,7 +33,7 @@ export async function bootWebContainerBackend(timeoutMs: number): Promise<WebCon
   } catch (error) {
     return {
       ok: false,
-      reason: `The WebContainer backend could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
+      reason: `The WebContainer backend could not be loaded (${errorMessage(error)}).`,
     };
   }
 }

@@ -6,8 +6,9 @@
  */
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { errorMessage } from '../shared/index.ts';
 import { bootWebContainerBackend, createEmbeddedWorkerWorkspace } from './backends.ts';
-import type { PlaygroundPanel } from './components/App/App.tsx';
+import { DEFAULT_PANELS, type PlaygroundPanel } from './components/App/App.tsx';
 import { EmbedView } from './components/EmbedView/EmbedView.tsx';
 import {
   Playground,
@@ -21,7 +22,7 @@ import { savedTheme, type Theme } from './hooks/use-theme.ts';
 import { createPlayground } from './state/playground.ts';
 import { createPlaygroundApi, type PlaygroundApi } from './state/playground-api.ts';
 import { decodeScenario, type Scenario, scenarioDataFromHash } from './state/scenario.ts';
-import { messageOf } from './state/store.ts';
+
 import './styles.css';
 
 declare global {
@@ -59,7 +60,7 @@ async function applyLink(opening: boolean): Promise<void> {
     scenario = await decodeScenario(data);
   } catch (error) {
     const fallback = opening ? 'The page shows the demo instead.' : 'The page keeps what it showed.';
-    playground.notify('error', `This link could not be read: ${messageOf(error)} ${fallback}`);
+    playground.notify('error', `This link could not be read: ${errorMessage(error)} ${fallback}`);
     return;
   }
   try {
@@ -69,7 +70,7 @@ async function applyLink(opening: boolean): Promise<void> {
       `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools, ${entries.length} calls re-run.`,
     );
   } catch (error) {
-    playground.notify('error', `The scenario of this link could not be rebuilt: ${messageOf(error)}`);
+    playground.notify('error', `The scenario of this link could not be rebuilt: ${errorMessage(error)}`);
   }
 }
 
@@ -104,17 +105,8 @@ function applyPageTheme(theme: Theme): void {
 }
 applyPageTheme(savedTheme());
 
-/** Every panel: the page is the full playground. */
-const PAGE_PANELS: readonly PlaygroundPanel[] = [
-  'composer',
-  'channels',
-  'history',
-  'declarations',
-  'workspace',
-  'catalog',
-  'mcp',
-  'replay',
-];
+/** Every panel: the page is the full playground, replay included. */
+const PAGE_PANELS: readonly PlaygroundPanel[] = [...DEFAULT_PANELS, 'replay'];
 
 /**
  * The header's controls (the backend switch, Share) are fetched with the first render: they are not

@@ -5,8 +5,9 @@
  * matching more of the query come first. The index merges several lookups of one search into that
  * sum, so it needs the sum back; and on a large catalog it scores a very common name word itself,
  * for the tools the other words found, with MiniSearch's own per-field formula rather than have
- * MiniSearch list thousands of tools for it. tests/search/minisearch-score.test.ts fails if
- * MiniSearch changes either formula. May import `minisearch` (types only).
+ * MiniSearch list thousands of tools for it. It also relies on MiniSearch listing results best first,
+ * to stop reading them once no later one can enter the top list. tests/search/minisearch-score.test.ts
+ * fails if MiniSearch changes either formula or that order. May import `minisearch` (types only).
  */
 
 import type { SearchResult } from 'minisearch';

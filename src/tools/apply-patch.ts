@@ -6,8 +6,10 @@
  * summary (`Success. Updated the following files:` and `A`/`M`/`D` lines). Imports core, the Workspace
  * seam and the tools' shared helpers only.
  */
+
 import { type ParsedPatch, type PartialToolResult, type PatchHunk, ToolError } from '../core/index.ts';
-import { parentOf, typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { errorMessage } from '../shared/index.ts';
+import { parentOf, pathExists, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { type PatchBase, unifiedPatch } from './edit-diff.ts';
 import { fsError, type PathContent, readPathContent, resolvePath } from './files.ts';
 import { withFileMutations } from './mutation-queue.ts';
@@ -233,11 +235,7 @@ async function commit(workspace: Workspace, changed: readonly PlannedFile[], ver
 async function missingParents(workspace: Workspace, absolute: string): Promise<string[]> {
   const missingDirs: string[] = [];
   for (let dir = parentOf(absolute); dir !== workspace.root && dir !== '/'; dir = parentOf(dir)) {
-    const exists = await typeOfPath(workspace, dir).then(
-      () => true,
-      () => false,
-    );
-    if (exists) break;
+    if (await pathExists(workspace, dir)) break;
     missingDirs.unshift(dir);
   }
   return missingDirs;
@@ -300,6 +298,6 @@ function reasonOf(error: unknown, display: string): string {
   try {
     return fsError(error, display);
   } catch (described) {
-    return described instanceof Error ? described.message : String(described);
+    return errorMessage(described);
   }
 }

@@ -5,6 +5,7 @@
  * a timeout, an abort and a sandbox limit hit are error results that keep the output. Imports core,
  * workspace.ts (the type) and the tools' own helpers.
  */
+
 import {
   type JsonSchema,
   ToolError,
@@ -12,12 +13,12 @@ import {
   type ToolSpec,
   type ToolSuite,
 } from '../core/index.ts';
-import { type ExecResult, typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
-import { fsError, resolvePath } from './files.ts';
+import { errorMessage, formatSize } from '../shared/index.ts';
+import { type ExecResult, pathExists, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { resolvePath, typeIfExists } from './files.ts';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
-  formatSize,
   sanitizeText,
   type Truncation,
   truncateTail,
@@ -311,7 +312,7 @@ async function afterCommandNotices(workspace: Workspace, result: ExecResult): Pr
       `[The workspace dropped the first ${formatSize(result.droppedBytes)} of output to bound memory; that part is lost. Send less output, e.g. through head, tail or grep.]`,
     );
   }
-  if (!(await exists(workspace, workspace.root))) {
+  if (!(await pathExists(workspace, workspace.root))) {
     notices.push(
       `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`,
     );
@@ -329,17 +330,12 @@ async function afterCommandNotices(workspace: Workspace, result: ExecResult): Pr
 async function workingDirectory(workspace: Workspace, input: string | undefined): Promise<string> {
   if (input === undefined) return workspace.root;
   const { absolute, display } = await resolvePath(workspace, input);
-  let type: string;
-  try {
-    type = await typeOfPath(workspace, absolute);
-  } catch (error) {
-    if (error instanceof WorkspaceError && error.code === 'ENOENT') {
-      throw new ToolError(
-        `The working directory ${display} does not exist. Give an existing directory as cwd, or leave cwd out to run in the workspace root.`,
-        { code: BASH_ERRORS.BAD_CWD, data: { cwd: display } },
-      );
-    }
-    return fsError(error, display);
+  const type = await typeIfExists(workspace, absolute, display);
+  if (type === undefined) {
+    throw new ToolError(
+      `The working directory ${display} does not exist. Give an existing directory as cwd, or leave cwd out to run in the workspace root.`,
+      { code: BASH_ERRORS.BAD_CWD, data: { cwd: display } },
+    );
   }
   if (type !== 'directory') {
     throw new ToolError(
@@ -429,10 +425,7 @@ function cutNotice(truncation: Truncation, path: string, maxLines: number, maxBy
 }
 
 function unsavedNotice(truncation: Truncation, error: unknown, maxLines: number, maxBytes: number): string {
-  const reason =
-    error instanceof WorkspaceError
-      ? error.code
-      : (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const reason = error instanceof WorkspaceError ? error.code : errorMessage(error).split('\n')[0];
   return `[${shownRange(truncation, maxLines, maxBytes)}. The full output could not be saved (${reason}); run the command again with less output, e.g. through head or tail.]`;
 }
 
@@ -445,13 +438,4 @@ function truncationDetails(truncation: Truncation): Record<string, unknown> {
     output_bytes: truncation.outputBytes,
     last_line_partial: truncation.lastLinePartial,
   };
-}
-
-async function exists(workspace: Workspace, path: string): Promise<boolean> {
-  try {
-    await typeOfPath(workspace, path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -14,7 +14,7 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
-import { typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import type { Workspace } from '../workspace/workspace.ts';
 import { applyPatch } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
@@ -28,7 +28,7 @@ import {
   matchStarts,
   summarizeMatches,
 } from './edit-match.ts';
-import { fsError, onPath, resolvePath, textOf } from './files.ts';
+import { onPath, resolvePath, textOf, typeIfExists } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
 import { APPLY_PATCH, patchPayload, patchToolCall } from './patch-call.ts';
@@ -397,17 +397,12 @@ function invalid(message: string): ToolError {
 
 /** The file as text; a directory, a missing file and a binary file are error results. */
 async function readText(workspace: Workspace, absolute: string, display: string): Promise<string> {
-  let type: string;
-  try {
-    type = await typeOfPath(workspace, absolute);
-  } catch (error) {
-    if (error instanceof WorkspaceError && error.code === 'ENOENT') {
-      throw new ToolError(
-        `${display} does not exist. Check the path with ls or find; to create a new file, use write.`,
-        { code: EDIT_ERRORS.ENOENT, data: { path: display } },
-      );
-    }
-    return fsError(error, display);
+  const type = await typeIfExists(workspace, absolute, display);
+  if (type === undefined) {
+    throw new ToolError(
+      `${display} does not exist. Check the path with ls or find; to create a new file, use write.`,
+      { code: EDIT_ERRORS.ENOENT, data: { path: display } },
+    );
   }
   if (type === 'directory') {
     throw new ToolError(`${display} is a directory, not a file. Give the path of a file to edit.`, {

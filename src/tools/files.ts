@@ -3,15 +3,16 @@
  * relative to the root, turning backend errors into model-facing text, and decoding bytes as text.
  */
 import { ToolError } from '../core/index.ts';
+import { formatSize } from '../shared/index.ts';
 import {
   type ConfineOptions,
   confinePath,
+  type EntryType,
   isInside,
   typeOfPath,
   type Workspace,
   WorkspaceError,
 } from '../workspace/workspace.ts';
-import { formatSize } from './output.ts';
 
 /** A path the model gave, confined: `absolute` for the backend, `display` for messages. */
 export interface ToolPath {
@@ -89,6 +90,23 @@ export function textOf(bytes: Uint8Array): string | undefined {
   return bytes.subarray(0, TEXT_SNIFF_BYTES).includes(0) ? undefined : decodeUtf8(bytes);
 }
 
+/**
+ * The type of what is at `absolute`, or `undefined` when nothing is; any other backend failure becomes
+ * model-facing text. Each tool words "it does not exist" itself.
+ */
+export async function typeIfExists(
+  workspace: Workspace,
+  absolute: string,
+  display: string,
+): Promise<EntryType | undefined> {
+  try {
+    return await typeOfPath(workspace, absolute);
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'ENOENT') return undefined;
+    return fsError(error, display);
+  }
+}
+
 /** What is at a path: nothing, a directory, or a file with its bytes (and its text when it has one). */
 export type PathContent =
   | { kind: 'missing' }
@@ -101,13 +119,8 @@ export async function readPathContent(
   absolute: string,
   display: string,
 ): Promise<PathContent> {
-  let type: string;
-  try {
-    type = await typeOfPath(workspace, absolute);
-  } catch (error) {
-    if (error instanceof WorkspaceError && error.code === 'ENOENT') return { kind: 'missing' };
-    return fsError(error, display);
-  }
+  const type = await typeIfExists(workspace, absolute, display);
+  if (type === undefined) return { kind: 'missing' };
   if (type === 'directory') return { kind: 'directory' };
   const bytes = await onPath(display, () => workspace.readFile(absolute));
   const text = textOf(bytes);

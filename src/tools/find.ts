@@ -12,10 +12,11 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
+import { formatSize } from '../shared/index.ts';
 import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
-import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
+import { DEFAULT_MAX_BYTES, sanitizeText, truncateHead } from './output.ts';
 import { findPeerAdapter } from './peer-tools.ts';
 import {
   BOOLEAN,

@@ -2,7 +2,9 @@
  * Glob matching for find, grep and ls, with `picomatch` loaded on first use so the library's root
  * entry stays light. Imports core and picomatch only.
  */
+
 import { ToolError } from '../core/index.ts';
+import { errorMessage } from '../shared/index.ts';
 
 type Picomatch = typeof import('picomatch');
 
@@ -25,7 +27,7 @@ export async function globMatcher(
   try {
     return picomatch(patterns, { dot: true });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new ToolError(explain(reason), { code: 'INVALID_GLOB', ...(data ? { data } : {}) });
   }
 }

@@ -5,6 +5,7 @@
  * filters files with `picomatch`, skips binary files, reads a bounded number of files at once and keeps
  * the walk order in its output. Imports core, workspace.ts, the tools' helpers, re2js and picomatch.
  */
+
 import type { RE2JS } from 're2js';
 import {
   type JsonObject,
@@ -15,17 +16,11 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
+import { errorMessage, formatSize } from '../shared/index.ts';
 import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { decodeUtf8, displayPath, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
-import {
-  clipLine,
-  DEFAULT_MAX_BYTES,
-  formatSize,
-  GREP_MAX_LINE_CHARS,
-  sanitizeText,
-  truncateHead,
-} from './output.ts';
+import { clipLine, DEFAULT_MAX_BYTES, GREP_MAX_LINE_CHARS, sanitizeText, truncateHead } from './output.ts';
 import {
   BOOLEAN,
   type BuiltinTool,
@@ -558,10 +553,7 @@ function syntaxReason(engine: typeof RE2JS, source: string, error: unknown): str
   } catch (plain) {
     reported = plain;
   }
-  return (reported instanceof Error ? reported.message : String(reported)).replace(
-    /^error parsing regexp: /,
-    '',
-  );
+  return errorMessage(reported).replace(/^error parsing regexp: /, '');
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
+import { formatSize } from '../shared/index.ts';
 import {
   type DirEntry,
   type EntryType,
@@ -22,7 +23,7 @@ import {
 } from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
-import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
+import { DEFAULT_MAX_BYTES, sanitizeText, truncateHead } from './output.ts';
 import {
   BOOLEAN,
   type BuiltinTool,

@@ -1,7 +1,9 @@
 /**
  * Output budgets and truncation shared by every built-in tool: one place for the line and byte limits
- * and the helpers that cut text without splitting a UTF-8 character or a surrogate pair.
+ * and the helpers that cut text without splitting a UTF-8 character or a surrogate pair (the byte
+ * counting and cutting itself is the shared module's).
  */
+import { tailBytes, utf8Length } from '../shared/index.ts';
 
 /** Lines a tool shows the model at most. */
 export const DEFAULT_MAX_LINES: number = 2000;
@@ -34,13 +36,6 @@ export interface Truncation {
   firstLineExceedsLimit: boolean;
 }
 
-const encoder = new TextEncoder();
-
-/** UTF-8 byte length of `text`. */
-export function byteLength(text: string): number {
-  return encoder.encode(text).length;
-}
-
 /** Splits text into lines; a final newline does not make an extra empty line. */
 export function splitLines(text: string): string[] {
   if (text === '') return [];
@@ -68,7 +63,7 @@ function truncateLines(text: string, limits: TruncationLimits, from: 'head' | 't
   const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   const lines = splitLines(text);
-  const totalBytes = byteLength(text);
+  const totalBytes = utf8Length(text);
   const base = { totalLines: lines.length, totalBytes, lastLinePartial: false, firstLineExceedsLimit: false };
   if (lines.length <= maxLines && totalBytes <= maxBytes) {
     return {
@@ -90,7 +85,7 @@ function truncateLines(text: string, limits: TruncationLimits, from: 'head' | 't
       truncatedBy = 'lines';
       break;
     }
-    const size = byteLength(line) + (kept.length > 0 ? 1 : 0);
+    const size = utf8Length(line) + (kept.length > 0 ? 1 : 0);
     if (bytes + size > maxBytes) {
       truncatedBy = 'bytes';
       if (from === 'tail' && kept.length === 0) {
@@ -110,37 +105,10 @@ function truncateLines(text: string, limits: TruncationLimits, from: 'head' | 't
     truncated: true,
     truncatedBy,
     outputLines: kept.length,
-    outputBytes: byteLength(content),
+    outputBytes: utf8Length(content),
     lastLinePartial,
     firstLineExceedsLimit: from === 'head' && kept.length === 0 && lines.length > 0,
   };
-}
-
-/** The longest prefix of `text` of at most `maxBytes` UTF-8 bytes, never splitting a character. */
-export function headBytes(text: string, maxBytes: number): string {
-  let bytes = 0;
-  let end = 0;
-  for (const char of text) {
-    const size = byteLength(char);
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    end += char.length;
-  }
-  return text.slice(0, end);
-}
-
-/** The longest suffix of `text` of at most `maxBytes` UTF-8 bytes, never splitting a character. */
-export function tailBytes(text: string, maxBytes: number): string {
-  const chars = Array.from(text);
-  let bytes = 0;
-  let start = chars.length;
-  while (start > 0) {
-    const size = byteLength(chars[start - 1] ?? '');
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    start -= 1;
-  }
-  return chars.slice(start).join('');
 }
 
 /** Clips one line to `maxChars` characters (code points), with a marker when clipped. */
@@ -151,13 +119,6 @@ export function clipLine(
   const chars = Array.from(line);
   if (chars.length <= maxChars) return { text: line, clipped: false };
   return { text: `${chars.slice(0, maxChars).join('')}... [truncated]`, clipped: true };
-}
-
-/** `512B`, `50.0KB`, `3.2MB`. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
 }
 
 /**

@@ -17,10 +17,11 @@ import {
   type ToolRepairs,
   type ToolSpec,
 } from '../core/index.ts';
+import { formatSize } from '../shared/index.ts';
 import { typeOfPath, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, onPath, resolvePath } from './files.ts';
 import { detectImageMimeType, encodeBase64 } from './images.ts';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, sanitizeText } from './output.ts';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText } from './output.ts';
 import { readPeerAdapter } from './peer-tools.ts';
 import {
   BOOLEAN,
@@ -97,6 +98,8 @@ export const READ_ERRORS = {
   BINARY_FILE: 'BINARY_FILE',
   IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
   OFFSET_OUT_OF_RANGE: 'OFFSET_OUT_OF_RANGE',
+  /** Several files asked for at once (`read_multiple_files`), and some of them could not be read. */
+  READ_FAILED: 'READ_FAILED',
 } as const;
 
 /** The names other agents give read and its parameters, and the shapes they send them in. */

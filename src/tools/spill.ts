@@ -4,7 +4,7 @@
  * capped: after each spill only the newest files are kept (by count and by total size), older ones are
  * deleted. Imports workspace.ts (the type) only.
  */
-import type { Workspace } from '../workspace/workspace.ts';
+import { pathExists, type Workspace } from '../workspace/workspace.ts';
 
 /** Spill files kept after each spill, the new one included. */
 export const SPILL_MAX_FILES: number = 20;
@@ -41,7 +41,7 @@ export async function spillOutput(
   do {
     sequence += 1;
     path = `${dir === '/' ? '' : dir}/${prefix}-${now()}-${sequence}.log`;
-  } while (await exists(workspace, path));
+  } while (await pathExists(workspace, path));
   await workspace.writeFile(path, text);
   await pruneSpillDir(workspace, path, options);
   return path;
@@ -96,13 +96,4 @@ function compareNames(a: { name: string }, b: { name: string }): number {
     if (difference !== 0) return difference;
   }
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
-async function exists(workspace: Workspace, path: string): Promise<boolean> {
-  try {
-    await workspace.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -163,6 +163,14 @@ export async function typeOfPath(workspace: Workspace, path: string): Promise<En
   return workspace.statType ? workspace.statType(path) : (await workspace.stat(path)).type;
 }
 
+/** Whether anything is at `path`, at the cost of {@link typeOfPath}; any failure to look counts as no. */
+export function pathExists(workspace: Workspace, path: string): Promise<boolean> {
+  return typeOfPath(workspace, path).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Longest path accepted, in characters. */
 export const MAX_PATH_LENGTH = 4096;
 /** Longest single name accepted, in UTF-8 bytes. */

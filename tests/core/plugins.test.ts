@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { enableCodemode } from '../../src/codemode/index.ts';
 import { createToolSuite, enableToolSearch, type SuitePlugin, type ToolSuite } from '../../src/index.ts';
 
 const empty = { type: 'object', properties: {} };
@@ -56,6 +57,19 @@ describe('suite.use(plugin)', () => {
     search.dispose();
     expect((await suite.execute('raed_file', {})).output).toBe(
       'Unknown tool "raed_file". Available tools: read.',
+    );
+  });
+
+  it('the codemode refusal comes from its plugin: the generic text once codemode is disposed', async () => {
+    const suite = createToolSuite({ builtins: false });
+    suite.register({ name: 'archive', parameters: empty }, 'codemode', () => 'archived');
+    const codemode = enableCodemode(suite);
+    expect((await suite.execute('archive', {})).output).toBe(
+      'Tool "archive" can only be called from codemode scripts. Call it inside a codemode script: await tools.archive({...}).',
+    );
+    codemode.dispose();
+    expect((await suite.execute('archive', {})).output).toBe(
+      'Tool "archive" can only be called from codemode scripts, and codemode is not enabled here. Use one of the available tools instead.',
     );
   });
 

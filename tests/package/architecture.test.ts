@@ -25,37 +25,52 @@ const SRC = join(ROOT, 'src');
 
 /** Which rooms each room may import (relative imports only; npm packages are checked separately). */
 const ALLOWED_ROOMS: Record<string, readonly string[]> = {
-  core: ['core'],
-  search: ['search', 'core'],
-  providers: ['providers', 'core'],
-  tools: ['tools', 'core', 'workspace/workspace.ts'],
-  codemode: ['codemode', 'core'],
-  agent: ['agent', 'core', 'providers'],
-  'workspace/workspace.ts': ['workspace/workspace.ts', 'core'],
+  // The shared helpers (UTF-8 sizes, byte cuts, formatted sizes, error messages) import nothing, so
+  // every room may use them, the playground included: they are pure functions, not the library.
+  shared: ['shared'],
+  core: ['core', 'shared'],
+  search: ['search', 'core', 'shared'],
+  providers: ['providers', 'core', 'shared'],
+  tools: ['tools', 'core', 'workspace/workspace.ts', 'shared'],
+  codemode: ['codemode', 'core', 'shared'],
+  agent: ['agent', 'core', 'providers', 'shared'],
+  'workspace/workspace.ts': ['workspace/workspace.ts', 'core', 'shared'],
   // The shell room holds what both backends run scripts with (just-bash's runner); it knows no backend.
-  'workspace/shell': ['workspace/shell', 'core', 'workspace/workspace.ts'],
-  'workspace/just-bash': ['workspace/just-bash', 'core', 'workspace/workspace.ts', 'workspace/shell'],
-  'workspace/webcontainer': ['workspace/webcontainer', 'core', 'workspace/workspace.ts', 'workspace/shell'],
-  root: ['root', 'core', 'tools', 'search', 'providers', 'workspace/workspace.ts'],
+  'workspace/shell': ['workspace/shell', 'core', 'workspace/workspace.ts', 'shared'],
+  'workspace/just-bash': [
+    'workspace/just-bash',
+    'core',
+    'workspace/workspace.ts',
+    'workspace/shell',
+    'shared',
+  ],
+  'workspace/webcontainer': [
+    'workspace/webcontainer',
+    'core',
+    'workspace/workspace.ts',
+    'workspace/shell',
+    'shared',
+  ],
+  root: ['root', 'core', 'tools', 'search', 'providers', 'workspace/workspace.ts', 'shared'],
   // The MCP server entry composes the suite exactly as a consumer does, through the root entry
   // (createToolSuite, toProviderTools and the types are all public there), so what it serves is what the
   // package exports. It reaches into no room statically: the embedded workspace, sized to each session's
   // share of the memory budget, is loaded lazily (LAZY_ROOMS), and codemode and the playground stay out
   // of the worker.
-  edge: ['edge', 'root'],
+  edge: ['edge', 'root', 'shared'],
   // The MCP bridge mounts remote tools on a suite through the public surface only, like any host.
-  mcp: ['mcp', 'root'],
+  mcp: ['mcp', 'root', 'shared'],
   // Adapters to agent SDKs: each renders the public suite for one SDK, which only it may import.
-  'ai-sdk': ['ai-sdk', 'root'],
-  'openai-agents': ['openai-agents', 'root'],
-  langchain: ['langchain', 'root'],
+  'ai-sdk': ['ai-sdk', 'root', 'shared'],
+  'openai-agents': ['openai-agents', 'root', 'shared'],
+  langchain: ['langchain', 'root', 'shared'],
   // The conformance suite backend authors run (`browser-agent-tools/testing`): it builds suites through
   // the public surface and checks paths with the seam's own confinement function.
-  testing: ['testing', 'root', 'workspace/workspace.ts'],
+  testing: ['testing', 'root', 'workspace/workspace.ts', 'shared'],
   // The Playwright fixture (`browser-agent-tools/playwright`) drives a page from the test runner: it
   // needs the public types only (results, specs, modes) and runs none of the library itself.
-  playwright: ['playwright', 'root'],
-  playground: ['playground'],
+  playwright: ['playwright', 'root', 'shared'],
+  playground: ['playground', 'shared'],
 };
 
 /** Node built-ins a room may use: the testing entry runs under a Node test runner and hashes files. */
@@ -128,6 +143,11 @@ function violations(file: string, source: string): string[] {
       }
       continue;
     }
+    if (room === 'shared') {
+      found.push(
+        `${file}: "${specifier}" is a package; the shared helpers import nothing, so every room can use them`,
+      );
+    }
     const nodeBuiltin = specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0] ?? '');
     if (library && nodeBuiltin && !NODE_BUILTINS_ALLOWED[room]?.includes(specifier)) {
       found.push(`${file}: "${specifier}" is a Node built-in; library code runs in browsers and workers`);
@@ -162,37 +182,41 @@ function violations(file: string, source: string): string[] {
       );
     }
   }
-  if (library && /\b(Buffer|process)\s*\./.test(codeOnly(file, source))) {
+  if (library && usesNodeGlobals(file, source)) {
     found.push(`${file}: uses Buffer or process, which browsers and workers do not have`);
   }
   return found;
 }
 
+type AstNode = { type: string; [key: string]: unknown };
+const isAstNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+const NODE_GLOBALS = new Set(['Buffer', 'process']);
+const nameOf = (node: unknown): unknown => (isAstNode(node) ? node.name : undefined);
+
 /**
- * The source without its comments and the text of its strings: a script the library hands to another
- * runtime as text (say, a `node -e` program for a WebContainer) may use that runtime's `process`.
+ * Whether code (parsed, so text in comments and strings does not count: a script that runs in a
+ * container's Node may say `process.env`) reads `Buffer.x` or `process.x`, directly or on
+ * `globalThis`.
  */
-function codeOnly(file: string, source: string): string {
-  const text = source.split('');
-  const blank = (node: { start: number; end: number }): void => {
-    for (let index = node.start; index < node.end; index++) if (text[index] !== '\n') text[index] = ' ';
-  };
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
+function usesNodeGlobals(file: string, source: string): boolean {
+  const lang = file.endsWith('.tsx') ? 'tsx' : 'ts';
+  const stack: unknown[] = [parseAst(source, { lang }, file)];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isAstNode(node)) continue;
+    if (node.type === 'MemberExpression') {
+      const object = node.object;
+      if (isAstNode(object) && object.type === 'Identifier' && NODE_GLOBALS.has(String(object.name)))
+        return true;
+      if (nameOf(object) === 'globalThis' && NODE_GLOBALS.has(String(nameOf(node.property)))) return true;
     }
-    if (typeof node !== 'object' || node === null) return;
-    const current = node as { type?: string; value?: unknown; start: number; end: number };
-    if (
-      current.type === 'TemplateElement' ||
-      (current.type === 'Literal' && typeof current.value === 'string')
-    )
-      blank(current);
-    for (const child of Object.values(node)) if (typeof child === 'object') visit(child);
-  };
-  visit(parseAst(source, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }, file));
-  return text.join('').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    for (const child of Object.values(node)) {
+      if (Array.isArray(child)) stack.push(...child);
+      else if (isAstNode(child)) stack.push(child);
+    }
+  }
+  return false;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -304,9 +328,27 @@ describe('architecture', () => {
   });
 
   describe('the checker itself catches each kind of violation', () => {
+    it('the shared helpers importing a room or a package, while every room may import them', () => {
+      expect(violations('shared/index.ts', "import { x } from '../core/index.ts';")).toEqual([
+        'shared/index.ts: "../core/index.ts" reaches core, but shared may only import shared',
+      ]);
+      expect(violations('shared/index.ts', "import { x } from 'picomatch';")).toEqual([
+        'shared/index.ts: "picomatch" is a package; the shared helpers import nothing, so every room can use them',
+      ]);
+      for (const file of [
+        'core/budget.ts',
+        'tools/output.ts',
+        'edge/fetch-handler.ts',
+        'playground/state/text.ts',
+      ]) {
+        const up = '../'.repeat(file.split('/').length - 1);
+        expect(violations(file, `import { utf8Length } from '${up}shared/index.ts';`)).toEqual([]);
+      }
+    });
+
     it('core importing another room', () => {
       expect(violations('core/suite.ts', "import { x } from '../search/index.ts';")).toEqual([
-        'core/suite.ts: "../search/index.ts" reaches search, but core may only import core',
+        'core/suite.ts: "../search/index.ts" reaches search, but core may only import core, shared',
       ]);
     });
     it('node:* and bare Node built-ins in library code', () => {
@@ -338,12 +380,13 @@ describe('architecture', () => {
         'search/x.ts: "react" is React; only the playground may use it',
         'search/x.ts: uses Buffer or process, which browsers and workers do not have',
       ]);
-      // In a string it is text for another runtime, not a use.
-      expect(violations('workspace/x.ts', 'const script = `console.log(process.env.PATH)`;')).toEqual([]);
-      expect(violations('workspace/x.ts', "const script = 'process.exit(1)';")).toEqual([]);
-      expect(violations('workspace/x.ts', ['const exit = `$', '{process.exitCode}`;'].join(''))).toEqual([
-        'workspace/x.ts: uses Buffer or process, which browsers and workers do not have',
+      expect(violations('tools/x.ts', 'const path = globalThis.process.env.PATH;')).toEqual([
+        'tools/x.ts: uses Buffer or process, which browsers and workers do not have',
       ]);
+      // Text for another runtime (a `node -e` script) and comments are not code that runs here.
+      expect(
+        violations('workspace/webcontainer/x.ts', 'const script = `process.stdout.write(x)`; // process.env'),
+      ).toEqual([]);
     });
     it('a dynamic import of a backend from the root entry', () => {
       expect(violations('index.ts', "const m = await import('just-bash');")).toEqual([
@@ -354,7 +397,7 @@ describe('architecture', () => {
       expect(
         violations('create-tool-suite.ts', "import { x } from './workspace/just-bash/index.ts';"),
       ).toEqual([
-        'create-tool-suite.ts: "./workspace/just-bash/index.ts" reaches workspace/just-bash, but root may only import root, core, tools, search, providers, workspace/workspace.ts',
+        'create-tool-suite.ts: "./workspace/just-bash/index.ts" reaches workspace/just-bash, but root may only import root, core, tools, search, providers, workspace/workspace.ts, shared',
       ]);
       expect(violations('create-tool-suite.ts', "await import('./workspace/just-bash/index.ts');")).toEqual(
         [],
@@ -362,12 +405,12 @@ describe('architecture', () => {
     });
     it('tools importing a concrete backend', () => {
       expect(violations('tools/bash.ts', "import { x } from '../workspace/just-bash/index.ts';")).toEqual([
-        'tools/bash.ts: "../workspace/just-bash/index.ts" reaches workspace/just-bash, but tools may only import tools, core, workspace/workspace.ts',
+        'tools/bash.ts: "../workspace/just-bash/index.ts" reaches workspace/just-bash, but tools may only import tools, core, workspace/workspace.ts, shared',
       ]);
     });
     it('the edge entry reaching past the root entry, or loading a backend itself', () => {
       expect(violations('edge/mcp-server.ts', "import { x } from '../core/index.ts';")).toEqual([
-        'edge/mcp-server.ts: "../core/index.ts" reaches core, but edge may only import edge, root',
+        'edge/mcp-server.ts: "../core/index.ts" reaches core, but edge may only import edge, root, shared',
       ]);
       expect(violations('edge/fetch-handler.ts', "import { createToolSuite } from '../index.ts';")).toEqual(
         [],
@@ -380,20 +423,20 @@ describe('architecture', () => {
       expect(
         violations('edge/fetch-handler.ts', `import { createJustBashWorkspace } from '${backend}';`),
       ).toEqual([
-        `edge/fetch-handler.ts: "${backend}" reaches workspace/just-bash, but edge may only import edge, root`,
+        `edge/fetch-handler.ts: "${backend}" reaches workspace/just-bash, but edge may only import edge, root, shared`,
       ]);
     });
     it('a backend importing another backend, or the shell room importing a backend', () => {
       expect(
         violations('workspace/webcontainer/x.ts', "import { x } from '../just-bash/run-command.ts';"),
       ).toEqual([
-        'workspace/webcontainer/x.ts: "../just-bash/run-command.ts" reaches workspace/just-bash, but workspace/webcontainer may only import workspace/webcontainer, core, workspace/workspace.ts, workspace/shell',
+        'workspace/webcontainer/x.ts: "../just-bash/run-command.ts" reaches workspace/just-bash, but workspace/webcontainer may only import workspace/webcontainer, core, workspace/workspace.ts, workspace/shell, shared',
       ]);
       expect(
         violations('workspace/webcontainer/x.ts', "import { x } from '../shell/run-command.ts';"),
       ).toEqual([]);
       expect(violations('workspace/shell/x.ts', "import { x } from '../webcontainer/index.ts';")).toEqual([
-        'workspace/shell/x.ts: "../webcontainer/index.ts" reaches workspace/webcontainer, but workspace/shell may only import workspace/shell, core, workspace/workspace.ts',
+        'workspace/shell/x.ts: "../webcontainer/index.ts" reaches workspace/webcontainer, but workspace/shell may only import workspace/shell, core, workspace/workspace.ts, shared',
       ]);
     });
     it('the MCP SDK outside the edge entry', () => {
@@ -416,7 +459,7 @@ describe('architecture', () => {
     });
     it('the mcp entry reaching past the root entry', () => {
       expect(violations('mcp/mount.ts', "import { x } from '../core/index.ts';")).toEqual([
-        'mcp/mount.ts: "../core/index.ts" reaches core, but mcp may only import mcp, root',
+        'mcp/mount.ts: "../core/index.ts" reaches core, but mcp may only import mcp, root, shared',
       ]);
     });
     it('an agent SDK outside its adapter entry', () => {
@@ -431,7 +474,7 @@ describe('architecture', () => {
       ]);
       expect(violations('ai-sdk/index.ts', "import { jsonSchema } from 'ai';")).toEqual([]);
       expect(violations('langchain/index.ts', "import { x } from '../core/index.ts';")).toEqual([
-        'langchain/index.ts: "../core/index.ts" reaches core, but langchain may only import langchain, root',
+        'langchain/index.ts: "../core/index.ts" reaches core, but langchain may only import langchain, root, shared',
       ]);
     });
     it('@playwright/test outside the playwright entry, and that entry reaching past the root entry', () => {
@@ -441,7 +484,7 @@ describe('architecture', () => {
       expect(violations('playwright/index.ts', "import { test } from '@playwright/test';")).toEqual([]);
       expect(violations('playwright/x.ts', "import type { ToolResult } from '../index.ts';")).toEqual([]);
       expect(violations('playwright/x.ts', "import { x } from '../core/results.ts';")).toEqual([
-        'playwright/x.ts: "../core/results.ts" reaches core, but playwright may only import playwright, root',
+        'playwright/x.ts: "../core/results.ts" reaches core, but playwright may only import playwright, root, shared',
       ]);
       expect(violations('playwright/x.ts', "import { readFile } from 'node:fs';")).toEqual([
         'playwright/x.ts: "node:fs" is a Node built-in; library code runs in browsers and workers',
@@ -449,7 +492,7 @@ describe('architecture', () => {
     });
     it('the playground reaching into src by path', () => {
       expect(violations('playground/main.tsx', "import { createToolSuite } from '../index.ts';")).toEqual([
-        'playground/main.tsx: "../index.ts" reaches root, but playground may only import playground',
+        'playground/main.tsx: "../index.ts" reaches root, but playground may only import playground, shared',
       ]);
     });
   });

@@ -68,7 +68,8 @@ describe('backend store', () => {
     vi.useFakeTimers();
     const switching = hanging.switchToWebContainer();
     expect(hanging.store.getState().phase).toBe('booting');
-    await vi.advanceTimersByTimeAsync(3_500);
+    // The boot's own timeout, then the guard two seconds later.
+    await vi.advanceTimersByTimeAsync(5_000);
     await switching;
     expect(hanging.store.getState()).toMatchObject({
       active: 'embedded',

@@ -43,6 +43,14 @@ describe('the MiniSearch score formula the index relies on', () => {
     }
   });
 
+  it('lists results best first, which lets the index stop at the first score below its floor', () => {
+    const scores = engine()
+      .search({ combineWith: 'OR', queries: ['issue', 'label', 'repository', 'remove', 'name'] }, OPTIONS)
+      .map((result) => result.score);
+    expect(scores.length).toBe(4);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
   it('matches a result with one term to that term alone', () => {
     const index = engine();
     const [only] = index.search({ combineWith: 'OR', queries: ['color', 'nothing'] }, OPTIONS);

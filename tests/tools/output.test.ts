@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  byteLength,
-  clipLine,
-  formatSize,
-  headBytes,
-  sanitizeText,
-  tailBytes,
-  truncateHead,
-  truncateTail,
-} from '../../src/tools/output.ts';
+import { clipLine, sanitizeText, truncateHead, truncateTail } from '../../src/tools/output.ts';
 
 const numbered = (count: number): string =>
   Array.from({ length: count }, (_, i) => `line ${i + 1}`).join('\n');
@@ -57,22 +48,9 @@ describe('truncation budgets', () => {
     expect(tail).toMatchObject({ content: 'a😀end', lastLinePartial: true, outputBytes: 8 });
   });
 
-  it('cuts never split a character or a surrogate pair', () => {
-    expect(headBytes('a😀b', 3)).toBe('a');
-    expect(headBytes('a😀b', 5)).toBe('a😀');
-    expect(tailBytes('a😀b', 4)).toBe('b');
-    expect(tailBytes('a😀b', 5)).toBe('😀b');
-    expect(byteLength('😀')).toBe(4);
-  });
-
-  it('clipLine and formatSize', () => {
+  it('clipLine clips to a number of characters and says so', () => {
     expect(clipLine('x'.repeat(12), 10)).toEqual({ text: `${'x'.repeat(10)}... [truncated]`, clipped: true });
     expect(clipLine('short', 10)).toEqual({ text: 'short', clipped: false });
-    expect([formatSize(512), formatSize(51_200), formatSize(3 * 1024 * 1024)]).toEqual([
-      '512B',
-      '50.0KB',
-      '3.0MB',
-    ]);
   });
 
   it('sanitizeText makes NUL, control characters and lone surrogates visible and safe', () => {

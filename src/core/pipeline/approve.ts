@@ -2,6 +2,7 @@
  * Policy and approval: the policy's level for the tool's effects; `deny` ends the call, `ask` asks the
  * host's approver (unless the call comes pre-approved), and no approver or a refusal ends it too.
  */
+import { errorMessage } from '../../shared/index.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { evaluatePolicy } from '../policy.ts';
 import { errorResult } from '../results.ts';
@@ -54,7 +55,7 @@ async function askApproval(engine: Engine, request: ApprovalRequest): Promise<st
   try {
     decision = await engine.onApproval(request);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return `Tool "${request.tool}" was not approved (${what}): the approval failed (${firstLine(message)}). Ask the user how to proceed.`;
   }
   const approved = typeof decision === 'boolean' ? decision : decision.approved === true;

@@ -3,6 +3,7 @@
  * output to the tool's budget (spilling the full text where the caller can page through it), apply its
  * control directives to the session, and keep a failing tool's own text and data.
  */
+import { errorMessage } from '../../shared/index.ts';
 import { fitOutput, resolveOutputBudget } from '../budget.ts';
 import { ERROR_CODES, ToolError } from '../errors.ts';
 import { normalizeSpec } from '../normalize.ts';
@@ -42,10 +43,7 @@ export async function finishReturned<W>(
     try {
       control = normalizeControl(parts.control);
     } catch (error) {
-      return invalidResult(
-        name,
-        `"control" is malformed (${error instanceof Error ? error.message : String(error)})`,
-      );
+      return invalidResult(name, `"control" is malformed (${errorMessage(error)})`);
     }
   }
   const fitted = await withinBudget(engine, call, tool, parts.output);

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../shared/index.ts';
 
 /** What every lazily loaded Monaco editor of the playground offers the hook. */
 export interface LazyEditor {
@@ -75,7 +76,7 @@ export function useLazyEditor<M, E extends LazyEditor>(
       (reason: unknown) => {
         if (cancelled) return;
         setStatus('failed');
-        setError(reason instanceof Error ? reason.message : String(reason));
+        setError(errorMessage(reason));
       },
     );
     return () => {

@@ -7,13 +7,15 @@
  * The API key is kept in this module's closure (never in the snapshot), or in `sessionStorage` when
  * the user asks; it never enters a scenario, a permalink, an exported session or a log.
  */
+
 import type { ExecuteOptions, ToolSuite } from 'browser-agent-tools';
 import type { AgentEvent, AgentModel, AgentProvider, RunAgentLoopOptions } from 'browser-agent-tools/agent';
+import { errorMessage } from '../../shared/index.ts';
 import { type ConnectionReport, checkConnection } from './connection-check.ts';
 import { createDemoModel } from './demo-model.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest, Runtime } from './runtime.ts';
-import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
+import { createStore, type Store, type StoreHandle } from './store.ts';
 import type { Workspace } from './types.ts';
 
 /** What the panel uses of `browser-agent-tools/agent`. */
@@ -367,7 +369,7 @@ async function runAgent(
     );
   } catch (error) {
     handle.set(
-      { running: false, error: explainFailure(messageOf(error), settings) },
+      { running: false, error: explainFailure(errorMessage(error), settings) },
       { type: 'finished', reason: 'error' },
     );
   }

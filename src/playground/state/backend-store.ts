@@ -4,8 +4,9 @@
  * first and stays the default; a WebContainer is booted only when the user picks it, and a failed or
  * timed-out boot falls back to the embedded shell with the reason in plain words. Framework-free.
  */
+import { errorMessage } from '../../shared/index.ts';
 import type { ScenarioFile } from './scenario.ts';
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, type Store } from './store.ts';
 import type { Workspace } from './types.ts';
 import { readAllFiles, replaceFiles, toInitialFiles } from './workspace-files.ts';
 
@@ -160,7 +161,7 @@ async function bootWebContainerWithFiles(
   try {
     boot = await Promise.race([deps.bootWebContainer(timeoutMs), guard]);
   } catch (error) {
-    boot = { ok: false, reason: messageOf(error) };
+    boot = { ok: false, reason: errorMessage(error) };
   }
   if (!boot.ok) return boot;
   try {
@@ -170,7 +171,7 @@ async function bootWebContainerWithFiles(
   } catch (error) {
     return {
       ok: false,
-      reason: `The WebContainer started, but the files could not be copied into it (${messageOf(error)}).`,
+      reason: `The WebContainer started, but the files could not be copied into it (${errorMessage(error)}).`,
     };
   }
   return boot;
@@ -257,7 +258,10 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
         activate(await startEmbedded(files));
         readyOn('embedded');
       } catch (error) {
-        handle.set({ phase: 'failed', message: `The embedded shell could not start: ${messageOf(error)}` });
+        handle.set({
+          phase: 'failed',
+          message: `The embedded shell could not start: ${errorMessage(error)}`,
+        });
         throw error;
       }
     },

@@ -3,6 +3,7 @@
  * mode changes, and the "register a tool" form: a spec in any supported format is parsed and shown in
  * catalog form before it is registered. Framework-free.
  */
+
 import {
   type Effect,
   type ExposureMode,
@@ -11,8 +12,9 @@ import {
   type ToolAnnotations,
   type ToolSpec,
 } from 'browser-agent-tools';
+import { errorMessage } from '../../shared/index.ts';
 import type { Runtime, ToolOrigin } from './runtime.ts';
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, type Store } from './store.ts';
 
 /** One tool of the catalog, as listed. */
 export interface CatalogRow {
@@ -134,7 +136,7 @@ export function readDraft(text: string): Pick<RegisterDraft, 'format' | 'preview
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { format: null, preview: null, error: `Not valid JSON: ${messageOf(error)}` };
+    return { format: null, preview: null, error: `Not valid JSON: ${errorMessage(error)}` };
   }
   const format = specFormat(value);
   try {
@@ -144,7 +146,7 @@ export function readDraft(text: string): Pick<RegisterDraft, 'format' | 'preview
     if (preview.length === 0) return { format, preview: null, error: 'The list holds no tool spec.' };
     return { format, preview, error: null };
   } catch (error) {
-    return { format, preview: null, error: messageOf(error) };
+    return { format, preview: null, error: errorMessage(error) };
   }
 }
 
@@ -200,7 +202,7 @@ export function createCatalogStore(runtime: Runtime): CatalogStore {
         runtime.setMode(name, mode);
         handle.set({ notice: `${name} is now ${mode}.` }, { type: 'mode-changed', name, mode });
       } catch (error) {
-        handle.set({ notice: messageOf(error) });
+        handle.set({ notice: errorMessage(error) });
       }
     },
     setDraft: (text) => setDraft({ text, ...readDraft(text) }),
@@ -229,7 +231,7 @@ export function createCatalogStore(runtime: Runtime): CatalogStore {
         );
         return names;
       } catch (error) {
-        setDraft({ error: messageOf(error) });
+        setDraft({ error: errorMessage(error) });
         return null;
       }
     },

@@ -3,10 +3,12 @@
  * text (one draft per tool), a raw call as a model API returns it, a timeout, and run / abort.
  * Framework-free.
  */
+
 import type { Caller, JsonSchema, ToolSpec } from 'browser-agent-tools';
+import { errorMessage } from '../../shared/index.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest, Runtime } from './runtime.ts';
-import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
+import { createStore, type Store, type StoreHandle } from './store.ts';
 
 export type ComposerTab = 'arguments' | 'raw';
 
@@ -214,7 +216,7 @@ function requestOf(state: ComposerState, argumentsText: () => string): CallReque
     try {
       return { kind: 'raw', raw: JSON.parse(state.raw), caller: state.caller };
     } catch (error) {
-      return { problem: `The raw call is not JSON: ${messageOf(error)}` };
+      return { problem: `The raw call is not JSON: ${errorMessage(error)}` };
     }
   }
   if (state.tool === null) return { problem: 'No tool is callable by this caller.' };
@@ -254,7 +256,7 @@ async function runWithTimeLimit(
     );
     return entry;
   } catch (error) {
-    handle.set({ running: false, status: `The call could not run: ${messageOf(error)}` });
+    handle.set({ running: false, status: `The call could not run: ${errorMessage(error)}` });
     return null;
   } finally {
     clearTimeout(timer);

@@ -3,7 +3,7 @@
  * OpenAI-compatible servers, Ollama included, and the Anthropic API all serve), reported in words with
  * the next step. Framework-free; the `fetch` is injected.
  */
-import { messageOf } from './store.ts';
+import { errorMessage } from '../../shared/index.ts';
 
 export type CheckedProvider = 'openai-chat' | 'anthropic';
 
@@ -110,7 +110,7 @@ function reportUnanswered(check: ConnectionCheck, error: unknown, origin: string
   }
   return {
     ok: false,
-    text: `The server at ${check.baseURL} did not answer this page (${messageOf(error)}): check that it runs and that the base URL is right, and that it allows requests from ${origin} (CORS). For Ollama, start it with OLLAMA_ORIGINS=${origin} ollama serve.`,
+    text: `The server at ${check.baseURL} did not answer this page (${errorMessage(error)}): check that it runs and that the base URL is right, and that it allows requests from ${origin} (CORS). For Ollama, start it with OLLAMA_ORIGINS=${origin} ollama serve.`,
   };
 }
 

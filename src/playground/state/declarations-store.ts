@@ -4,10 +4,12 @@
  * tool directly, and the latest activation (which tools a call added). The providers entry carries the
  * tokenizer (2.4 MB), so it loads lazily. Framework-free.
  */
+
 import { EXPOSURE_MODES, type ExposureMode, type ToolSpec } from 'browser-agent-tools';
 import type { Provider } from 'browser-agent-tools/providers';
+import { errorMessage } from '../../shared/index.ts';
 import type { Runtime } from './runtime.ts';
-import { createStore, messageOf, type Store } from './store.ts';
+import { createStore, type Store } from './store.ts';
 import { estimateTokens } from './token-estimate.ts';
 
 /** The `browser-agent-tools/providers` entry. */
@@ -206,7 +208,7 @@ export function createDeclarationsStore(
     loadProviders() {
       loading ??= options.loadProviders().then(
         (providers) => handle.set({ providers, loadError: null, ...derive(handle.get().format, providers) }),
-        (error: unknown) => handle.set({ loadError: messageOf(error) }),
+        (error: unknown) => handle.set({ loadError: errorMessage(error) }),
       );
       return loading;
     },

@@ -3,7 +3,9 @@
  * session as JSON. Imported files are untrusted: they are checked field by field and shown as text.
  * Framework-free.
  */
+
 import type { ToolResult } from 'browser-agent-tools';
+import { errorMessage } from '../../shared/index.ts';
 import type { CallRecord, CallRequest, NestedCall } from './runtime.ts';
 import { parseScenario, type Scenario, ScenarioError } from './scenario.ts';
 import { createStore, type Store } from './store.ts';
@@ -127,9 +129,7 @@ export function createHistoryStore(): HistoryStore {
       try {
         value = JSON.parse(text);
       } catch (error) {
-        throw new ScenarioError(
-          `The file is not JSON (${error instanceof Error ? error.message : String(error)}).`,
-        );
+        throw new ScenarioError(`The file is not JSON (${errorMessage(error)}).`);
       }
       const { scenario, calls } = parseSessionFile(value);
       const entries = calls.map((record) => add(record, true)).reverse();

@@ -3,7 +3,9 @@
  * and nothing to switch to. The playground never empties it: a scenario's files are written over it,
  * and the host's other files stay. Framework-free.
  */
+
 import type { ToolSuite } from 'browser-agent-tools';
+import { errorMessage } from '../../shared/index.ts';
 import {
   type BackendEvent,
   type BackendState,
@@ -11,7 +13,7 @@ import {
   delegateWorkspace,
 } from './backend-store.ts';
 import type { ScenarioFile } from './scenario.ts';
-import { createStore, messageOf } from './store.ts';
+import { createStore } from './store.ts';
 import type { Workspace } from './types.ts';
 import { writeFiles } from './workspace-files.ts';
 
@@ -51,7 +53,7 @@ export function createHostBackend(suite: ToolSuite<Workspace>): BackendStore {
       } catch (error) {
         handle.set({
           phase: 'failed',
-          message: `The host's workspace could not be started: ${messageOf(error)}`,
+          message: `The host's workspace could not be started: ${errorMessage(error)}`,
         });
       }
     },

@@ -5,10 +5,12 @@
  * reset, a permalink) gets the connected servers' tools again over the same connections.
  * Framework-free.
  */
+
 import type { ToolSuite } from 'browser-agent-tools';
 import type { McpMount, mountMcpServer, SkippedTool } from 'browser-agent-tools/mcp';
+import { errorMessage } from '../../shared/index.ts';
 import type { Runtime } from './runtime.ts';
-import { createStore, messageOf, type Subscribable } from './store.ts';
+import { createStore, type Subscribable } from './store.ts';
 import type { Workspace } from './types.ts';
 
 /** What the playground uses of `browser-agent-tools/mcp`. */
@@ -88,7 +90,7 @@ function statusOf(error: unknown): number | undefined {
 /** Why a connection failed, in words, with the next step. */
 export function explainConnectError(error: unknown, request: McpConnectRequest): string {
   const origin = pageOrigin();
-  const message = messageOf(error);
+  const message = errorMessage(error);
   const status = statusOf(error);
   const sentHeaders = Object.keys(request.headers ?? {}).length > 0;
   if (status === 401) {

@@ -4,8 +4,10 @@
  * scenario, describe the current state as a scenario). main.tsx passes the browser-only pieces in;
  * tests pass in-process ones.
  */
+
 import { describeWorkspaceShell, type ExposureMode } from 'browser-agent-tools';
 import type { AgentModel } from 'browser-agent-tools/agent';
+import { errorMessage } from '../../shared/index.ts';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { ExampleTranscript } from '../demo/transcripts.ts';
 import type { AgentModule, AgentStore, KeyStorage } from './agent-store.ts';
@@ -29,7 +31,7 @@ import type { ReplayStore } from './replay-store.ts';
 import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
 import { referenceGenerated, resolveReferences } from './scenario-refs.ts';
-import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
+import { createStore, type Store, type StoreHandle } from './store.ts';
 import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
 
 /**
@@ -176,7 +178,7 @@ function createDemoLoader(deps: PlaygroundOptions, runtime: Runtime, page: PageH
         loading = undefined;
         page.set({
           demo: 'failed',
-          notice: { kind: 'error', text: `The demo catalog could not be loaded: ${messageOf(error)}` },
+          notice: { kind: 'error', text: `The demo catalog could not be loaded: ${errorMessage(error)}` },
         });
         return null;
       },
@@ -204,7 +206,7 @@ function createCodemodeLoader(
       },
       (error: unknown) => {
         loading = undefined;
-        page.set({ notice: { kind: 'error', text: `Codemode could not be loaded: ${messageOf(error)}` } });
+        page.set({ notice: { kind: 'error', text: `Codemode could not be loaded: ${errorMessage(error)}` } });
         return false;
       },
     );
@@ -242,7 +244,7 @@ function sessionScenario(text: string): Scenario {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`the file is not JSON (${messageOf(error)})`);
+    throw new Error(`the file is not JSON (${errorMessage(error)})`);
   }
   return parseSessionFile(value).scenario;
 }
@@ -334,7 +336,7 @@ async function importSessionFile(
       `Imported a session with ${history.store.getState().entries.length} calls. They are shown as recorded; the workspace holds the session's starting files.`,
     );
   } catch (error) {
-    notify('error', `The session could not be imported: ${messageOf(error)}`);
+    notify('error', `The session could not be imported: ${errorMessage(error)}`);
   }
 }
 

@@ -4,11 +4,13 @@
  * moment and the result that came back. A string argument may refer to an earlier result with
  * `{{previous.<path>}}` or `{{step<N>.<path>}}`. Framework-free.
  */
+
 import { parseToolCall, type ToolCallFormat, type ToolResult } from 'browser-agent-tools';
+import { errorMessage } from '../../shared/index.ts';
 import type { ExampleTranscript } from '../demo/transcripts.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest } from './runtime.ts';
-import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
+import { createStore, type Store, type StoreHandle } from './store.ts';
 
 export interface ReplayStep {
   readonly raw: unknown;
@@ -80,7 +82,7 @@ export function parseTranscript(text: string): unknown[] {
     try {
       calls = lines.map((line) => JSON.parse(line) as unknown);
     } catch {
-      throw new Error(`The transcript is not JSON: ${messageOf(error)}`);
+      throw new Error(`The transcript is not JSON: ${errorMessage(error)}`);
     }
   }
   if (!Array.isArray(calls)) calls = [calls];
@@ -218,7 +220,7 @@ export function createReplayStore(options: ReplayOptions): ReplayStore {
       );
       return true;
     } catch (error) {
-      handle.set({ error: messageOf(error), steps: [], position: 0, selected: null });
+      handle.set({ error: errorMessage(error), steps: [], position: 0, selected: null });
       return false;
     }
   };
@@ -234,7 +236,7 @@ export function createReplayStore(options: ReplayOptions): ReplayStore {
       if (state.position === 0) await options.prepare();
       await runNextStep(handle, options);
     } catch (error) {
-      handle.set({ error: messageOf(error) });
+      handle.set({ error: errorMessage(error) });
     } finally {
       handle.set({ running: false });
     }

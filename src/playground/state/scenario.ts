@@ -3,6 +3,7 @@
  * files, registered tools and modes, calls), their validation (they come from URLs and files, so they
  * are untrusted), and their compressed form for the URL hash (`deflate-raw` + base64url).
  */
+
 import {
   type Caller,
   EXPOSURE_MODES,
@@ -10,6 +11,7 @@ import {
   normalizeSpec,
   type ToolSpec,
 } from 'browser-agent-tools';
+import { errorMessage } from '../../shared/index.ts';
 
 /** A file's content: UTF-8 text, or bytes as base64. */
 export type ScenarioFile = string | { base64: string };
@@ -108,9 +110,7 @@ export function parseScenario(value: unknown): Scenario {
       try {
         return { spec: normalizeSpec(entry.spec as object), mode: entry.mode };
       } catch (error) {
-        throw new ScenarioError(
-          `Tool ${index + 1}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        throw new ScenarioError(`Tool ${index + 1}: ${errorMessage(error)}`);
       }
     });
   }

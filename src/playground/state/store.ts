@@ -59,8 +59,3 @@ export function createStore<S extends object, E extends { type: string }>(initia
     emit,
   };
 }
-
-/** The message of anything thrown, for display. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -2,6 +2,7 @@
  * Pure helpers for showing untrusted text: control characters made visible, sizes, lines. Text is
  * only ever rendered as React text nodes; these helpers decide what those nodes contain.
  */
+import { errorMessage, utf8Length } from '../../shared/index.ts';
 
 /** A piece of text to show: plain, or one invisible or dangerous character shown as a label. */
 export type TextRun = { text: string } | { control: string; code: string };
@@ -49,22 +50,7 @@ export function visibleRuns(text: string): TextRun[] {
 }
 
 /** UTF-8 size of `text` in bytes. */
-export function byteLength(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        index++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export const byteLength = (text: string): number => utf8Length(text);
 
 /** `512 B`, `1.5 KB`, `5.0 MB` (powers of 1024). */
 export function formatBytes(bytes: number): string {
@@ -117,6 +103,6 @@ export function prettyJson(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? 'null';
   } catch (error) {
-    return `/* not serialisable: ${error instanceof Error ? error.message : String(error)} */`;
+    return `/* not serialisable: ${errorMessage(error)} */`;
   }
 }

@@ -3,7 +3,8 @@
  * and a read-only viewer of one file. Reads go straight to the Workspace seam (not through the tools),
  * so looking at files never adds calls to the history. Framework-free.
  */
-import { createStore, messageOf, type Store, type StoreHandle } from './store.ts';
+import { errorMessage } from '../../shared/index.ts';
+import { createStore, type Store, type StoreHandle } from './store.ts';
 import { formatCount } from './text.ts';
 import type { Workspace } from './types.ts';
 import { isText, listTree, type TreeEntry } from './workspace-files.ts';
@@ -86,7 +87,7 @@ async function loadTree(handle: WorkspaceViewHandle, workspace: () => Promise<Wo
     handle.set(
       {
         loading: false,
-        error: messageOf(error),
+        error: errorMessage(error),
         entries: [],
         hidden: 0,
         file: null,
@@ -131,7 +132,7 @@ async function restoreLastSnapshot(target: Workspace): Promise<{ message: string
       message: `Restored the workspace as it was before the last command that deleted files: ${formatCount(files)} ${files === 1 ? 'file' : 'files'}, ${formatCount(directories)} ${directories === 1 ? 'directory' : 'directories'}.`,
     };
   } catch (error) {
-    return { ok: false, message: messageOf(error) };
+    return { ok: false, message: errorMessage(error) };
   }
 }
 

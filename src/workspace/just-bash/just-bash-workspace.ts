@@ -4,7 +4,9 @@
  * `exec` runs the just-bash interpreter (run-command.ts: limits, stop, output order). Imports core, workspace.ts and
  * just-bash only.
  */
+
 import { Bash, type BashOptions } from 'just-bash';
+import { errorMessage } from '../../shared/index.ts';
 import { assertRunnable, EMBEDDED_EXECUTION_LIMITS, runJustBashCommand } from '../shell/run-command.ts';
 import {
   type DirEntry,
@@ -280,7 +282,7 @@ function typeOf(entry: { isFile: boolean; isDirectory: boolean; isSymbolicLink: 
  */
 function toWorkspaceError(error: unknown, path: string, limitBytes: number): WorkspaceError {
   if (error instanceof WorkspaceError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const code = WORKSPACE_ERROR_CODES.find((candidate) => message.startsWith(`${candidate}:`)) ?? 'EIO';
   return new WorkspaceError(code, path, message, code === 'ENOSPC' ? limitBytes : undefined);
 }

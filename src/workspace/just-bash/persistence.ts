@@ -5,7 +5,9 @@
  * second one restores the saved files but does not save, and says so. Imports just-bash's types,
  * workspace.ts, snapshot.ts, persisted-tree.ts and browser-storage.ts.
  */
+
 import type { IFileSystem } from 'just-bash';
+import { errorMessage } from '../../shared/index.ts';
 import type { Workspace } from '../workspace.ts';
 import {
   createIndexedDbStorage,
@@ -151,7 +153,7 @@ export async function openPersistence(
         writable = false;
         report({
           state: 'error',
-          message: `The workspace saved under ${name} in ${storage.label} could not be read (${error instanceof Error ? error.message : String(error)}); it starts from its initial files and does not save, so the saved data stays as it is. Use another key, or remove that one.`,
+          message: `The workspace saved under ${name} in ${storage.label} could not be read (${errorMessage(error)}); it starts from its initial files and does not save, so the saved data stays as it is. Use another key, or remove that one.`,
         });
       }
     }
@@ -262,6 +264,6 @@ async function saveFailure(error: unknown, key: string, storage: WorkspaceStorag
         : `the browser's storage quota for this site (${formatMegabytes(quota)}${usage === undefined ? '' : `, ${formatMegabytes(usage)} in use`})`;
     return `Could not save the workspace ${JSON.stringify(key)} to ${storage.label}: it would exceed ${limit}. ${kept} Delete files or other saved workspaces to make room.`;
   }
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return `Could not save the workspace ${JSON.stringify(key)} to ${storage.label} (${detail}). ${kept}`;
 }

@@ -5,8 +5,10 @@
  * import is checked whole (paths, count, size) before the first file is written, so a refused import
  * changes nothing. Imports workspace.ts, fflate and (lazily) ignore.
  */
+
 import { unzipSync, zipSync } from 'fflate';
 import type { Ignore } from 'ignore';
+import { errorMessage } from '../../shared/index.ts';
 import { lexicalPath, normalizePosix, parentOf, type Workspace } from '../workspace.ts';
 
 /** One file to import: a path relative to the target directory, its size, and its bytes on demand. */
@@ -152,9 +154,7 @@ const unzip = (
       filter: (file) => !file.name.endsWith('/') && filter(file.name, file.originalSize),
     });
   } catch (error) {
-    throw new Error(
-      `The file is not a zip that can be read (${error instanceof Error ? error.message : String(error)}); nothing was imported.`,
-    );
+    throw new Error(`The file is not a zip that can be read (${errorMessage(error)}); nothing was imported.`);
   }
 };
 

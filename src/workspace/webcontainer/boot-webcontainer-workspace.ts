@@ -15,7 +15,9 @@
  * next call (a page that switches to another backend and back gets the same container, its files
  * still there) until the result's `teardown()` destroys it.
  */
+
 import type { BootOptions, WebContainer } from '@webcontainer/api';
+import { errorMessage } from '../../shared/index.ts';
 import type { Workspace } from '../workspace.ts';
 import {
   createWebContainerWorkspace,
@@ -284,7 +286,7 @@ async function raceTimeout<T>(promise: Promise<T>, ms: number): Promise<Outcome<
 }
 
 function couldNotStart(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (/Only a single WebContainer instance can be booted/i.test(message)) return SECOND_BOOT_REASON;
   const cause = likelyCause(message);
   return `The WebContainer could not start: ${sentence(error)}${cause === undefined ? '' : ` Likely cause: ${cause}`}`;
@@ -292,6 +294,6 @@ function couldNotStart(error: unknown): string {
 
 /** An error's message as the end of a sentence. */
 function sentence(error: unknown): string {
-  const message = (error instanceof Error ? error.message : String(error)).trim() || 'unknown error';
+  const message = errorMessage(error).trim() || 'unknown error';
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }

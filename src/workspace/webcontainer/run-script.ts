@@ -5,8 +5,10 @@
  * variables and piped input. WebContainer's own shell, `jsh`, lacks most of those commands and much of
  * bash's syntax, so it is never used. Imports the shell room, this folder, just-bash and workspace.ts.
  */
+
 import type { SpawnOptions, WebContainerProcess } from '@webcontainer/api';
 import { Bash, defineCommand, type IFileSystem, InMemoryFs, MountableFs } from 'just-bash';
+import { errorMessage } from '../../shared/index.ts';
 import { runJustBashCommand } from '../shell/run-command.ts';
 import { createWorkspaceFileSystem } from '../shell/workspace-file-system.ts';
 import { type ExecOptions, type ExecResult, isInside, normalizePosix, type Workspace } from '../workspace.ts';
@@ -160,7 +162,7 @@ function containerCommand(context: ScriptContext, name: string, stop: AbortSigna
       graceMs: context.graceMs,
       maxOutputBytes: context.maxOutputBytes,
     }).catch((error: unknown) => ({
-      output: `${name}: the WebContainer could not start it: ${error instanceof Error ? error.message : String(error)}\n`,
+      output: `${name}: the WebContainer could not start it: ${errorMessage(error)}\n`,
       exitCode: 127,
       stuck: false,
     }));

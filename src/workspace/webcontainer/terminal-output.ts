@@ -4,9 +4,7 @@
  * Not a terminal emulator: cursor movement is dropped, not replayed. Bytes are counted the way the
  * core's output budget counts them.
  */
-import { utf8Length } from '../../core/budget.ts';
-
-export { utf8Length };
+import { utf8Length } from '../../shared/index.ts';
 
 /**
  * Escape sequences as ECMA-48 defines them, in the order they are tried at each ESC:

@@ -33,8 +33,10 @@
  * - exec. A script runs in just-bash's interpreter over these files, and `node`, `npm`, ... run as
  *   container processes (run-script.ts, container-program.ts); WebContainer's own `jsh` is never used.
  */
+
 import type { FileSystemAPI, SpawnOptions, WebContainer, WebContainerProcess } from '@webcontainer/api';
 import { UsageError } from '../../core/index.ts';
+import { errorMessage } from '../../shared/index.ts';
 import {
   type DirEntry,
   type EntryType,
@@ -438,7 +440,7 @@ function typeOf(entry: { isFile(): boolean; isDirectory(): boolean }): EntryType
  */
 function toWorkspaceError(error: unknown, path: string): WorkspaceError {
   if (error instanceof WorkspaceError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const rawCode =
     typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
       ? error.code

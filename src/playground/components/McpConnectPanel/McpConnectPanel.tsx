@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../../../shared/index.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { type McpServerView, type McpStore, mcpStoreOf, parseHeaderLines } from '../../state/mcp-store.ts';
@@ -23,7 +24,7 @@ function ConnectForm({ mcp, connecting }: { mcp: McpStore; connecting: boolean }
     try {
       parsed = parseHeaderLines(headers);
     } catch (error) {
-      setHeaderError(error instanceof Error ? error.message : String(error));
+      setHeaderError(errorMessage(error));
       return;
     }
     setHeaderError(null);

@@ -1,5 +1,6 @@
 import type { ToolSuite } from 'browser-agent-tools';
 import { type ReactNode, useEffect, useState } from 'react';
+import { errorMessage } from '../../../shared/index.ts';
 import { PlaygroundContext } from '../../hooks/use-playground.ts';
 import { savedTheme, saveTheme, type Theme, ThemeContext } from '../../hooks/use-theme.ts';
 import type { ApprovalPrompt } from '../../state/approval-prompt.ts';
@@ -164,11 +165,7 @@ function startStore(store: PlaygroundStore, scenario: Scenario | undefined): voi
     .then(() => workspaceStarted(store))
     .then(
       () => (madeHere.has(store) ? store.declarations.loadProviders() : undefined),
-      (error: unknown) =>
-        store.notify(
-          'error',
-          `The playground could not start: ${error instanceof Error ? error.message : String(error)}`,
-        ),
+      (error: unknown) => store.notify('error', `The playground could not start: ${errorMessage(error)}`),
     );
 }
 

@@ -1,8 +1,9 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/index.ts';
 import { cachedImport } from '../../hooks/use-lazy-editor.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { messageOf } from '../../state/store.ts';
+
 import { Panel, PanelCount } from '../Panel/Panel.tsx';
 import textStyles from '../shared/text.module.css';
 
@@ -54,7 +55,7 @@ export function ResultPanel() {
         setLoadError(null);
       },
       (error: unknown) => {
-        if (live) setLoadError(messageOf(error));
+        if (live) setLoadError(errorMessage(error));
       },
     );
     return () => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { errorMessage } from '../../../shared/index.ts';
 import { embedCode } from '../../embed.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import type { Playground } from '../../state/playground.ts';
@@ -44,7 +45,7 @@ export function SharePanel() {
       setCode(kind === 'embed' ? html : null);
       setStatus(await copyText(kind === 'embed' ? html : url, kind === 'embed' ? 'Embed code' : 'Link'));
     } catch (error) {
-      setStatus(`The link could not be made: ${error instanceof Error ? error.message : String(error)}`);
+      setStatus(`The link could not be made: ${errorMessage(error)}`);
     }
   };
   return (

@@ -1,4 +1,5 @@
 import { type DragEvent, type RefObject, useState } from 'react';
+import { errorMessage } from '../../../shared/index.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { DEFAULT_PERSIST_KEY, setPersistKey } from '../../persistence.ts';
 import type { Workspace } from '../../state/types.ts';
@@ -35,7 +36,7 @@ export function useTransferActions(gitignore: boolean, folderInput: RefObject<HT
       setOutcome({ ok: true, text: await work() });
       await playground.workspace.refresh();
     } catch (error) {
-      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+      setOutcome({ ok: false, text: errorMessage(error) });
     }
   };
   const importFolder = (sources: Promise<ImportSources>) =>
