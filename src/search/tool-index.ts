@@ -141,8 +141,11 @@ const SYNONYM_RARE_MIN_TOOLS = 5;
 /**
  * Bonus for a tool whose name the query spells out: its score is multiplied by 1 + this times the
  * square of the share of the name's words that the query contains, so a full match counts most.
+ * Each name word counts by how rare it is in names (`log(1 + tools / tools with it in the name)`):
+ * a word every tool of a server repeats (`asana` in `asana_create_task`) says little about which
+ * tool is meant.
  */
-const NAME_COVERAGE_BONUS = 0.5;
+const NAME_COVERAGE_BONUS = 1;
 
 /** What a name word the query says only through a synonym counts for, in the name bonus. */
 const NAME_SYNONYM_SHARE = 0.5;
@@ -172,22 +175,41 @@ function outranks(score: number, order: number, other: { score: number; order: n
 }
 
 /**
- * The multiplier of {@link NAME_COVERAGE_BONUS} for a name and the query's terms; a name word the
- * query says only through a synonym (`alternatives`) counts {@link NAME_SYNONYM_SHARE} of a word.
+ * The multiplier of {@link NAME_COVERAGE_BONUS} for a name and the query's terms, each name word
+ * weighted by `weight`; a name word the query says only through a synonym (`alternatives`) counts
+ * {@link NAME_SYNONYM_SHARE} of its weight.
  */
 function nameBonus(
   nameTerms: readonly string[],
   asked: ReadonlySet<string>,
   alternatives: ReadonlySet<string>,
+  weight: (term: string) => number,
 ): number {
-  if (nameTerms.length === 0) return 1;
   let covered = 0;
+  let total = 0;
   for (const term of nameTerms) {
-    if (asked.has(term)) covered += 1;
-    else if (alternatives.has(term)) covered += NAME_SYNONYM_SHARE;
+    const share = weight(term);
+    total += share;
+    if (asked.has(term)) covered += share;
+    else if (alternatives.has(term)) covered += NAME_SYNONYM_SHARE * share;
   }
-  const share = covered / nameTerms.length;
+  if (total === 0) return 1;
+  const share = covered / total;
   return 1 + NAME_COVERAGE_BONUS * share * share;
+}
+
+/** The weight of each name word in {@link nameBonus}, remembered for one search. */
+function nameWordWeights(state: IndexState): (term: string) => number {
+  const weights = new Map<string, number>();
+  const tools = state.entries.size;
+  return (term) => {
+    let weight = weights.get(term);
+    if (weight === undefined) {
+      weight = Math.log(1 + tools / Math.max(1, toolsWithTerm(state.terms, 'name', term)));
+      weights.set(term, weight);
+    }
+    return weight;
+  };
 }
 
 /** Keeps the synonym alternatives of a query within {@link MAX_SYNONYM_TERMS} distinct terms. */
@@ -658,7 +680,12 @@ function searchIndex(
 
   const asked = new Set(terms);
   const alternatives = new Set<string>();
-  const top = topList(Math.floor(limit), (entry) => nameBonus(entry.nameTerms, asked, alternatives), filter);
+  const weight = nameWordWeights(state);
+  const top = topList(
+    Math.floor(limit),
+    (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight),
+    filter,
+  );
   const dropped: { value?: Dropped } = {};
   const scores = rank(state, terms, alternatives, dropped);
   if (!Array.isArray(scores)) {
