@@ -16,10 +16,6 @@ import { percent, timeMs } from './lib/stats.ts';
 import { evaluate, figures } from './sections/quality.ts';
 
 const args = process.argv.slice(2);
-const knobArg = args.find((arg) => arg.startsWith('--knobs='));
-if (knobArg !== undefined) {
-  (globalThis as { __knobs?: Record<string, number> }).__knobs = JSON.parse(knobArg.slice('--knobs='.length));
-}
 const missArg = args.find((arg) => arg.startsWith('--misses='));
 const showMisses = missArg === undefined ? 0 : Number(missArg.slice('--misses='.length));
 const saveArg = args.find((arg) => arg.startsWith('--save='))?.slice('--save='.length);

@@ -30,16 +30,15 @@ const COMMON_MIN_TOOLS = 100;
 /** What the plan needs to know of an index. */
 export interface FieldStatistics {
   documentCount: number;
-  /** How many tools have each term in each field. */
-  counts: Readonly<Record<FieldName, ReadonlyMap<string, number>>>;
+  /** How many tools have a term in a field. */
+  toolsWith(field: FieldName, term: string): number;
   /** The sum over the tools of each field's number of distinct terms. */
   lengthTotals: Readonly<Record<FieldName, number>>;
   boosts: Readonly<Record<FieldName, number>>;
-  /**
-   * The numbers ({@link termId}) of the distinct terms each field of the tool in a slot was indexed
-   * with, sorted, or `undefined` for an empty slot.
-   */
-  fieldTerms(slot: number): Readonly<Record<FieldName, Int32Array>> | undefined;
+  /** Whether a field of the tool in a slot was indexed with the term numbered `id` ({@link termId}). */
+  has(slot: number, field: FieldName, id: number): boolean;
+  /** How many distinct terms a field of the tool in a slot was indexed with (0 for an empty slot). */
+  fieldLength(slot: number, field: FieldName): number;
   /** The number of an indexed term, or `undefined` for a term never indexed. */
   termId(term: string): number | undefined;
 }
@@ -49,6 +48,33 @@ export interface OwnWordsPlan {
   queries: Query[];
   /** The words scored for the candidates in some field instead, with that score. */
   computed: Lookups['common'];
+  /**
+   * When the rarest word is common (so every word of the query is) and the query has other scored
+   * words: how the rarest word's lookup may skip the tools that have few of them.
+   */
+  narrowing?: Narrowing;
+}
+
+export interface Narrowing {
+  /** The place of the rarest word's lookup in `queries`. */
+  query: number;
+  /** The other scored words: each one's scored fields as term numbers, and the most it can add. */
+  others: readonly { parts: readonly { field: FieldName; id: number }[]; bound: number }[];
+  /** A tool with fewer of the other words than this is dropped from the lookup. */
+  need: number;
+  /** The most the rarest word can add to a tool's summed term scores. */
+  bound: number;
+  /** A tool's own-word score, MiniSearch's way (summed term scores times matched words). */
+  score(slot: number): number;
+}
+
+/**
+ * Of the other words, how many a tool must have to stay in the narrowed lookup: all of them up to
+ * two, then all but a third (matching most of the query is what ranks first, through MiniSearch's
+ * matched-word multiplier; the dropped tools are still scored when their ceiling could enter).
+ */
+function neededOthers(others: number): number {
+  return others <= 2 ? others : Math.ceil((others * 2) / 3);
 }
 
 interface FieldPart {
@@ -66,7 +92,7 @@ export function planOwnWords(stats: FieldStatistics, terms: readonly string[]): 
   const parts: FieldPart[] = [];
   terms.forEach((term, position) => {
     for (const field of FIELD_NAMES) {
-      const tools = stats.counts[field].get(term) ?? 0;
+      const tools = stats.toolsWith(field, term);
       if (tools > 0 && (field === 'name' || tools <= veryCommon))
         parts.push({ term, position, field, tools });
     }
@@ -82,7 +108,68 @@ export function planOwnWords(stats: FieldStatistics, terms: readonly string[]): 
     if (fields.length > 0) queries.push(fields.length === 3 ? term : { queries: [term], fields });
   }
   const computed = parts.filter((part) => !lookedUp(part));
-  return { queries, computed: computed.length === 0 ? undefined : computedScores(stats, computed) };
+  return {
+    queries,
+    computed: computed.length === 0 ? undefined : computedScores(stats, computed),
+    narrowing: narrowingOf(stats, parts, rarest, common, queries),
+  };
+}
+
+/** The {@link Narrowing} of a plan whose rarest word is common, else `undefined`. */
+function narrowingOf(
+  stats: FieldStatistics,
+  parts: readonly FieldPart[],
+  rarest: string | undefined,
+  common: number,
+  queries: readonly Query[],
+): Narrowing | undefined {
+  const own = parts.filter((part) => part.term === rarest);
+  if (!own.some((part) => part.tools > common)) return undefined;
+  const query = queries.findIndex(
+    (entry) => (typeof entry === 'string' ? entry : (entry as { queries: Query[] }).queries[0]) === rarest,
+  );
+  if (query < 0) return undefined;
+  const scored = parts.map((part) => ({
+    ...part,
+    id: stats.termId(part.term) ?? -1,
+    score: partScorer(stats, part),
+  }));
+  // A field of no words is where BM25 scores a term highest: the bounds hold for any tool.
+  const byTerm = new Map<string, { parts: { field: FieldName; id: number }[]; bound: number }>();
+  for (const part of scored) {
+    if (part.term === rarest) continue;
+    const entry = byTerm.get(part.term) ?? { parts: [], bound: 0 };
+    entry.parts.push({ field: part.field, id: part.id });
+    entry.bound += part.score(0);
+    byTerm.set(part.term, entry);
+  }
+  const others = [...byTerm.values()].sort((a, b) => b.bound - a.bound);
+  if (others.length === 0) return undefined;
+  const bound = own.reduce((sum, part) => sum + partScorer(stats, part)(0), 0);
+  return {
+    query,
+    others,
+    need: neededOthers(others.length),
+    bound,
+    score(slot) {
+      let sum = 0;
+      let matched = 0;
+      let lastPosition = -1;
+      for (const part of scored) {
+        if (!stats.has(slot, part.field, part.id)) continue;
+        sum += part.score(stats.fieldLength(slot, part.field));
+        // `parts` lists a term's fields together, so a new position is a newly matched word.
+        if (part.position !== lastPosition) matched += 1;
+        lastPosition = part.position;
+      }
+      return sum * matched;
+    },
+  };
+}
+
+function partScorer(stats: FieldStatistics, part: FieldPart): (fieldLength: number) => number {
+  const average = stats.lengthTotals[part.field] / stats.documentCount;
+  return fieldTermScorer(part.tools, stats.documentCount, average, stats.boosts[part.field]);
 }
 
 function rarestWord(parts: readonly FieldPart[]): string | undefined {
@@ -117,27 +204,11 @@ function computedScores(stats: FieldStatistics, parts: readonly FieldPart[]): Lo
   return {
     terms: [...new Set(parts.map((part) => part.term))],
     visit(slot, found) {
-      const fieldTerms = stats.fieldTerms(slot);
-      if (fieldTerms === undefined) return;
       for (let at = 0; at < prepared.length; at++) {
         const part = prepared[at] as (typeof prepared)[number];
-        const indexed = fieldTerms[part.field];
-        if (includesSorted(indexed, part.id)) found(part.position, part.score(indexed.length));
+        if (stats.has(slot, part.field, part.id))
+          found(part.position, part.score(stats.fieldLength(slot, part.field)));
       }
     },
   };
-}
-
-/** Whether a sorted array holds `term`: a binary search, parameter texts having hundreds of terms. */
-export function includesSorted(sorted: Int32Array, term: number): boolean {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const candidate = sorted[middle] as number;
-    if (candidate === term) return true;
-    if (candidate < term) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
 }

@@ -54,8 +54,8 @@ const LARGE_MASKS: MaskOps<bigint> = {
 
 /** Maps a MiniSearch result id (a tool name) to the tool's slot: a small number, dense over the index. */
 export interface SlotResolver {
-  /** The slot of an indexed tool, or -1. */
-  slotOf(name: string): number;
+  /** The slot of the tool a result names, or -1. */
+  slotOf(result: SearchResult): number;
   /** One more than the highest slot in use. */
   readonly capacity: number;
 }
@@ -123,7 +123,7 @@ function mergePlain<M>(
 ): void {
   for (const result of results) {
     const mask = maskOf(result.queryTerms);
-    const slot = tally.slots.slotOf(String(result.id));
+    const slot = tally.slots.slotOf(result);
     if (ops.empty(mask) || slot < 0) continue;
     addTo(tally, ops, slot, summedTermScore(result), mask);
   }
@@ -208,7 +208,7 @@ function mergeSynonyms<M>(
   }
   // MiniSearch lists each tool once, so `matched` is the tool's mask before any synonym was added.
   for (const result of lookups.searchTerms([...standsFor.keys()])) {
-    const slot = tally.slots.slotOf(String(result.id));
+    const slot = tally.slots.slotOf(result);
     if (slot < 0) continue;
     const matched = tally.masks[slot] as M;
     let covered = ops.none;

@@ -107,13 +107,21 @@ export function splitWords(text: string): string[] {
 }
 
 /**
+ * The runs of letters and digits of a text (some may be `''`), before identifiers are split: the
+ * words of a chunk do not depend on the text around it, so an index can remember them per chunk.
+ */
+export function wordChunks(text: string): string[] {
+  return text.split(NON_ASCII.test(text) ? NON_WORD : ASCII_NON_WORD);
+}
+
+/**
  * The words of {@link splitWords}; with `compounds`, a capitalised compound of letters
  * (`JavaScript`, `GitHub`, `PostgreSQL`) is also kept whole, lowercased, before its parts: it is
  * usually one name, and callers write it as one word (`javascript`) as often as in parts.
  */
 export function collectWords(text: string, compounds: boolean): string[] {
   const words: string[] = [];
-  for (const chunk of text.split(NON_ASCII.test(text) ? NON_WORD : ASCII_NON_WORD)) {
+  for (const chunk of wordChunks(text)) {
     if (chunk === '') continue;
     // Most words are plain lowercase ASCII: nothing to split or lowercase.
     if (LOWER_ASCII_WORD.test(chunk)) {

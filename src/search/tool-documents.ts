@@ -15,6 +15,11 @@ export interface IndexDocument {
   name: string;
   description: string;
   parameters: string;
+  /**
+   * The tool's place in the index's per-slot arrays, stored with the document so that a MiniSearch
+   * result or callback names it without a lookup by tool name. Set by the index before adding.
+   */
+  slot: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -56,5 +61,6 @@ export function toDocument(spec: ToolSpec): IndexDocument {
     name: spec.name,
     description: withoutUrls(spec.title ? `${spec.title}\n${description}` : description),
     parameters: withoutUrls(parameterText.join('\n')),
+    slot: -1,
   };
 }

@@ -3,16 +3,25 @@
  * lives in `./text-analysis.ts`; this file holds the ranking, which configures MiniSearch rather than
  * replacing it: field boosts, each field's words counted once, prefix and fuzzy matching only for
  * words no tool has, synonyms only for rare words the best match lacks, common words scored for the
- * tools the rarer words found rather than looked up (`./query-plan.ts`) (the last three on catalogs
- * of 1,000 tools or more), a bonus for tools whose name the query spells out (a synonym counting half
+ * tools the rarer words found rather than looked up (`./query-plan.ts`), and, when every word is
+ * common, the rarest word's lookup narrowed to the tools with most of the others (the tools it drops
+ * scored after all when they could still enter the list) (the last four on catalogs of 1,000 tools or
+ * more), a bonus for tools whose name the query spells out (a synonym counting half
  * a word), ties in registration order. Updates are incremental. May import `../core/types.ts`,
  * `../core/errors.ts`, the other files of `./` and `minisearch`. */
 
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
 import { UsageError } from '../core/errors.ts';
 import type { ToolSpec } from '../core/types.ts';
+import { createFieldTerms, type FieldTerms } from './field-terms.ts';
 import { BM25_PARAMS } from './minisearch-score.ts';
-import { FIELD_NAMES, type FieldName, type FieldStatistics, planOwnWords } from './query-plan.ts';
+import {
+  FIELD_NAMES,
+  type FieldName,
+  type FieldStatistics,
+  type Narrowing,
+  planOwnWords,
+} from './query-plan.ts';
 import { type MergedScores, mergeLookups, type SlotResolver } from './score-merge.ts';
 import {
   createSynonymExpander,
@@ -29,8 +38,12 @@ import {
   type Equivalences,
   identifierTokens,
   termsOf,
+  wordChunks,
 } from './text-analysis.ts';
 import { type IndexDocument, toDocument } from './tool-documents.ts';
+
+/** Each field's number in `FieldTerms`. */
+const FIELD_INDEX: Readonly<Record<FieldName, number>> = { name: 0, description: 1, parameters: 2 };
 
 export { analyzeText, splitWords, stemWord } from './text-analysis.ts';
 
@@ -128,8 +141,11 @@ const SYNONYM_RARE_MIN_TOOLS = 5;
 /**
  * Bonus for a tool whose name the query spells out: its score is multiplied by 1 + this times the
  * square of the share of the name's words that the query contains, so a full match counts most.
+ * Each name word counts by how rare it is in names (`log(1 + tools / tools with it in the name)`):
+ * a word every tool of a server repeats (`asana` in `asana_create_task`) says little about which
+ * tool is meant.
  */
-const NAME_COVERAGE_BONUS = 0.5;
+const NAME_COVERAGE_BONUS = 1;
 
 /** What a name word the query says only through a synonym counts for, in the name bonus. */
 const NAME_SYNONYM_SHARE = 0.5;
@@ -159,22 +175,41 @@ function outranks(score: number, order: number, other: { score: number; order: n
 }
 
 /**
- * The multiplier of {@link NAME_COVERAGE_BONUS} for a name and the query's terms; a name word the
- * query says only through a synonym (`alternatives`) counts {@link NAME_SYNONYM_SHARE} of a word.
+ * The multiplier of {@link NAME_COVERAGE_BONUS} for a name and the query's terms, each name word
+ * weighted by `weight`; a name word the query says only through a synonym (`alternatives`) counts
+ * {@link NAME_SYNONYM_SHARE} of its weight.
  */
 function nameBonus(
   nameTerms: readonly string[],
   asked: ReadonlySet<string>,
   alternatives: ReadonlySet<string>,
+  weight: (term: string) => number,
 ): number {
-  if (nameTerms.length === 0) return 1;
   let covered = 0;
+  let total = 0;
   for (const term of nameTerms) {
-    if (asked.has(term)) covered += 1;
-    else if (alternatives.has(term)) covered += NAME_SYNONYM_SHARE;
+    const share = weight(term);
+    total += share;
+    if (asked.has(term)) covered += share;
+    else if (alternatives.has(term)) covered += NAME_SYNONYM_SHARE * share;
   }
-  const share = covered / nameTerms.length;
+  if (total === 0) return 1;
+  const share = covered / total;
   return 1 + NAME_COVERAGE_BONUS * share * share;
+}
+
+/** The weight of each name word in {@link nameBonus}, remembered for one search. */
+function nameWordWeights(state: IndexState): (term: string) => number {
+  const weights = new Map<string, number>();
+  const tools = state.entries.size;
+  return (term) => {
+    let weight = weights.get(term);
+    if (weight === undefined) {
+      weight = Math.log(1 + tools / Math.max(1, toolsWithTerm(state.terms, 'name', term)));
+      weights.set(term, weight);
+    }
+    return weight;
+  };
 }
 
 /** Keeps the synonym alternatives of a query within {@link MAX_SYNONYM_TERMS} distinct terms. */
@@ -209,8 +244,6 @@ interface IndexEntry {
   slot: number;
   /** The analyzed words of the name (not the name as written), for the name-coverage bonus. */
   nameTerms: readonly string[];
-  /** The terms MiniSearch indexed for each field, each once (what a word common in a field is checked against). */
-  fieldTerms: Record<FieldName, Int32Array>;
 }
 
 /** Everything one index holds. */
@@ -222,18 +255,17 @@ interface IndexState {
   slots: (IndexEntry | undefined)[];
   /** Slots freed by `remove`, reused by `add`. */
   freeSlots: number[];
+  /** Per slot, the narrowing's verdict in the search numbered `narrowStamp` (see `narrowed`). */
+  narrowMemo: Int32Array;
+  narrowStamp: number;
   resolver: SlotResolver;
-  /** How many tools have each term in each field, kept by `add` and `remove`. */
-  counts: Record<FieldName, Map<string, number>>;
   /** +1 while a document is being added, -1 while one is being removed. */
   counting: 1 | -1 | 0;
   /** The terms of each field of the document last tokenized. */
   lastTerms: Record<FieldName, Int32Array>;
-  /**
-   * A number per term ever indexed, so that a tool's terms are kept as a sorted Int32Array (compact,
-   * and quick to search). Grows with the distinct words of the tools added; never shrinks.
-   */
-  termIds: Map<string, number>;
+  /** Each tool's terms by field, as term numbers (what query planning checks a tool against). */
+  fieldTerms: FieldTerms;
+  terms: TermTable;
   /** What query planning reads: term counts, field lengths, boosts, each tool's terms. */
   statistics: FieldStatistics & { lengthTotals: Record<FieldName, number> };
   equivalences: Equivalences;
@@ -242,62 +274,103 @@ interface IndexState {
   nextOrder: number;
 }
 
-/** The sorted numbers of `terms`, numbering the terms not seen before. */
-function termIdsOf(termIds: Map<string, number>, terms: readonly string[]): Int32Array {
-  const ids = new Int32Array(terms.length);
-  terms.forEach((term, at) => {
-    let id = termIds.get(term);
-    if (id === undefined) {
-      id = termIds.size;
-      termIds.set(term, id);
-    }
-    ids[at] = id;
-  });
-  return ids.sort();
+/**
+ * Every term ever indexed gets a number, so that a tool's terms are kept as a sorted Int32Array
+ * (compact, and quick to search) and per-term counts live in typed arrays. Grows with the distinct
+ * words of the tools added; never shrinks.
+ */
+interface TermTable {
+  ids: Map<string, number>;
+  /** The term of each number. */
+  names: string[];
+  /** Per field, by term number: how many tools have the term there. Kept by `add` and `remove`. */
+  counts: Record<FieldName, Int32Array>;
 }
 
-/** The analysis of one word, remembered (bounded): words repeat across a catalog. */
-function cachedTermProcessor(equivalences: Equivalences): (word: string) => string | string[] | null {
-  const termCache = new Map<string, string | string[] | null>();
-  return (word) => {
-    let processed = termCache.get(word);
-    if (processed === undefined) {
-      const terms = termsOf(word, equivalences);
-      processed = terms.length === 0 ? null : terms.length === 1 ? (terms[0] as string) : [...terms];
-      if (termCache.size >= MAX_CACHED_TERMS) termCache.clear();
-      termCache.set(word, processed);
+function createTermTable(): TermTable {
+  const empty = (): Int32Array => new Int32Array(1024);
+  return { ids: new Map(), names: [], counts: { name: empty(), description: empty(), parameters: empty() } };
+}
+
+/** The number of a term, numbering it if new. */
+function termNumber(table: TermTable, term: string): number {
+  let id = table.ids.get(term);
+  if (id === undefined) {
+    id = table.names.length;
+    table.ids.set(term, id);
+    table.names.push(term);
+    if (id >= table.counts.name.length) {
+      for (const field of FIELD_NAMES) {
+        const grown = new Int32Array(table.counts[field].length * 2);
+        grown.set(table.counts[field]);
+        table.counts[field] = grown;
+      }
     }
-    return processed;
-  };
+  }
+  return id;
+}
+
+/** How many tools have a term in a field. */
+function toolsWithTerm(table: TermTable, field: FieldName, term: string): number {
+  const id = table.ids.get(term);
+  return id === undefined ? 0 : (table.counts[field][id] as number);
 }
 
 /**
  * A field's terms, analyzed and each once: a word's presence counts, not its repetitions, so a long
  * description that repeats a word does not outrank a short one that states it once. While a tool is
- * added or removed, the field's term counts follow.
+ * added or removed, the field's term counts follow. The analysis of each run of letters and digits
+ * is remembered as term numbers (bounded): runs repeat across a catalog, and a number is deduplicated
+ * and counted without hashing the term again.
  */
 function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) => string[] {
-  const processTerm = cachedTermProcessor(state.equivalences);
+  const { terms: table, equivalences } = state;
+  const chunkTerms = new Map<string, readonly number[]>();
+  const analyze = (words: readonly string[]): number[] => {
+    const ids: number[] = [];
+    for (const word of words)
+      for (const term of termsOf(word, equivalences)) ids.push(termNumber(table, term));
+    return ids;
+  };
+  // `seen[id] === stamp` when term `id` is already among this field's terms.
+  let seen = new Int32Array(1024);
+  let stamp = 0;
   return (text, fieldName) => {
-    const terms = new Set<string>();
-    for (const word of fieldName === 'name' ? identifierTokens(text) : collectWords(text, true)) {
-      const processed = processTerm(word);
-      if (typeof processed === 'string') terms.add(processed);
-      else if (processed !== null) for (const term of processed) terms.add(term);
-    }
-    const tokens = [...terms];
     const field: FieldName = fieldName === 'name' || fieldName === 'description' ? fieldName : 'parameters';
-    // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
-    if (state.counting === 1) state.lastTerms[field] = termIdsOf(state.termIds, tokens);
-    if (state.counting !== 0) {
-      const counts = state.counts[field];
-      for (const term of terms) {
-        const count = (counts.get(term) ?? 0) + state.counting;
-        if (count > 0) counts.set(term, count);
-        else counts.delete(term);
+    stamp += 1;
+    const ids: number[] = [];
+    const note = (found: readonly number[]): void => {
+      for (const id of found) {
+        if (id >= seen.length) {
+          const grown = new Int32Array(Math.max(seen.length * 2, id + 1));
+          grown.set(seen);
+          seen = grown;
+        }
+        if (seen[id] === stamp) continue;
+        seen[id] = stamp;
+        ids.push(id);
+      }
+    };
+    if (field === 'name') note(analyze(identifierTokens(text)));
+    else {
+      for (const chunk of wordChunks(text)) {
+        if (chunk === '') continue;
+        let found = chunkTerms.get(chunk);
+        if (found === undefined) {
+          found = analyze(collectWords(chunk, true));
+          if (chunkTerms.size >= MAX_CACHED_TERMS) chunkTerms.clear();
+          chunkTerms.set(chunk, found);
+        }
+        note(found);
       }
     }
-    return tokens;
+    // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
+    if (state.counting === 1) state.lastTerms[field] = Int32Array.from(ids).sort();
+    if (state.counting !== 0) {
+      const counts = table.counts[field];
+      for (const id of ids) counts[id] = (counts[id] as number) + state.counting;
+    }
+    return ids.map((id) => table.names[id] as string);
   };
 }
 
@@ -319,11 +392,13 @@ function createState(options: ToolIndexOptions): IndexState {
     entries: new Map(),
     slots: [],
     freeSlots: [],
+    narrowMemo: new Int32Array(0),
+    narrowStamp: 0,
     resolver: undefined as unknown as SlotResolver,
-    counts: { name: new Map(), description: new Map(), parameters: new Map() },
     counting: 0,
     lastTerms: { name: new Int32Array(0), description: new Int32Array(0), parameters: new Int32Array(0) },
-    termIds: new Map(),
+    terms: createTermTable(),
+    fieldTerms: createFieldTerms(),
     statistics: undefined as unknown as IndexState['statistics'],
     equivalences,
     expand: synonymGroups.length > 0 ? createSynonymExpander(synonymGroups, analyze) : null,
@@ -333,7 +408,7 @@ function createState(options: ToolIndexOptions): IndexState {
   state.engine = new MiniSearch<IndexDocument>({
     idField: 'id',
     fields: ['name', 'description', 'parameters'],
-    storeFields: [],
+    storeFields: ['slot'],
     tokenize: fieldTokenizer(state),
     processTerm: (term) => term,
     autoVacuum: false,
@@ -342,14 +417,15 @@ function createState(options: ToolIndexOptions): IndexState {
     get documentCount() {
       return state.entries.size;
     },
-    counts: state.counts,
+    toolsWith: (field, term) => toolsWithTerm(state.terms, field, term),
     lengthTotals: { name: 0, description: 0, parameters: 0 },
     boosts: { ...boost },
-    fieldTerms: (slot) => state.slots[slot]?.fieldTerms,
-    termId: (term) => state.termIds.get(term),
+    has: (slot, field, id) => state.fieldTerms.has(slot, FIELD_INDEX[field], id),
+    fieldLength: (slot, field) => state.fieldTerms.count(slot, FIELD_INDEX[field]),
+    termId: (term) => state.terms.ids.get(term),
   };
   state.resolver = {
-    slotOf: (name) => state.entries.get(name)?.slot ?? -1,
+    slotOf: (result) => slotOfResult(state, result),
     get capacity() {
       return state.slots.length;
     },
@@ -364,6 +440,8 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
   const order = addOptions.order ?? state.nextOrder;
   state.nextOrder = Math.max(state.nextOrder, order + 1);
   const document = toDocument(spec);
+  const slot = state.freeSlots.pop() ?? state.slots.length;
+  document.slot = slot;
   state.counting = 1;
   try {
     state.engine.add(document);
@@ -371,10 +449,11 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
     state.counting = 0;
   }
   const nameTerms = [...new Set(analyzeWith(spec.name, state.equivalences))];
-  const fieldTerms = { ...state.lastTerms };
-  for (const field of FIELD_NAMES) state.statistics.lengthTotals[field] += fieldTerms[field].length;
-  const slot = state.freeSlots.pop() ?? state.slots.length;
-  const entry: IndexEntry = { name: spec.name, document, order, slot, nameTerms, fieldTerms };
+  for (const field of FIELD_NAMES) {
+    state.statistics.lengthTotals[field] += state.lastTerms[field].length;
+    state.fieldTerms.store(slot, FIELD_INDEX[field], state.lastTerms[field]);
+  }
+  const entry: IndexEntry = { name: spec.name, document, order, slot, nameTerms };
   state.slots[slot] = entry;
   state.entries.set(spec.name, entry);
 }
@@ -388,7 +467,10 @@ function removeTool(state: IndexState, name: string): boolean {
   } finally {
     state.counting = 0;
   }
-  for (const field of FIELD_NAMES) state.statistics.lengthTotals[field] -= entry.fieldTerms[field].length;
+  for (const field of FIELD_NAMES) {
+    state.statistics.lengthTotals[field] -= state.fieldTerms.count(entry.slot, FIELD_INDEX[field]);
+  }
+  state.fieldTerms.free(entry.slot);
   state.entries.delete(name);
   state.slots[entry.slot] = undefined;
   state.freeSlots.push(entry.slot);
@@ -425,6 +507,7 @@ function rank(
   state: IndexState,
   terms: readonly string[],
   alternatives: Set<string>,
+  dropped: { value?: Dropped },
 ): MergedScores | SearchResult[] {
   const searchTerms = (synonyms: string[]): SearchResult[] => searchOr(state, synonyms);
   // A catalog of fewer than BROAD_MATCHING_MAX_TOOLS tools is cheap to search broadly: every word
@@ -438,7 +521,11 @@ function rank(
   }
 
   const plan = planOwnWords(state.statistics, terms);
-  const own = searchOr(state, plan.queries);
+  if (plan.narrowing !== undefined) dropped.value = { narrowing: plan.narrowing, slots: [], ceilings: [] };
+  const own = searchOr(
+    state,
+    dropped.value === undefined ? plan.queries : narrowed(state, plan.queries, dropped.value),
+  );
   const common = plan.computed;
   const unknown = terms.filter(
     (term) =>
@@ -451,10 +538,76 @@ function rank(
   return mergeLookups(terms, { own, loose, expansions, searchTerms, common }, state.resolver);
 }
 
+/** What a narrowed search dropped: the slots, and the ceiling of each one's score. */
+interface Dropped {
+  narrowing: Narrowing;
+  slots: number[];
+  ceilings: number[];
+}
+
+/**
+ * The plan's queries with the rarest word's lookup keeping only the tools that have enough of the
+ * query's other scored words (`Narrowing.need`); the others go to `dropped`. MiniSearch asks
+ * `boostDocument` before it builds a result, so a dropped tool costs a few binary searches instead
+ * of a result object.
+ */
+function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped): Query[] {
+  const { need, bound } = dropped.narrowing;
+  const { fieldTerms } = state;
+  const others = dropped.narrowing.others.map((other) => ({
+    bound: other.bound,
+    parts: other.parts.map((part) => ({ field: FIELD_INDEX[part.field], id: part.id })),
+  }));
+  state.narrowStamp += 1;
+  const stamp = state.narrowStamp;
+  if (state.narrowMemo.length < state.slots.length) state.narrowMemo = new Int32Array(state.slots.length * 2);
+  const memo = state.narrowMemo;
+  // A tool is met once per field of the word: the verdict is remembered per slot for this search.
+  const boostDocument = (_id: unknown, _term: string, stored?: Record<string, unknown>): number => {
+    const slot = stored?.slot as number;
+    const known = memo[slot] as number;
+    if (known === stamp || known === -stamp) return known > 0 ? 1 : 0;
+    if (state.slots[slot] === undefined) return 0;
+    let count = 0;
+    let bounds = bound;
+    for (let at = 0; at < others.length && count < need; at++) {
+      const other = others[at] as (typeof others)[number];
+      for (const part of other.parts) {
+        if (!fieldTerms.has(slot, part.field, part.id)) continue;
+        count += 1;
+        bounds += other.bound;
+        break;
+      }
+    }
+    const kept = count >= need;
+    memo[slot] = kept ? stamp : -stamp;
+    if (!kept) {
+      dropped.slots.push(slot);
+      // Summed term scores at most `bounds`, times the words matched.
+      dropped.ceilings.push(bounds * (count + 1));
+    }
+    return kept ? 1 : 0;
+  };
+  return queries.map((entry, at) => {
+    if (at !== dropped.narrowing.query) return entry;
+    return typeof entry === 'string'
+      ? { queries: [entry], boostDocument }
+      : { ...(entry as { queries: Query[] }), boostDocument };
+  });
+}
+
+/** The slot of a MiniSearch result (stored with its document), or -1. */
+function slotOfResult(state: IndexState, result: SearchResult): number {
+  const { slot } = result;
+  return typeof slot === 'number' && state.slots[slot]?.name === result.id ? slot : -1;
+}
+
 /** How many tools use a word, in the field that uses it most (a lower bound of the total). */
 function toolsUsing(state: IndexState, term: string): number {
-  const { name, description, parameters } = state.counts;
-  return Math.max(name.get(term) ?? 0, description.get(term) ?? 0, parameters.get(term) ?? 0);
+  const id = state.terms.ids.get(term);
+  if (id === undefined) return 0;
+  const { name, description, parameters } = state.terms.counts;
+  return Math.max(name[id] as number, description[id] as number, parameters[id] as number);
 }
 
 /**
@@ -527,8 +680,14 @@ function searchIndex(
 
   const asked = new Set(terms);
   const alternatives = new Set<string>();
-  const top = topList(Math.floor(limit), (entry) => nameBonus(entry.nameTerms, asked, alternatives), filter);
-  const scores = rank(state, terms, alternatives);
+  const weight = nameWordWeights(state);
+  const top = topList(
+    Math.floor(limit),
+    (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight),
+    filter,
+  );
+  const dropped: { value?: Dropped } = {};
+  const scores = rank(state, terms, alternatives, dropped);
   if (!Array.isArray(scores)) {
     for (const slot of scores.slots) {
       const entry = state.slots[slot];
@@ -541,11 +700,36 @@ function searchIndex(
     for (const result of scores) {
       const floor = top.floor();
       if (floor !== undefined && result.score * (1 + NAME_COVERAGE_BONUS) < floor) break;
-      const entry = state.entries.get(String(result.id));
+      const entry = state.slots[slotOfResult(state, result)];
       if (entry !== undefined) top.keep(entry, result.score);
     }
   }
+  if (dropped.value !== undefined) {
+    rescueDropped(state, top, dropped.value, Array.isArray(scores) ? undefined : scores.scores);
+  }
   return top.matches();
+}
+
+/**
+ * Scores the tools a narrowed lookup dropped whose ceiling (times the largest name bonus) could
+ * still enter the list, so that narrowing changes no ranking. A dropped tool another lookup found
+ * (`merged`, through a synonym) keeps the score it has there.
+ */
+function rescueDropped(
+  state: IndexState,
+  top: TopList,
+  dropped: Dropped,
+  merged: Float64Array | undefined,
+): void {
+  const { narrowing, slots, ceilings } = dropped;
+  for (let at = 0; at < slots.length; at++) {
+    const slot = slots[at] as number;
+    const floor = top.floor();
+    if (floor !== undefined && (ceilings[at] as number) * (1 + NAME_COVERAGE_BONUS) < floor) continue;
+    const entry = state.slots[slot];
+    if (entry === undefined || (merged !== undefined && (merged[slot] as number) !== 0)) continue;
+    top.keep(entry, narrowing.score(slot));
+  }
 }
 
 /**

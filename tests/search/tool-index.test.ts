@@ -386,10 +386,17 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     expect(names(index, 'get widget')).toEqual(['get_widget', 'widget_get_color', 'list_widgets']);
     expect(listed).toEqual([3]);
     // When every word is common, the one fewest tools have (`get`, 502 names against `record`'s
-    // 2,000) finds the candidates.
+    // 2,000) finds the candidates, and of those MiniSearch lists only the 500 that also have the
+    // other word: get_widget and widget_get_color are dropped before it builds their results.
     listed.length = 0;
     expect(names(index, 'get record', 1)).toEqual(['get_record_0']);
-    expect(listed).toEqual([502]);
+    expect(listed).toEqual([500]);
+    // A dropped tool is still scored when it could enter the list: here the list has room for it.
+    listed.length = 0;
+    const all = names(index, 'get record', 600);
+    expect(all).toHaveLength(502);
+    expect(all.slice(-2).sort()).toEqual(['get_widget', 'widget_get_color']);
+    expect(listed).toEqual([500]);
     listed.length = 0;
     expect(names(index, 'list widgets', 1)).toEqual(['list_widgets']);
     expect(listed).toEqual([3]);
@@ -429,7 +436,8 @@ describe('equivalent terms, name coverage and large catalogs', () => {
         Object.fromEntries(index.search(query, { limit: 5 }).map((match) => [match.name, match.score]));
       expect(byName(edited)).toEqual(byName(fresh));
     }
-    expect(names(edited, 'get widget record')).toEqual(['get_widget_thing', 'list_widget_record']);
+    // The name bonus weighs name words by rarity: `widget` and `record` outweigh the common `get`.
+    expect(names(edited, 'get widget record')).toEqual(['list_widget_record', 'get_widget_thing']);
   });
 });
 
