@@ -3,7 +3,9 @@
  * tarball (offline from the npm cache when it holds everything, else the cache first) and run. The Vite
  * example runs in Chromium from the dev server and from a production build, with no alias or worker
  * option in its config; the Node example is the README quick start; the Cloudflare worker is bundled by
- * its own build script and served by workerd (Miniflare) to the MCP SDK client.
+ * its own build script and served by workerd (Miniflare) to the MCP SDK client. The playground example
+ * mounts `<Playground>` over an app's own suite, in dev and built, the build in a page whose global
+ * stylesheet tries to restyle everything.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
@@ -22,14 +24,14 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { chromium } from '@playwright/test';
+import { chromium, type Page, expect as pageExpect } from '@playwright/test';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = mkdtempSync(join(tmpdir(), 'bat-examples-'));
-const EXAMPLES = ['node', 'vite-react', 'cloudflare-worker'] as const;
+const EXAMPLES = ['node', 'vite-react', 'cloudflare-worker', 'playground-react'] as const;
 const children: ChildProcess[] = [];
 
 /** Installs an example from the cache only, or (when the cache lacks a package) from the cache first. */
@@ -59,7 +61,7 @@ beforeAll(async () => {
       await install(dir);
     }),
   );
-}, 150_000);
+}, 300_000);
 
 afterAll(() => {
   for (const child of children) child.kill();
@@ -87,11 +89,11 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `vite <args>` in the example and resolves once it listens on `port`. */
-async function startVite(args: string[], port: number): Promise<string> {
+async function startVite(args: string[], port: number, example = 'vite-react'): Promise<string> {
   // Node itself, not npx, so that killing the child stops the server.
-  const vite = join(WORK, 'vite-react/node_modules/vite/bin/vite.js');
+  const vite = join(WORK, example, 'node_modules/vite/bin/vite.js');
   const child = spawn(process.execPath, [vite, ...args, '--port', String(port), '--strictPort'], {
-    cwd: join(WORK, 'vite-react'),
+    cwd: join(WORK, example),
     stdio: 'ignore',
   });
   children.push(child);
@@ -141,6 +143,100 @@ function expectDemo(results: Record<string, string>): void {
   expect(script.structured_output.result).toBe(3);
 }
 
+/** Rules a careless host page might have: they restyle every element, the playground's included. */
+const AGGRESSIVE_CSS =
+  '* { all: unset; } div { display: inline; padding: 30px; } button { background: red; color: yellow; font-size: 30px; }';
+
+/** Styles of the host's own elements that the playground's stylesheet must leave alone. */
+const HOST_STYLE_PROPERTIES = [
+  'color',
+  'background-color',
+  'font-family',
+  'font-size',
+  'margin',
+  'padding',
+  'box-sizing',
+];
+
+/** The computed styles of the host's elements, as they are now. */
+function hostStyles(page: Page): Promise<Record<string, Record<string, string>>> {
+  return page.evaluate((properties) => {
+    const styles: Record<string, Record<string, string>> = {};
+    for (const selector of ['html', 'body', '#host-title', '#host-button']) {
+      const element = document.querySelector(selector);
+      if (!element) continue;
+      const computed = getComputedStyle(element);
+      styles[selector] = Object.fromEntries(
+        properties.map((name) => [name, computed.getPropertyValue(name)]),
+      );
+    }
+    return styles;
+  }, HOST_STYLE_PROPERTIES);
+}
+
+/**
+ * Drives the playground example: a call of the app's tool from the composer, and one its policy asks
+ * about, allowed in the in-page prompt. Then checks the host's elements look as they do without the
+ * component's stylesheet.
+ */
+async function drivePlayground(page: Page): Promise<void> {
+  await page.getByTestId('tool-picker').selectOption('lookup_order');
+  await page.getByTestId('arguments-input').fill('{"id":"A7"}');
+  await page.getByTestId('run-button').click();
+  await pageExpect(page.getByTestId('channel-output').getByText('Order A7 has shipped.')).toBeVisible();
+
+  await page.getByTestId('tool-picker').selectOption('refund_order');
+  await page.getByTestId('arguments-input').fill('{"id":"A7"}');
+  await page.getByTestId('run-button').click();
+  const prompt = page.getByTestId('approval-prompt');
+  await pageExpect(prompt).toContainText('Approve refund_order?');
+  await pageExpect(prompt).toContainText("The suite's policy asks before state_write. It would run with:");
+  await prompt.getByTestId('approval-allow').click();
+  await pageExpect(page.getByTestId('channel-output').getByText('Order A7 was refunded.')).toBeVisible();
+  await pageExpect(prompt).toHaveCount(0);
+
+  const withComponent = await hostStyles(page);
+  await page.evaluate(() => {
+    for (const sheet of document.querySelectorAll('link[rel="stylesheet"], style[data-vite-dev-id]'))
+      sheet.remove();
+  });
+  expect(withComponent).toEqual(await hostStyles(page));
+}
+
+/** Opens the playground example (with `css` added to the host page first, if given) and drives it. */
+async function runPlaygroundExample(url: string, css?: string): Promise<Record<string, string>> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  try {
+    const page = await browser.newPage();
+    await page.emulateMedia({ colorScheme: 'light' });
+    if (css) {
+      await page.addInitScript((text) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = text;
+          document.head.append(style);
+        });
+      }, css);
+    }
+    await page.goto(url);
+    await pageExpect(page.getByTestId('declaration-name')).toHaveText(['lookup_order', 'refund_order'], {
+      timeout: 30_000,
+    });
+    const run = await page.getByTestId('run-button').evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { background: style.backgroundColor, fontSize: style.fontSize, display: style.display };
+    });
+    const layout = await page.getByTestId('playground-root').evaluate((root) => ({
+      background: getComputedStyle(root).backgroundColor,
+      display: getComputedStyle(root).display,
+    }));
+    await drivePlayground(page);
+    return { ...run, rootBackground: layout.background, rootDisplay: layout.display };
+  } finally {
+    await browser.close();
+  }
+}
+
 describe('examples installed from the packed tarball', () => {
   it('node: the README quick start runs', async () => {
     const { stdout } = await run('node', ['index.js'], { cwd: join(WORK, 'node') });
@@ -184,6 +280,25 @@ describe('examples installed from the packed tarball', () => {
     await run('npx', ['vite', 'build'], { cwd: join(WORK, 'vite-react') });
     expectDemo(await pageResults(await startVite(['preview'], await freePort())));
   }, 90_000);
+
+  it("playground-react: <Playground> runs the app's two tools and asks its approvals in the page, from the dev server", async () => {
+    const styles = await runPlaygroundExample(await startVite([], await freePort(), 'playground-react'));
+    expect(styles.rootBackground).toBe('rgb(245, 246, 248)');
+  }, 120_000);
+
+  it('playground-react: built, in a page with an aggressive global stylesheet, the component keeps its look and the host its own', async () => {
+    await run('npx', ['vite', 'build'], { cwd: join(WORK, 'playground-react') });
+    const url = await startVite(['preview'], await freePort(), 'playground-react');
+    const styles = await runPlaygroundExample(url, AGGRESSIVE_CSS);
+    // The primary Run button in the accent colour, the playground's size and display, not the host's.
+    expect(styles).toEqual({
+      background: 'rgb(47, 79, 200)',
+      fontSize: '15px',
+      display: 'inline-block',
+      rootBackground: 'rgb(245, 246, 248)',
+      rootDisplay: 'block',
+    });
+  }, 150_000);
 
   it('cloudflare-worker: workerd serves the custom catalog over MCP', async () => {
     const dir = join(WORK, 'cloudflare-worker');

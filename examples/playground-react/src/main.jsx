@@ -21,7 +21,10 @@ suite.register(
     effects: ['read'],
   },
   'direct',
-  (args) => ({ output: `Order ${args.id} has shipped.`, structured_output: { id: args.id, status: 'shipped' } }),
+  (args) => ({
+    output: `Order ${args.id} has shipped.`,
+    structured_output: { id: args.id, status: 'shipped' },
+  }),
 );
 suite.register(
   {
@@ -41,6 +44,8 @@ createRoot(document.getElementById('playground')).render(
       approvals={approvals}
       panels={['composer', 'channels', 'history', 'declarations']}
       title="Orders desk tools"
+      // Token counts and the provider formats of the declarations (needs gpt-tokenizer).
+      storeOptions={{ loadProviders: () => import('browser-agent-tools/providers') }}
     />
   </StrictMode>,
 );

@@ -76,8 +76,11 @@ export interface PageState {
   readonly notice: { kind: 'info' | 'error'; text: string } | null;
   /** A reset or a scenario is being applied. */
   readonly resetting: boolean;
-  /** The demo catalog: loading (its chunk comes after the first paint), in the suite, or failed. */
-  readonly demo: 'loading' | 'ready' | 'failed';
+  /**
+   * The demo catalog: loading (its chunk comes after the first paint), in the suite, or failed; `none`
+   * on a host's suite, which has no demo (nor its one-click calls on the demo project).
+   */
+  readonly demo: 'loading' | 'ready' | 'failed' | 'none';
 }
 
 export type PageEvent = { type: 'reset'; calls: number };
@@ -164,7 +167,7 @@ function createDemoLoader(deps: PlaygroundOptions, runtime: Runtime, page: PageH
     loading ??= deps.loadDemo().then(
       (content) => {
         runtime.addDemoTools(content.tools);
-        page.set({ demo: 'ready' });
+        page.set({ demo: content.tools.length > 0 ? 'ready' : 'none' });
         return content;
       },
       (error: unknown) => {
@@ -359,7 +362,11 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
   const catalog = createCatalogStore(runtime);
   const declarations = createDeclarationsStore(runtime, { loadProviders: deps.loadProviders });
   const workspace = createWorkspaceViewStore(() => backend.ready());
-  const page = createStore<PageState, PageEvent>({ notice: null, resetting: false, demo: 'loading' });
+  const page = createStore<PageState, PageEvent>({
+    notice: null,
+    resetting: false,
+    demo: core.hostSuite ? 'none' : 'loading',
+  });
   let startFiles: Record<string, ScenarioFile> = { ...deps.demoFiles };
   // Calls before the last reset of the session (a replay's start) are not part of the scenario.
   let firstScenarioId = 0;
