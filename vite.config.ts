@@ -18,6 +18,7 @@ export const alias: Alias[] = [
   { find: /^browser-agent-tools\/providers$/, replacement: resolve(root, 'src/providers/index.ts') },
   { find: /^browser-agent-tools\/codemode$/, replacement: resolve(root, 'src/codemode/index.ts') },
   { find: /^browser-agent-tools\/agent$/, replacement: resolve(root, 'src/agent/index.ts') },
+  { find: /^browser-agent-tools\/mcp$/, replacement: resolve(root, 'src/mcp/index.ts') },
   {
     find: /^browser-agent-tools\/workspace\/just-bash$/,
     replacement: resolve(root, 'src/workspace/just-bash/index.ts'),

@@ -95,9 +95,9 @@ export async function runOverhead(context: BenchContext): Promise<SectionResult>
     },
     {
       label: 'extract + redirect arguments',
-      run: () => redirectByPayload({ name: SPEC.name }, extractArguments(sent, properties)),
+      run: () => redirectByPayload(undefined, { name: SPEC.name }, extractArguments(sent, properties)),
     },
-    { label: 'repair aliases (`repairArguments`)', run: () => repairArguments(SPEC.name, sent, properties) },
+    { label: 'repair aliases (`repairArguments`)', run: () => repairArguments(undefined, sent, properties) },
     { label: 'coerce (`coerceArguments`)', run: () => coerceArguments(sent, schema) },
     {
       label: 'validate (`validateArguments`, @cfworker/json-schema)',

@@ -6,7 +6,8 @@
  * How `is_error` travels back:
  * - `anthropic`: the `tool_result` block's own `is_error: true` (left out for successful results);
  * - `openai-chat`: the API has no error flag on `role: "tool"` messages, so the content of a failed
- *   result starts with {@link OPENAI_ERROR_PREFIX}.
+ *   result starts with {@link OPENAI_ERROR_PREFIX};
+ * - `openai-responses`: likewise for `function_call_output` items.
  */
 import type { ContentBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import type {
@@ -15,7 +16,7 @@ import type {
 } from 'openai/resources/chat/completions/completions';
 import { parseToolCall } from '../core/raw-call.ts';
 import { isPlainObject } from '../core/results.ts';
-import { toolReferences } from '../providers/provider-tools.ts';
+import { toolReferences, toolSearchOutput } from '../providers/provider-tools.ts';
 import type {
   AgentCallResult,
   AgentMessage,
@@ -24,6 +25,7 @@ import type {
   AgentToolCall,
   AnthropicMessage,
   OpenAIChatMessage,
+  OpenAIResponsesTurn,
 } from './types.ts';
 
 /**
@@ -45,7 +47,9 @@ export interface ProviderCodec<M> {
   text(message: M): string;
   /**
    * The messages that answer `calls` with `results` (same order, same length). With `references`
-   * (`anthropic` only), a result that activates tools ends with a `tool_reference` block per tool.
+   * (native deferred loading): on `anthropic`, a result that activates tools ends with a
+   * `tool_reference` block per tool; on `openai-responses`, the result of `tool_search` is a
+   * `tool_search_output` item holding the tools it activated.
    */
   results(results: readonly AgentCallResult[], options?: { references?: boolean }): M[];
 }
@@ -170,9 +174,76 @@ const anthropic: ProviderCodec<AnthropicMessage> = {
   },
 };
 
+/** The name the suite's tool search is registered under; the `tool_search_call` items stand for it. */
+export const TOOL_SEARCH_TOOL = 'tool_search';
+
+type ResponsesItem = OpenAIResponsesTurn[number];
+
+/** A call item of a Responses turn, with the id the loop answers it by. */
+function responsesCall(item: ResponsesItem, id: string): AgentToolCall | undefined {
+  if (item.type === 'function_call') {
+    return { id, name: nameOf(item), arguments: item.arguments, raw: item };
+  }
+  if (item.type === 'tool_search_call') {
+    const raw = { name: TOOL_SEARCH_TOOL, arguments: item.arguments };
+    return { id, name: TOOL_SEARCH_TOOL, arguments: item.arguments, raw };
+  }
+  return undefined;
+}
+
+const openAIResponses: ProviderCodec<OpenAIResponsesTurn> = {
+  problem(turn) {
+    if (!Array.isArray(turn)) return 'the output is not a list of items';
+    if (!turn.every((item) => isPlainObject(item) && typeof item.type === 'string')) {
+      return 'an entry of "output" is not an item with a "type"';
+    }
+    return undefined;
+  },
+  calls(turn, step) {
+    const calls: AgentToolCall[] = [];
+    let changed = false;
+    const items = turn.map((item): ResponsesItem => {
+      if (item.type !== 'function_call' && item.type !== 'tool_search_call') return item;
+      const given = item.call_id;
+      const id = typeof given === 'string' && given !== '' ? given : madeUpId(step, calls.length);
+      const call = responsesCall(item, id);
+      if (call !== undefined) calls.push(call);
+      if (id === given) return item;
+      changed = true;
+      return { ...item, call_id: id };
+    });
+    return { message: changed ? items : turn, calls };
+  },
+  text(turn) {
+    return turn
+      .flatMap((item) =>
+        item.type === 'message' && item.role === 'assistant' && Array.isArray(item.content)
+          ? item.content.map((part) => (part.type === 'output_text' ? part.text : ''))
+          : [],
+      )
+      .join('');
+  },
+  results(results, options = {}) {
+    if (results.length === 0) return [];
+    const items = results.map((entry): ResponsesItem => {
+      if (options.references === true && entry.name === TOOL_SEARCH_TOOL) {
+        return toolSearchOutput(entry.call_id, entry.result.control?.add_tools ?? []);
+      }
+      const { output, is_error } = entry.result;
+      return {
+        type: 'function_call_output',
+        call_id: entry.call_id,
+        output: is_error ? `${OPENAI_ERROR_PREFIX}${output}` : output,
+      };
+    });
+    return [items];
+  },
+};
+
 const CODECS: { [P in AgentProvider]: ProviderCodec<AgentMessageMap[P]> } = {
   'openai-chat': openAIChat,
   anthropic,
+  'openai-responses': openAIResponses,
 };
 
 /** The codec of `provider`. */

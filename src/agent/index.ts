@@ -1,6 +1,6 @@
 /**
  * The `browser-agent-tools/agent` entry: a live agent loop over a tool suite, and model adapters for the
- * chat completions API and the Anthropic Messages API. Reachable only through this subpath, never from
+ * chat completions API, the Anthropic Messages API and the OpenAI Responses API. Reachable only through this subpath, never from
  * the root entry. The SDKs (`openai`, `@anthropic-ai/sdk`) load with `import()` on a model's first
  * request; the o200k tokenizer (for `declaration_tokens`) loads with `import()` when a run starts, unless
  * the host passes its own `countTokens`.
@@ -16,6 +16,7 @@ export {
 export { OPENAI_ERROR_PREFIX } from './codecs.ts';
 export { AgentModelError, type AgentModelErrorOptions } from './model-error.ts';
 export { createOpenAICompatibleModel, type OpenAICompatibleModelOptions } from './openai-compatible-model.ts';
+export { createOpenAIResponsesModel, type OpenAIResponsesModelOptions } from './openai-responses-model.ts';
 export { runAgentLoop } from './run-agent-loop.ts';
 export {
   AGENT_PROVIDERS,
@@ -38,5 +39,6 @@ export {
   type ModelRequest,
   type ModelResponse,
   type OpenAIChatMessage,
+  type OpenAIResponsesTurn,
   type RunAgentLoopOptions,
 } from './types.ts';

@@ -61,34 +61,9 @@ const NO_KEY = 'no-key';
 export function createOpenAICompatibleModel(
   options: OpenAICompatibleModelOptions,
 ): AgentModel<'openai-chat'> {
-  if (typeof options.baseURL !== 'string' || options.baseURL.trim() === '') {
-    throw new UsageError(
-      'createOpenAICompatibleModel: baseURL is required, e.g. "https://api.openai.com/v1".',
-    );
-  }
-  if (typeof options.model !== 'string' || options.model.trim() === '') {
-    throw new UsageError('createOpenAICompatibleModel: model is required, e.g. "gpt-4.1-mini".');
-  }
+  checkOpenAIOptions('createOpenAICompatibleModel', options);
   const { model } = options;
-  const apiKey = options.apiKey === '' ? undefined : options.apiKey;
-  const load = lazyClient(
-    'openai',
-    () => import('openai'),
-    (sdk) =>
-      new sdk.OpenAI({
-        baseURL: options.baseURL,
-        apiKey: apiKey ?? NO_KEY,
-        // null keeps the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_ADMIN_KEY.
-        organization: null,
-        project: null,
-        adminAPIKey: null,
-        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-        defaultHeaders: { ...options.headers, ...(apiKey === undefined ? { Authorization: null } : {}) },
-        dangerouslyAllowBrowser: options.dangerouslyAllowBrowser ?? true,
-      }),
-    apiKey,
-  );
+  const { apiKey, load } = openAIClient(options);
 
   return {
     provider: 'openai-chat',
@@ -112,6 +87,46 @@ export function createOpenAICompatibleModel(
       return readCompletion(completion);
     },
   };
+}
+
+/** Throws the `UsageError` of `factory` for an empty `baseURL` or `model`. */
+export function checkOpenAIOptions(factory: string, options: OpenAICompatibleModelOptions): void {
+  if (typeof options.baseURL !== 'string' || options.baseURL.trim() === '') {
+    throw new UsageError(`${factory}: baseURL is required, e.g. "https://api.openai.com/v1".`);
+  }
+  if (typeof options.model !== 'string' || options.model.trim() === '') {
+    throw new UsageError(`${factory}: model is required, e.g. "gpt-4.1-mini".`);
+  }
+}
+
+/**
+ * The `openai` SDK client of an adapter, created on first use: the key, if any, and nothing read from
+ * the environment. Shared by the chat completions and Responses adapters.
+ */
+export function openAIClient(options: OpenAICompatibleModelOptions): {
+  apiKey: string | undefined;
+  load: () => Promise<{ sdk: typeof import('openai'); client: import('openai').OpenAI }>;
+} {
+  const apiKey = options.apiKey === '' ? undefined : options.apiKey;
+  const load = lazyClient(
+    'openai',
+    () => import('openai'),
+    (sdk) =>
+      new sdk.OpenAI({
+        baseURL: options.baseURL,
+        apiKey: apiKey ?? NO_KEY,
+        // null keeps the SDK from reading OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_ADMIN_KEY.
+        organization: null,
+        project: null,
+        adminAPIKey: null,
+        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+        defaultHeaders: { ...options.headers, ...(apiKey === undefined ? { Authorization: null } : {}) },
+        dangerouslyAllowBrowser: options.dangerouslyAllowBrowser ?? true,
+      }),
+    apiKey,
+  );
+  return { apiKey, load };
 }
 
 function malformed(problem: string): AgentModelError {

@@ -15,8 +15,8 @@ import type {
   ToolSession,
   ToolSpec,
 } from '../core/types.ts';
-import { toProviderTools } from '../providers/provider-tools.ts';
-import { codecFor } from './codecs.ts';
+import { clientToolSearchTool, toProviderTools } from '../providers/provider-tools.ts';
+import { codecFor, type ProviderCodec, TOOL_SEARCH_TOOL } from './codecs.ts';
 import { AgentModelError } from './model-error.ts';
 import {
   AGENT_PROVIDERS,
@@ -69,7 +69,8 @@ const ABORTED = Symbol('aborted');
  *     again, or use another key or model.`
  *   - `http` → `The model endpoint returned an error (HTTP STATUS): MESSAGE.`
  *   - `malformed_response` → `The model endpoint sent something that is not a API response: MESSAGE.
- *     Check that the base URL points to a API endpoint.`, API being `chat completions` or `Messages API`.
+ *     Check that the base URL points to a API endpoint.`, API being `chat completions`, `Messages API`
+ *     or `Responses API`.
  *   - `unknown` → `The model request failed: MESSAGE.`
  *
  * Failures never reject: endpoint errors (network, 401, 429, malformed response) and aborts resolve
@@ -78,13 +79,50 @@ const ABORTED = Symbol('aborted');
  * abandoned (adapters cancel it), running calls get the suite's aborted result, calls not started yet
  * get an `ABORTED` error result without running, and the step is recorded. The promise rejects only for
  * a host mistake, with a `UsageError`: `maxSteps` not a positive integer, `messages` not an array, a
- * provider other than `openai-chat`/`anthropic`, or `provider` not matching `model.provider` (and with
- * whatever a custom `declarations` function throws).
+ * provider other than `openai-chat`/`anthropic`/`openai-responses`, `provider` not matching
+ * `model.provider`, or `deferred: 'native'` for `openai-chat` (and with whatever a custom
+ * `declarations` function throws).
  */
 export async function runAgentLoop<P extends AgentProvider, W = unknown>(
   options: RunAgentLoopOptions<P, W>,
 ): Promise<AgentRunResult<P>> {
-  const { suite, model, system, onEvent } = options;
+  const run = await startRun(options);
+  if (run.signal.aborted) return finish(run, 'aborted', ABORTED_DETAIL);
+  if (run.session.terminated) {
+    const terminate = run.session.terminated;
+    return finish(run, 'terminated', alreadyEndedDetail(terminate), { terminate });
+  }
+  for (let index = 0; ; index++) {
+    const ended = await runStep(run, index);
+    if (ended !== undefined) return ended;
+  }
+}
+
+/** One run of the loop: its checked options and what it has gathered so far. */
+interface LoopRun<P extends AgentProvider, W> {
+  readonly options: RunAgentLoopOptions<P, W>;
+  readonly provider: P;
+  readonly maxSteps: number;
+  /** Deferred tools travel as Anthropic `defer_loading` declarations instead of being resent. */
+  readonly native: boolean;
+  readonly countTokens: (value: unknown) => number;
+  readonly session: ToolSession;
+  readonly declarationsOf: (session: ToolSession) => ToolSpec[];
+  readonly now: () => number;
+  readonly signal: AbortSignal;
+  readonly codec: ProviderCodec<AgentMessage<P>>;
+  readonly messages: AgentMessage<P>[];
+  readonly steps: AgentStep<P>[];
+}
+
+/**
+ * Checks the options (a host mistake rejects with `UsageError` before anything is sent) and fills in
+ * the defaults; loads the tokenizer unless the host counts tokens itself.
+ */
+async function startRun<P extends AgentProvider, W>(
+  options: RunAgentLoopOptions<P, W>,
+): Promise<LoopRun<P, W>> {
+  const { suite, model } = options;
   const provider: P = options.provider ?? model.provider;
   if (!AGENT_PROVIDERS.includes(model.provider)) {
     throw new UsageError(
@@ -104,166 +142,261 @@ export async function runAgentLoop<P extends AgentProvider, W = unknown>(
     throw new UsageError('runAgentLoop: messages must be an array of messages in the model format.');
   }
   const native = options.deferred === 'native';
-  if (native && provider !== 'anthropic') {
+  if (native && provider === 'openai-chat') {
     throw new UsageError(
-      `runAgentLoop: deferred: "native" needs the anthropic provider (its API loads deferred tools itself), not "${provider}". Use deferred: "resend".`,
+      `runAgentLoop: deferred: "native" needs a provider whose API loads deferred tools itself (anthropic, openai-responses), not "${provider}". Use deferred: "resend".`,
     );
   }
-
-  const countTokens = options.countTokens ?? (await loadTokenCounter());
-  const session = options.session ?? suite.createSession();
-  const declarationsOf = options.declarations ?? ((current: ToolSession) => suite.declarations(current));
-  const now = options.now ?? Date.now;
-  const signal = options.signal ?? new AbortController().signal;
-  const codec = codecFor(provider);
-  const messages: AgentMessage<P>[] = [...options.messages];
-  const steps: AgentStep<P>[] = [];
-
-  const emit = (event: AgentEvent<P>): void => {
-    if (!onEvent) return;
-    try {
-      onEvent(event);
-    } catch {
-      // Contract: listeners must not throw. A display bug must not break the run.
-    }
+  return {
+    options,
+    provider,
+    maxSteps,
+    native,
+    countTokens: options.countTokens ?? (await loadTokenCounter()),
+    session: options.session ?? suite.createSession(),
+    declarationsOf: options.declarations ?? ((current: ToolSession) => suite.declarations(current)),
+    now: options.now ?? Date.now,
+    signal: options.signal ?? new AbortController().signal,
+    codec: codecFor(provider),
+    messages: [...options.messages],
+    steps: [],
   };
-  const finish = (
-    reason: AgentStopReason,
-    detail: string,
-    extra: Pick<AgentRunResult<P>, 'error' | 'handoff' | 'terminate'> = {},
-  ): AgentRunResult<P> => {
-    const last = [...steps].reverse().find((step) => step.message !== null);
-    const result: AgentRunResult<P> = {
-      messages,
-      reason,
-      detail,
-      steps,
-      session,
-      text: last?.text ?? '',
-      ...extra,
-    };
-    emit({ type: 'finished', result });
-    return result;
-  };
+}
 
-  if (signal.aborted) return finish('aborted', ABORTED_DETAIL);
-  if (session.terminated) {
-    return finish('terminated', alreadyEndedDetail(session.terminated), { terminate: session.terminated });
+/** Hands `event` to the host's listener, which must not break the run even when it throws. */
+function emit<P extends AgentProvider, W>(run: LoopRun<P, W>, event: AgentEvent<P>): void {
+  const { onEvent } = run.options;
+  if (!onEvent) return;
+  try {
+    onEvent(event);
+  } catch {
+    // Contract: listeners must not throw. A display bug must not break the run.
   }
+}
 
-  for (let index = 0; ; index++) {
-    const started = now();
-    const declarations = declarationsOf(session);
-    // toProviderTools renders exactly AgentToolMap[P] for the two providers the loop speaks.
-    const tools = toProviderTools(
-      declarations,
-      provider,
-      native ? { deferred: 'native', deferredTools: deferredSpecs(suite) } : {},
-    ) as AgentToolMap[P][];
-    const step: AgentStep<P> = {
-      index,
-      declarations,
-      tools,
-      declaration_tokens: countTokens(tools),
-      message: null,
-      text: '',
-      stop_reason: null,
-      usage: null,
-      calls: [],
-      results: [],
-      model_duration_ms: 0,
-      tools_duration_ms: 0,
-      duration_ms: 0,
-    };
-    steps.push(step);
-    const endStep = (): void => {
-      step.duration_ms = elapsed(now, started);
-      emit({ type: 'step_finished', step });
-    };
-    emit({
-      type: 'step_started',
-      step: index,
-      declarations,
-      tools,
-      declaration_tokens: step.declaration_tokens,
-    });
+/** The run's result, announced as `finished`; `text` is the last answer the model wrote. */
+function finish<P extends AgentProvider, W>(
+  run: LoopRun<P, W>,
+  reason: AgentStopReason,
+  detail: string,
+  extra: Pick<AgentRunResult<P>, 'error' | 'handoff' | 'terminate'> = {},
+): AgentRunResult<P> {
+  const { messages, steps, session } = run;
+  const last = [...steps].reverse().find((step) => step.message !== null);
+  const result: AgentRunResult<P> = {
+    messages,
+    reason,
+    detail,
+    steps,
+    session,
+    text: last?.text ?? '',
+    ...extra,
+  };
+  emit(run, { type: 'finished', result });
+  return result;
+}
 
-    let response: ModelResponse<P>;
-    try {
-      response = await untilAborted(
-        Promise.resolve().then(() =>
-          model.complete({ system, messages: [...messages], tools: [...tools], signal }),
-        ),
-        signal,
-      );
-    } catch (error) {
-      step.model_duration_ms = elapsed(now, started);
-      if (signal.aborted) {
-        endStep();
-        return finish('aborted', ABORTED_DETAIL);
-      }
-      const info = errorInfo(error);
-      step.error = info;
-      endStep();
-      return finish('model_error', modelErrorDetail(info, provider), { error: info });
-    }
-    step.model_duration_ms = elapsed(now, started);
-
-    const problem = isObject(response) ? codec.problem(response.message) : 'the model returned no response';
-    if (problem !== undefined) {
-      const info: AgentModelErrorInfo = { kind: 'malformed_response', message: problem };
-      step.error = info;
-      endStep();
-      return finish('model_error', modelErrorDetail(info, provider), { error: info });
-    }
-    const { message, calls } = codec.calls(response.message, index);
-    messages.push(message);
-    step.message = message;
-    step.text = codec.text(message);
-    step.stop_reason = typeof response.stop_reason === 'string' ? response.stop_reason : null;
-    step.usage = isObject(response.usage) ? response.usage : null;
-    step.calls = calls;
-    emit({ type: 'model_responded', step: index, message, calls, duration_ms: step.model_duration_ms });
-
-    if (calls.length === 0) {
-      endStep();
-      return finish('completed', COMPLETED_DETAIL);
-    }
-
-    const toolsStarted = now();
-    for (const call of calls) {
-      const callStarted = now();
-      const result = signal.aborted
-        ? notStartedResult(call.name)
-        : await suite.executeCall(call.raw, { session, caller: 'model', signal });
-      const entry: AgentCallResult = {
-        call_id: call.id,
-        name: call.name,
-        result,
-        duration_ms: elapsed(now, callStarted),
-      };
-      step.results.push(entry);
-      emit({ type: 'tool_finished', step: index, call, result: entry });
-    }
-    step.tools_duration_ms = elapsed(now, toolsStarted);
-    messages.push(...codec.results(step.results, { references: native }));
+/**
+ * One step: declarations, the model's response, every call it makes. Resolves with the run's result
+ * when the step ends the run, `undefined` when the model should be asked again.
+ */
+async function runStep<P extends AgentProvider, W>(
+  run: LoopRun<P, W>,
+  index: number,
+): Promise<AgentRunResult<P> | undefined> {
+  const started = run.now();
+  const step = openStep(run, index);
+  const endStep = (): void => {
+    step.duration_ms = elapsed(run.now, started);
+    emit(run, { type: 'step_finished', step });
+  };
+  const asked = await askModel(run, step, started);
+  if ('reason' in asked) {
     endStep();
-
-    if (signal.aborted) return finish('aborted', ABORTED_DETAIL);
-    const terminating = step.results.find((entry) => entry.result.control?.terminate !== undefined);
-    const directive = terminating?.result.control?.terminate;
-    // `terminate: true` is the wire form of a terminate without a reason.
-    const terminate = directive === true ? {} : directive;
-    if (terminating && terminate) {
-      return finish('terminated', terminatedDetail(terminating.name, terminate), { terminate });
-    }
-    const handingOff = step.results.find((entry) => entry.result.control?.handoff !== undefined);
-    const handoff = handingOff?.result.control?.handoff;
-    if (handingOff && handoff) {
-      return finish('handoff', handoffDetail(handingOff.name, handoff), { handoff });
-    }
-    if (index + 1 >= maxSteps) return finish('max_steps', maxStepsDetail(maxSteps));
+    return finish(run, asked.reason, asked.detail, asked.extra);
   }
+  const calls = recordResponse(run, step, asked.response);
+  if (calls.length === 0) {
+    endStep();
+    return finish(run, 'completed', COMPLETED_DETAIL);
+  }
+  await runCalls(run, step, calls);
+  endStep();
+  return stepOutcome(run, step, index);
+}
+
+/** Renders the declarations of this step for the provider, records the step and announces it. */
+function openStep<P extends AgentProvider, W>(run: LoopRun<P, W>, index: number): AgentStep<P> {
+  const declarations = run.declarationsOf(run.session);
+  const tools = renderTools(run.options.suite, declarations, run.provider, run.native) as AgentToolMap[P][];
+  const step: AgentStep<P> = {
+    index,
+    declarations,
+    tools,
+    declaration_tokens: run.countTokens(tools),
+    message: null,
+    text: '',
+    stop_reason: null,
+    usage: null,
+    calls: [],
+    results: [],
+    model_duration_ms: 0,
+    tools_duration_ms: 0,
+    duration_ms: 0,
+  };
+  run.steps.push(step);
+  emit(run, {
+    type: 'step_started',
+    step: index,
+    declarations,
+    tools,
+    declaration_tokens: step.declaration_tokens,
+  });
+  return step;
+}
+
+/** Why a step ends the run, before {@link finish} words it. */
+interface RunEnd<P extends AgentProvider> {
+  reason: AgentStopReason;
+  detail: string;
+  extra?: Pick<AgentRunResult<P>, 'error' | 'handoff' | 'terminate'>;
+}
+
+/**
+ * Sends the conversation and resolves with a well-formed response, or with why the run ends: the
+ * caller aborted (the request is abandoned at once), the endpoint failed, or the response is malformed.
+ */
+async function askModel<P extends AgentProvider, W>(
+  run: LoopRun<P, W>,
+  step: AgentStep<P>,
+  started: number,
+): Promise<{ response: ModelResponse<P> } | RunEnd<P>> {
+  const { model, system } = run.options;
+  const { signal } = run;
+  let response: ModelResponse<P>;
+  try {
+    response = await untilAborted(
+      Promise.resolve().then(() =>
+        model.complete({ system, messages: [...run.messages], tools: [...step.tools], signal }),
+      ),
+      signal,
+    );
+  } catch (error) {
+    step.model_duration_ms = elapsed(run.now, started);
+    if (signal.aborted) return { reason: 'aborted', detail: ABORTED_DETAIL };
+    const info = errorInfo(error);
+    step.error = info;
+    return { reason: 'model_error', detail: modelErrorDetail(info, run.provider), extra: { error: info } };
+  }
+  step.model_duration_ms = elapsed(run.now, started);
+  const problem = isObject(response) ? run.codec.problem(response.message) : 'the model returned no response';
+  if (problem === undefined) return { response };
+  const info: AgentModelErrorInfo = { kind: 'malformed_response', message: problem };
+  step.error = info;
+  return { reason: 'model_error', detail: modelErrorDetail(info, run.provider), extra: { error: info } };
+}
+
+/** Appends the assistant message, records what the model said and asked for, and announces it. */
+function recordResponse<P extends AgentProvider, W>(
+  run: LoopRun<P, W>,
+  step: AgentStep<P>,
+  response: ModelResponse<P>,
+): AgentStep<P>['calls'] {
+  const { message, calls } = run.codec.calls(response.message, step.index);
+  run.messages.push(message);
+  step.message = message;
+  step.text = run.codec.text(message);
+  step.stop_reason = typeof response.stop_reason === 'string' ? response.stop_reason : null;
+  step.usage = isObject(response.usage) ? response.usage : null;
+  step.calls = calls;
+  emit(run, {
+    type: 'model_responded',
+    step: step.index,
+    message,
+    calls,
+    duration_ms: step.model_duration_ms,
+  });
+  return calls;
+}
+
+/**
+ * Runs the step's calls one after the other, in the model's order, and appends their results: every
+ * call gets one, so the conversation can be sent again; after an abort the rest are not started.
+ */
+async function runCalls<P extends AgentProvider, W>(
+  run: LoopRun<P, W>,
+  step: AgentStep<P>,
+  calls: AgentStep<P>['calls'],
+): Promise<void> {
+  const { now, signal, session } = run;
+  const toolsStarted = now();
+  for (const call of calls) {
+    const callStarted = now();
+    const result = signal.aborted
+      ? notStartedResult(call.name)
+      : await run.options.suite.executeCall(call.raw, { session, caller: 'model', signal });
+    const entry: AgentCallResult = {
+      call_id: call.id,
+      name: call.name,
+      result,
+      duration_ms: elapsed(now, callStarted),
+    };
+    step.results.push(entry);
+    emit(run, { type: 'tool_finished', step: step.index, call, result: entry });
+  }
+  step.tools_duration_ms = elapsed(now, toolsStarted);
+  run.messages.push(...run.codec.results(step.results, { references: run.native }));
+}
+
+/**
+ * Whether the step's calls end the run: an abort, then a terminate (it wins over a handoff in the
+ * same step), then a handoff, then the step cap. `undefined` lets the loop ask the model again.
+ */
+function stepOutcome<P extends AgentProvider, W>(
+  run: LoopRun<P, W>,
+  step: AgentStep<P>,
+  index: number,
+): AgentRunResult<P> | undefined {
+  if (run.signal.aborted) return finish(run, 'aborted', ABORTED_DETAIL);
+  const terminating = step.results.find((entry) => entry.result.control?.terminate !== undefined);
+  const directive = terminating?.result.control?.terminate;
+  // `terminate: true` is the wire form of a terminate without a reason.
+  const terminate = directive === true ? {} : directive;
+  if (terminating && terminate) {
+    return finish(run, 'terminated', terminatedDetail(terminating.name, terminate), { terminate });
+  }
+  const handingOff = step.results.find((entry) => entry.result.control?.handoff !== undefined);
+  const handoff = handingOff?.result.control?.handoff;
+  if (handingOff && handoff) {
+    return finish(run, 'handoff', handoffDetail(handingOff.name, handoff), { handoff });
+  }
+  if (index + 1 >= run.maxSteps) return finish(run, 'max_steps', maxStepsDetail(run.maxSteps));
+  return undefined;
+}
+
+/**
+ * The declarations rendered for `provider`. Natively deferred, every deferred tool of the suite comes
+ * after them with `defer_loading`, and on the Responses API the suite's `tool_search` is declared as
+ * the API's client-executed tool search.
+ */
+function renderTools(
+  suite: RunAgentLoopOptions['suite'],
+  declarations: readonly ToolSpec[],
+  provider: AgentProvider,
+  native: boolean,
+): AgentToolMap[AgentProvider][] {
+  if (!native) return toProviderTools(declarations, provider);
+  const tools = toProviderTools(declarations, provider, {
+    deferred: 'native',
+    deferredTools: deferredSpecs(suite),
+  });
+  if (provider !== 'openai-responses') return tools;
+  const search = declarations.find((spec) => spec.name === TOOL_SEARCH_TOOL);
+  return tools.map((tool) =>
+    search !== undefined && 'name' in tool && tool.name === TOOL_SEARCH_TOOL
+      ? clientToolSearchTool(search)
+      : tool,
+  );
 }
 
 /** Every deferred tool of the suite, activated or not, in registration order. */
@@ -312,6 +445,7 @@ function handoffDetail(tool: string, directive: HandoffDirective): string {
 const API_NAMES: Record<AgentProvider, string> = {
   'openai-chat': 'chat completions',
   anthropic: 'Messages API',
+  'openai-responses': 'Responses API',
 };
 
 function modelErrorDetail(error: AgentModelErrorInfo, provider: AgentProvider): string {

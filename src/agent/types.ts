@@ -6,6 +6,7 @@
  */
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions/completions';
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type {
   HandoffDirective,
   TerminateDirective,
@@ -14,7 +15,12 @@ import type {
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
-import type { AnthropicTool, OpenAIChatTool } from '../providers/provider-tools.ts';
+import type {
+  AnthropicTool,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+  OpenAIToolSearchTool,
+} from '../providers/provider-tools.ts';
 
 /** A message of the chat completions API, exactly as the `openai` SDK types it. */
 export type OpenAIChatMessage = ChatCompletionMessageParam;
@@ -22,26 +28,38 @@ export type OpenAIChatMessage = ChatCompletionMessageParam;
 /** A message of the Anthropic Messages API, exactly as the `@anthropic-ai/sdk` types it. */
 export type AnthropicMessage = MessageParam;
 
+/**
+ * One turn of an OpenAI Responses API conversation: the input items one side added, exactly as the
+ * `openai` SDK types them. The Responses API takes a flat list of items, and one response yields
+ * several (a message, reasoning, function calls); the loop keeps each response's items, and each
+ * step's results, as one turn, and sends the turns flattened. A user's message is
+ * `[{ role: 'user', content: 'Hi' }]`.
+ */
+export type OpenAIResponsesTurn = ResponseInputItem[];
+
 /** The message type of each wire format the loop speaks. */
 export interface AgentMessageMap {
   'openai-chat': OpenAIChatMessage;
   anthropic: AnthropicMessage;
+  'openai-responses': OpenAIResponsesTurn;
 }
 
 /** The tool-list entry of each wire format the loop speaks (as `toProviderTools` renders it). */
 export interface AgentToolMap {
   'openai-chat': OpenAIChatTool;
   anthropic: AnthropicTool;
+  /** With `deferred: 'native'`, the suite's `tool_search` is declared as the API's own tool search. */
+  'openai-responses': OpenAIResponsesTool | OpenAIToolSearchTool;
 }
 
 /**
  * A wire format the loop speaks: `openai-chat` (chat completions: OpenAI, OpenRouter, Ollama,
- * llama.cpp, vLLM...) or `anthropic` (the Messages API).
+ * llama.cpp, vLLM...), `anthropic` (the Messages API) or `openai-responses` (the Responses API).
  */
 export type AgentProvider = keyof AgentMessageMap;
 
 /** Every provider the loop speaks, in a stable order (for pickers and test tables). */
-export const AGENT_PROVIDERS: readonly AgentProvider[] = ['openai-chat', 'anthropic'];
+export const AGENT_PROVIDERS: readonly AgentProvider[] = ['openai-chat', 'anthropic', 'openai-responses'];
 
 /** A message in provider `P`'s format. */
 export type AgentMessage<P extends AgentProvider = AgentProvider> = AgentMessageMap[P];
@@ -68,7 +86,8 @@ export interface ModelRequest<P extends AgentProvider = AgentProvider> {
 export interface ModelResponse<P extends AgentProvider = AgentProvider> {
   /**
    * The assistant message to append to the conversation, in `P`'s format. Its tool calls (OpenAI
-   * `tool_calls`, Anthropic `tool_use` blocks) are the calls the loop executes.
+   * `tool_calls`, Anthropic `tool_use` blocks, Responses `function_call` and client `tool_search_call`
+   * items) are the calls the loop executes.
    */
   message: AgentMessage<P>;
   /** The endpoint's own stop reason (`tool_calls`, `stop`, `end_turn`, `tool_use`...), for display. */
@@ -144,7 +163,10 @@ export interface AgentToolCall {
   name: string;
   /** The arguments as the model sent them: a JSON string for OpenAI, an object for Anthropic. */
   arguments: unknown;
-  /** The raw call exactly as it appears in the assistant message; this is what `executeCall` gets. */
+  /**
+   * The raw call exactly as it appears in the assistant message; this is what `executeCall` gets. A
+   * Responses `tool_search_call` names no tool: its raw call is `{ name: 'tool_search', arguments }`.
+   */
   raw: unknown;
 }
 
@@ -284,10 +306,14 @@ export interface RunAgentLoopOptions<P extends AgentProvider = AgentProvider, W 
   /**
    * How deferred tools reach the model. `'resend'` (default): a tool activated by `tool_search` joins
    * the tool list of the next request, so the list (the start of every request) changes and the
-   * provider's prompt cache misses from there on. `'native'` (`anthropic` only): every deferred tool
-   * of the suite is in every request's tool list with `defer_loading: true`, the list stays the same,
-   * and a result that activates tools carries a `tool_reference` block per tool after its text, which
-   * is how the Messages API loads them. A `UsageError` for `openai-chat`, which has no such mechanism.
+   * provider's prompt cache misses from there on. `'native'` (`anthropic`, `openai-responses`): every
+   * deferred tool of the suite is in every request's tool list with `defer_loading: true` and the list
+   * stays the same. On `anthropic`, a result that activates tools carries a `tool_reference` block per
+   * tool after its text, which is how the Messages API loads them. On `openai-responses`, the suite's
+   * `tool_search` is declared as the API's client-executed tool search (`{ type: 'tool_search',
+   * execution: 'client' }`): the model searches with `tool_search_call` items, and the loop answers
+   * each with a `tool_search_output` item holding the tools the search activated (no text: that item
+   * has no place for it). A `UsageError` for `openai-chat`, which has no such mechanism.
    */
   deferred?: 'resend' | 'native';
   /**

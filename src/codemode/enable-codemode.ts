@@ -1,61 +1,48 @@
 /**
  * The `codemode` tool: the model writes a script, the script calls tools through the suite's one
  * `execute` path (as caller `codemode`, so exposure and policy apply to every nested call), and only
- * the script's return value and console lines come back. This file owns the policy of a run: the
- * watchdog, the caps, the records of nested calls and the three result channels. Where the script runs
- * is a {@link CodemodeRunner}'s business.
+ * the script's return value and console lines come back. This file owns the options and the wiring:
+ * registering the tool, keeping its description current with the catalog, and the plugin. One run is
+ * split by concern: its lifecycle and watchdog (`script-run.ts`), the host side of the bridge
+ * (`host-bridge.ts`), what a session's scripts may call (`session-catalog.ts`) and the result
+ * (`script-result.ts`). Where the script runs is a {@link CodemodeRunner}'s business.
  * Imports `../core/` and this room only; QuickJS is loaded by the runners with `import()`.
  */
 import { ERROR_CODES, ToolError, UsageError } from '../core/errors.ts';
-import { clipText } from '../core/results.ts';
-import { closestNames } from '../core/similar.ts';
 import type {
-  JsonObject,
   JsonSchema,
-  JsonValue,
-  PartialToolResult,
   SuitePlugin,
   ToolImplementation,
   ToolSession,
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
-import { BUILTIN_OUTPUT_SCHEMAS } from './builtin-output-schemas.ts';
 import {
   CODEMODE_PREAMBLE,
   type CodemodeToolEntry,
   checkBudget,
   DEFAULT_DECLARATION_BUDGET,
-  DESCRIBE_FUNCTION,
-  describeCodemodeTool,
-  findCodemodeTool,
   generateCodemodeTypes,
-  renderCodemodeDescription,
   type TokenCounter,
 } from './declarations.ts';
+import { createScriptHost } from './host-bridge.ts';
 import { createInProcessRunner } from './in-process-runner.ts';
+import type { CodemodeRunner, ScriptJob, ScriptOutcome } from './runner.ts';
+import { scriptResult } from './script-result.ts';
+import { createScriptRun, runToOutcome, startWatchdog } from './script-run.ts';
 import {
-  argumentsTooLargeMessage,
-  type CallSummary,
-  CODEMODE_ERROR_CODES,
-  type CodemodeFailureKind,
-  callLimitMessage,
-  callsParagraph,
-  cancelledNote,
-  describeMissMessage,
-  describeNotStringMessage,
-  errorConsoleParagraph,
-  FAILURE_CODES,
-  failureHeadline,
-  resultTooLargeMessage,
-  truncateOutput,
-} from './messages.ts';
-import type { BridgeReply, CodemodeRunner, ScriptHost, ScriptJob, ScriptOutcome } from './runner.ts';
-import { utf8Length } from './text.ts';
+  CODEMODE_TOOL_NAME,
+  callableSpecs,
+  describeForScript,
+  scriptToolNames,
+  sessionDescription,
+  sessionTypes,
+} from './session-catalog.ts';
+import type { CodemodeSettings } from './settings.ts';
 import { createWorkerRunner } from './worker-runner.ts';
 
-/** The model-visible name of the tool. */
-export const CODEMODE_TOOL_NAME = 'codemode';
+export { CODEMODE_TOOL_NAME };
+
 /** Seconds a script may run when the model passes no `timeout`. */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** The largest `timeout` the model may pass. */
@@ -70,10 +57,6 @@ export const DEFAULT_MAX_RESULT_BYTES: number = 1024 * 1024;
 export const DEFAULT_MAX_PAYLOAD_BYTES: number = 1024 * 1024;
 /** QuickJS heap of one script (bytes); the wasm memory is capped 32 MiB above it. */
 export const DEFAULT_MEMORY_BYTES: number = 64 * 1024 * 1024;
-/** How long a stopped runner may take to settle before the tool reports the stop without it. */
-const STOP_GRACE_MS = 1000;
-/** Bytes of one call's arguments kept in the call records; larger arguments are summarised. */
-const MAX_RECORDED_ARGS_BYTES = 8 * 1024;
 
 /** Options of {@link enableCodemode}. Every cap has a default; all are positive integers. */
 export interface CodemodeOptions {
@@ -97,9 +80,9 @@ export interface CodemodeOptions {
   /** QuickJS heap of one script, in bytes. Default: {@link DEFAULT_MEMORY_BYTES}. */
   memoryBytes?: number;
   /**
-   * Result schemas for tools whose spec has no `outputSchema`, keyed by tool name. Default:
-   * `BUILTIN_OUTPUT_SCHEMAS` (the built-in tools' `structured_output`). Pass `{}` when a host tool
-   * reuses a built-in's name with another result.
+   * Result schemas for tools the suite knows no result schema of, keyed by tool name. Default: none; a
+   * tool's result type comes from its spec's `outputSchema`, or the one it brought without declaring
+   * it (every built-in does).
    */
   outputSchemas?: Readonly<Record<string, JsonSchema>>;
   /** Text in front of the declarations. Default: `CODEMODE_PREAMBLE`. */
@@ -153,12 +136,6 @@ export interface CodemodeHandle {
   dispose(): void;
 }
 
-interface CallRecord extends CallSummary {
-  args: JsonValue;
-  duration_ms: number;
-  running: boolean;
-}
-
 function checkPositive(name: string, value: number, integer = true): void {
   if (
     typeof value !== 'number' ||
@@ -182,20 +159,18 @@ function defaultRunner(): CodemodeRunner {
   return typeof Worker === 'function' ? createWorkerRunner() : createInProcessRunner();
 }
 
-/**
- * Registers the `codemode` tool (mode `model_only`) on `suite` and keeps its description current with
- * the catalog. Throws `UsageError` when a tool named `codemode` is already registered or an option is
- * out of range. Nothing loads until the first script runs.
- */
-export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions = {}): CodemodeHandle {
+/** `options` with the defaults filled in. Throws `UsageError` naming the first option out of range. */
+function resolveSettings(options: CodemodeOptions): CodemodeSettings {
   const maxTimeoutSeconds = options.maxTimeoutSeconds ?? MAX_TIMEOUT_SECONDS;
   const defaultTimeoutSeconds =
     options.defaultTimeoutSeconds ?? Math.min(DEFAULT_TIMEOUT_SECONDS, maxTimeoutSeconds);
-  const maxCalls = options.maxCalls ?? DEFAULT_MAX_CALLS;
-  const maxConsoleBytes = options.maxConsoleBytes ?? DEFAULT_MAX_CONSOLE_BYTES;
-  const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
-  const maxPayloadBytes = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
-  const memoryBytes = options.memoryBytes ?? DEFAULT_MEMORY_BYTES;
+  const caps = {
+    maxCalls: options.maxCalls ?? DEFAULT_MAX_CALLS,
+    maxConsoleBytes: options.maxConsoleBytes ?? DEFAULT_MAX_CONSOLE_BYTES,
+    maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    maxPayloadBytes: options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
+    memoryBytes: options.memoryBytes ?? DEFAULT_MEMORY_BYTES,
+  };
   checkPositive('maxTimeoutSeconds', maxTimeoutSeconds, false);
   checkPositive('defaultTimeoutSeconds', defaultTimeoutSeconds, false);
   if (defaultTimeoutSeconds > maxTimeoutSeconds) {
@@ -203,68 +178,27 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
       `enableCodemode: defaultTimeoutSeconds (${defaultTimeoutSeconds}) must not exceed maxTimeoutSeconds (${maxTimeoutSeconds}).`,
     );
   }
-  checkPositive('maxCalls', maxCalls);
-  checkPositive('maxConsoleBytes', maxConsoleBytes);
-  checkPositive('maxResultBytes', maxResultBytes);
-  checkPositive('maxPayloadBytes', maxPayloadBytes);
-  checkPositive('memoryBytes', memoryBytes);
-  const budget = options.declarationBudget ?? DEFAULT_DECLARATION_BUDGET;
-  checkBudget('enableCodemode: declarationBudget', budget);
-  const countTokens = options.countTokens;
-  const outputSchemas = options.outputSchemas ?? BUILTIN_OUTPUT_SCHEMAS;
-  const preamble = options.preamble ?? CODEMODE_PREAMBLE;
-  const now = options.now ?? Date.now;
-  const runner = options.runner ?? defaultRunner();
-
-  const callableSpecs = (session: ToolSession | undefined): ToolSpec[] =>
-    suite
-      .list()
-      .filter((tool) => tool.spec.name !== CODEMODE_TOOL_NAME)
-      .filter((tool) => suite.isCallable(tool.spec.name, 'codemode', session))
-      .map((tool) => tool.spec);
-  const typesFor = (session: ToolSession | undefined) =>
-    generateCodemodeTypes(callableSpecs(session), {
-      outputSchemas,
-      budget,
-      ...(countTokens ? { countTokens } : {}),
-    });
-  /** What `tools.$describe(args.name)` resolves to in `session`. */
-  const describeFor = (
-    args: JsonValue,
-    entries: readonly CodemodeToolEntry[],
-    session: ToolSession | undefined,
-  ): string => {
-    const request = typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {};
-    if (typeof request.name !== 'string') {
-      const type =
-        typeof request.type === 'string' && /^[a-z]{1,9}$/.test(request.type) ? request.type : 'value';
-      return describeNotStringMessage(type, entries[0]?.identifier ?? 'name');
-    }
-    const requested = request.name;
-    const entry = findCodemodeTool(entries, requested);
-    if (entry) return describeCodemodeTool(entry, outputSchemas);
-    const registered = suite.get(requested.trim());
-    if (registered && registered.mode === 'deferred') {
-      const searchable = suite.isCallable('tool_search', 'model', session);
-      return describeMissMessage(requested, { kind: 'not_loaded', tool: registered.spec.name, searchable });
-    }
-    if (
-      registered &&
-      registered.mode !== 'hidden' &&
-      !suite.isCallable(registered.spec.name, 'codemode', session)
-    ) {
-      return describeMissMessage(requested, { kind: 'model_only', tool: registered.spec.name });
-    }
-    const closest = closestNames(
-      requested,
-      entries.map((candidate) => candidate.identifier),
-    );
-    return describeMissMessage(requested, { kind: 'unknown', closest });
+  for (const [name, value] of Object.entries(caps)) checkPositive(name, value);
+  const declarationBudget = options.declarationBudget ?? DEFAULT_DECLARATION_BUDGET;
+  checkBudget('enableCodemode: declarationBudget', declarationBudget);
+  return {
+    ...caps,
+    defaultTimeoutSeconds,
+    maxTimeoutSeconds,
+    declarationBudget,
+    countTokens: options.countTokens,
+    outputSchemas: options.outputSchemas ?? {},
+    preamble: options.preamble ?? CODEMODE_PREAMBLE,
+    now: options.now ?? Date.now,
+    // Last, so that no Worker runner is made for options that are refused.
+    runner: options.runner ?? defaultRunner(),
   };
-  const descriptionFor = (session: ToolSession | undefined): string =>
-    renderCodemodeDescription(typesFor(session).text, preamble);
+}
 
-  const parameters: JsonSchema = {
+/** The parameters of `codemode`: the script, and a timeout within the host's cap. */
+function codemodeParameters(settings: CodemodeSettings): JsonSchema {
+  const { defaultTimeoutSeconds, maxTimeoutSeconds } = settings;
+  return {
     type: 'object',
     properties: {
       code: {
@@ -283,286 +217,96 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
     required: ['code'],
     additionalProperties: false,
   };
-  const specFor = (session: ToolSession | undefined): ToolSpec => ({
-    name: CODEMODE_TOOL_NAME,
-    description: descriptionFor(session),
-    parameters,
-  });
+}
 
-  const implementation: ToolImplementation<W> = async (args, context) => {
-    const code = stripFences(typeof args.code === 'string' ? args.code : '');
-    if (code.trim() === '') {
-      throw new ToolError(
-        'code is empty. Write the body of an async function that calls tools and returns a value.',
-        { code: ERROR_CODES.INVALID_ARGUMENTS },
-      );
-    }
-    const timeoutSeconds =
-      typeof args.timeout === 'number' && args.timeout > 0
-        ? Math.min(args.timeout, maxTimeoutSeconds)
-        : defaultTimeoutSeconds;
+/** The script to run: fences removed; an empty one is refused before anything loads. */
+function scriptCode(args: Record<string, unknown>): string {
+  const code = stripFences(typeof args.code === 'string' ? args.code : '');
+  if (code.trim() === '') {
+    throw new ToolError(
+      'code is empty. Write the body of an async function that calls tools and returns a value.',
+      { code: ERROR_CODES.INVALID_ARGUMENTS },
+    );
+  }
+  return code;
+}
+
+/** The model's `timeout`, capped at `maxTimeoutSeconds`; the default when it passed none usable. */
+function timeoutOf(args: Record<string, unknown>, settings: CodemodeSettings): number {
+  return typeof args.timeout === 'number' && args.timeout > 0
+    ? Math.min(args.timeout, settings.maxTimeoutSeconds)
+    : settings.defaultTimeoutSeconds;
+}
+
+/**
+ * The implementation of `codemode`: one run per call. The script sees the tools callable in the
+ * caller's session at the time of the call; the watchdog starts before the runner loads, and the
+ * result is shaped once the runner settled (or was given up on).
+ */
+function codemodeImplementation<W>(suite: ToolSuite<W>, settings: CodemodeSettings): ToolImplementation<W> {
+  return async (args, context) => {
+    const code = scriptCode(args);
+    const timeoutSeconds = timeoutOf(args, settings);
     const session = context.session;
-    const entries = typesFor(session).tools;
-    const toolNames: [string, string][] = entries.map((entry) => [entry.identifier, entry.name]);
-    // Catalog names work too (`tools['my-tool']`), except `then`, which would make `tools` a thenable.
-    for (const entry of entries)
-      if (entry.identifier !== entry.name && entry.name !== 'then') toolNames.push([entry.name, entry.name]);
-
-    const records: CallRecord[] = [];
-    const logs: string[] = [];
-    const stop = new AbortController();
-    /** Aborts the nested calls; separate from `stop` so calls left running at the end can be cancelled too. */
-    const nested = new AbortController();
-    let stopReason: 'timeout' | 'aborted' | 'call_limit' | undefined;
-    /** Calls still running when the script ends are cancelled; recording it here keeps the list stable. */
-    const cancelRunning = (): void => {
-      for (const record of records) {
-        if (!record.running) continue;
-        record.running = false;
-        record.cancelled = true;
-        record.is_error = true;
-      }
-    };
-    const halt = (reason: 'timeout' | 'aborted' | 'call_limit'): void => {
-      if (stopReason !== undefined) return;
-      stopReason = reason;
-      cancelRunning();
-      stop.abort();
-      nested.abort();
-    };
-    const deadline = Date.now() + timeoutSeconds * 1000;
-    const timer = setTimeout(() => halt('timeout'), timeoutSeconds * 1000);
-    const onAbort = (): void => halt('aborted');
-    if (context.signal.aborted) onAbort();
-    else context.signal.addEventListener('abort', onAbort, { once: true });
-
-    let callCount = 0;
-    const reply = (value: BridgeReply): string => JSON.stringify(value);
-    const host: ScriptHost = {
-      stop: stop.signal,
-      log: (line) => {
-        logs.push(line);
-      },
-      async callTool(requestedName, argsJson) {
-        // A script can ask for any key of `tools`; what is recorded and echoed of it stays small.
-        const name = clipName(requestedName);
-        try {
-          if (stopReason !== undefined) {
-            return reply({
-              ok: false,
-              message: 'The script is being stopped.',
-              code: ERROR_CODES.ABORTED,
-              tool: name,
-            });
-          }
-          if (name === DESCRIBE_FUNCTION) {
-            // Not a tool call: answered here, not counted, not recorded.
-            return reply({
-              ok: true,
-              value: describeFor(JSON.parse(argsJson) as JsonValue, entries, session),
-            });
-          }
-          if (callCount >= maxCalls) {
-            halt('call_limit');
-            return reply({
-              ok: false,
-              message: callLimitMessage(maxCalls),
-              code: FAILURE_CODES.call_limit,
-              tool: name,
-            });
-          }
-          const argsBytes = utf8Length(argsJson);
-          if (argsBytes > maxPayloadBytes) {
-            return reply({
-              ok: false,
-              message: argumentsTooLargeMessage(argsBytes, maxPayloadBytes),
-              code: CODEMODE_ERROR_CODES.PAYLOAD_TOO_LARGE,
-              tool: name,
-            });
-          }
-          callCount += 1;
-          const parsed = JSON.parse(argsJson) as JsonValue;
-          const record: CallRecord = {
-            name,
-            args:
-              argsBytes > MAX_RECORDED_ARGS_BYTES
-                ? `[${argsBytes} bytes of arguments, not recorded]`
-                : parsed,
-            is_error: false,
-            duration_ms: 0,
-            running: true,
-          };
-          records.push(record);
-          const started = now();
-          const result = await suite.execute(requestedName, parsed, {
-            caller: 'codemode',
-            session,
-            signal: nested.signal,
-          });
-          record.duration_ms = Math.max(0, now() - started);
-          if (!record.running)
-            return reply({
-              ok: false,
-              message: 'The script has ended.',
-              code: ERROR_CODES.ABORTED,
-              tool: name,
-            });
-          record.running = false;
-          record.is_error = result.is_error;
-          if (result.is_error) {
-            const error = result.structured_output.error;
-            const code =
-              typeof error === 'object' &&
-              error !== null &&
-              !Array.isArray(error) &&
-              typeof error.code === 'string'
-                ? error.code
-                : ERROR_CODES.TOOL_FAILED;
-            return reply({ ok: false, message: result.output, code, tool: name });
-          }
-          const structured = result.structured_output;
-          const value: JsonValue = Object.keys(structured).length > 0 ? structured : result.output;
-          const json = reply({ ok: true, value });
-          const resultBytes = utf8Length(json);
-          if (resultBytes > maxPayloadBytes) {
-            return reply({
-              ok: false,
-              message: resultTooLargeMessage(name, resultBytes, maxPayloadBytes),
-              code: CODEMODE_ERROR_CODES.PAYLOAD_TOO_LARGE,
-              tool: name,
-            });
-          }
-          return json;
-        } catch (error) {
-          // Contract: never reject. Only a bug gets here (execute itself never throws).
-          const message = error instanceof Error ? error.message : String(error);
-          return reply({
-            ok: false,
-            message: `The call failed unexpectedly: ${message}`,
-            code: ERROR_CODES.TOOL_FAILED,
-            tool: name,
-          });
-        }
-      },
-    };
-
+    const entries = sessionTypes(suite, settings, session).tools;
+    const toolNames = scriptToolNames(entries);
+    const run = createScriptRun();
+    const watchdog = startWatchdog(run, timeoutSeconds, context.signal);
+    const host = createScriptHost({
+      suite,
+      session,
+      run,
+      describe: (request) => describeForScript(suite, settings, request, entries, session),
+      maxCalls: settings.maxCalls,
+      maxPayloadBytes: settings.maxPayloadBytes,
+      now: settings.now,
+    });
+    const { memoryBytes, maxConsoleBytes, maxResultBytes } = settings;
     const job: ScriptJob = {
       code,
       toolNames,
-      deadline,
+      deadline: watchdog.deadline,
       limits: { memoryBytes, maxConsoleBytes, maxResultBytes },
     };
     let outcome: ScriptOutcome;
-    let graceTimer: ReturnType<typeof setTimeout> | undefined;
-    // A runner must settle promptly once `stop` aborts; this bounds the wait if one does not.
-    const gaveUp = new Promise<ScriptOutcome>((resolve) => {
-      stop.signal.addEventListener(
-        'abort',
-        () => {
-          graceTimer = setTimeout(
-            () => resolve({ type: 'failed', kind: 'stopped', message: 'the runner did not stop' }),
-            STOP_GRACE_MS,
-          );
-        },
-        { once: true },
-      );
-    });
     try {
-      outcome = await Promise.race([runner.run(job, host), gaveUp]);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      outcome = { type: 'failed', kind: 'sandbox', message: `the runner failed: ${message}` };
+      outcome = await runToOutcome(settings.runner, job, host, run.stop.signal);
     } finally {
-      clearTimeout(timer);
-      clearTimeout(graceTimer);
-      context.signal.removeEventListener('abort', onAbort);
+      watchdog.dispose();
     }
-
-    const cancelledAtReturn = records.filter((record) => record.running).map((record) => record.name);
-    cancelRunning();
-    nested.abort();
-    const structuredCalls: JsonObject[] = records.map((record) => ({
-      name: record.name,
-      args: record.args,
-      is_error: record.is_error,
-      ...(record.cancelled ? { cancelled: true } : {}),
-    }));
-    const detailCalls = records.map((record) => ({
-      name: record.name,
-      args: record.args,
-      is_error: record.is_error,
-      duration_ms: record.duration_ms,
-      ...(record.cancelled ? { cancelled: true } : {}),
-    }));
-
-    if (outcome.type === 'returned' && stopReason === undefined) {
-      const value: JsonValue = outcome.json === null ? null : (JSON.parse(outcome.json) as JsonValue);
-      const parts = [
-        outcome.json === null ? 'The script returned no value.' : JSON.stringify(value, null, 2),
-      ];
-      if (logs.length > 0) parts.push(`Console:\n${logs.join('\n')}`);
-      if (cancelledAtReturn.length > 0) parts.push(cancelledNote(cancelledAtReturn));
-      const output = truncateOutput(parts.join('\n\n'));
-      const result: PartialToolResult = {
-        output: output.text,
-        structured_output: { result: value, logs, calls: structuredCalls },
-        details: { calls: detailCalls, output_truncated: output.truncated, runner: runner.kind },
-      };
-      return result;
-    }
-
-    const kind = failureKind(outcome, stopReason);
-    const failed = outcome.type === 'failed' ? outcome : undefined;
-    const headline = failureHeadline({
-      kind,
-      message: failed?.message ?? '',
-      ...(failed?.line !== undefined ? { line: failed.line } : {}),
-      ...(failed?.tool !== undefined ? { tool: failed.tool } : {}),
-      timeoutSeconds,
-      maxTimeoutSeconds,
-      memoryBytes,
-      maxCalls,
-      maxResultBytes,
-    });
-    const text = [headline, callsParagraph(records), errorConsoleParagraph(logs)].filter(
-      (part) => part !== '',
-    );
-    throw new ToolError(text.join('\n'), {
-      code: FAILURE_CODES[kind],
-      data: { kind, calls: structuredCalls, logs },
-      details: { calls: detailCalls, runner: runner.kind },
-    });
+    return scriptResult(run, outcome, timeoutSeconds, settings);
   };
+}
 
-  // Codemode cuts its own output (truncateOutput), with a notice about what a script should return.
-  let registered = suite.register(specFor(undefined), 'model_only', implementation, { outputBudget: false });
+/**
+ * Registers the `codemode` tool (mode `model_only`) on `suite` and keeps its description current with
+ * the catalog. Throws `UsageError` when a tool named `codemode` is already registered or an option is
+ * out of range. Nothing loads until the first script runs.
+ */
+export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions = {}): CodemodeHandle {
+  const settings = resolveSettings(options);
+  const parameters = codemodeParameters(settings);
+  const descriptionFor = (session: ToolSession | undefined): string =>
+    sessionDescription(suite, settings, session);
+  const implementation = codemodeImplementation(suite, settings);
   const ours = (): boolean => suite.get(CODEMODE_TOOL_NAME)?.implementation === implementation;
-  const refresh = (): void => {
-    if (!ours()) return;
-    const description = descriptionFor(undefined);
-    if (registered.spec.description === description) return;
-    const mode = suite.get(CODEMODE_TOOL_NAME)?.mode ?? 'model_only';
-    registered = suite.register({ ...specFor(undefined), description }, mode, implementation, {
-      replace: true,
-      outputBudget: false,
-    });
-  };
-  const unsubscribe = suite.subscribe((event) => {
-    if (event.tool.spec.name !== CODEMODE_TOOL_NAME) refresh();
-  });
+  const unfollow = followCatalog(suite, parameters, implementation, () => descriptionFor(undefined));
   const remove = suite.use(
     codemodePlugin(suite, () => {
-      unsubscribe();
+      unfollow();
       if (ours()) suite.unregister(CODEMODE_TOOL_NAME);
     }),
   );
-
   return {
-    runner,
+    runner: settings.runner,
     description: descriptionFor,
-    types: (session) => typesFor(session).text,
-    fullTypes: (session) => generateCodemodeTypes(callableSpecs(session), { outputSchemas, full: true }).text,
-    tools: (session) => typesFor(session).tools,
+    types: (session) => sessionTypes(suite, settings, session).text,
+    fullTypes: (session) =>
+      generateCodemodeTypes(callableSpecs(suite, session), {
+        outputSchemas: settings.outputSchemas,
+        full: true,
+      }).text,
+    tools: (session) => sessionTypes(suite, settings, session).tools,
     declarations: (session) =>
       suite
         .declarations(session)
@@ -573,6 +317,40 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
         ),
     dispose: remove,
   };
+}
+
+/**
+ * Registers `codemode` and re-registers it whenever another tool's change alters the catalog-wide
+ * description (the one sent without a session), keeping the mode the host gave it. Stops once the
+ * registered `codemode` is no longer `implementation`. Returns the unsubscribe function.
+ */
+function followCatalog<W>(
+  suite: ToolSuite<W>,
+  parameters: JsonSchema,
+  implementation: ToolImplementation<W>,
+  description: () => string,
+): () => void {
+  const spec = (text: string): ToolSpec => ({
+    name: CODEMODE_TOOL_NAME,
+    description: text,
+    parameters,
+    effects: ['exec'],
+  });
+  // Codemode cuts its own output (truncateOutput), with a notice about what a script should return.
+  let registered = suite.register(spec(description()), 'model_only', implementation, { outputBudget: false });
+  const refresh = (): void => {
+    const current = suite.get(CODEMODE_TOOL_NAME);
+    if (current === undefined || current.implementation !== implementation) return;
+    const text = description();
+    if (registered.spec.description === text) return;
+    registered = suite.register(spec(text), current.mode, implementation, {
+      replace: true,
+      outputBudget: false,
+    });
+  };
+  return suite.subscribe((event) => {
+    if (event.tool.spec.name !== CODEMODE_TOOL_NAME) refresh();
+  });
 }
 
 /**
@@ -590,29 +368,4 @@ function codemodePlugin<W>(suite: ToolSuite<W>, dispose: () => void): SuitePlugi
     },
     dispose,
   };
-}
-
-/** Characters of a requested tool name kept in call records and error replies. */
-const MAX_RECORDED_NAME_CHARS = 128;
-
-/** `name`, or its head and `…` when it is longer than any tool name can be. */
-function clipName(name: string): string {
-  return clipText(name, MAX_RECORDED_NAME_CHARS);
-}
-
-/** The failure kind a model reads: the host's reason to stop wins over what the sandbox saw. */
-function failureKind(
-  outcome: ScriptOutcome,
-  stopReason: 'timeout' | 'aborted' | 'call_limit' | undefined,
-): CodemodeFailureKind {
-  if (stopReason !== undefined) return stopReason;
-  if (outcome.type === 'returned') return 'sandbox';
-  switch (outcome.kind) {
-    case 'stack':
-      return 'stack_overflow';
-    case 'stopped':
-      return 'aborted';
-    default:
-      return outcome.kind;
-  }
 }

@@ -12,6 +12,7 @@ import type {
   QuickJSContext,
   QuickJSDeferredPromise,
   QuickJSHandle,
+  QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { GUEST_PRELUDE } from './guest-prelude.ts';
@@ -96,179 +97,280 @@ export async function runScript(
   }
 }
 
+/**
+ * One script's QuickJS runtime and context, and what the host keeps about them while the script runs:
+ * the tool calls awaiting a reply, the console bytes used, and the guest handles to free at the end.
+ */
+interface Sandbox {
+  readonly instance: QuickJSInstance;
+  readonly job: ScriptJob;
+  readonly host: ScriptHost;
+  readonly runtime: QuickJSRuntime;
+  readonly vm: QuickJSContext;
+  /** The guest's promises of tool calls the host has not answered yet. */
+  readonly pending: Set<QuickJSDeferredPromise>;
+  /** Ends the run from a host callback, where nothing can return an outcome. */
+  readonly fatal: (outcome: ScriptOutcome) => void;
+  /** Settles when {@link fatal} is called. */
+  readonly fatalOutcome: Promise<ScriptOutcome>;
+  consoleBytes: number;
+  consoleFull: boolean;
+  /** The one host function the prelude reaches the host through. */
+  hostFunction: QuickJSHandle | undefined;
+  /** The prelude's `finish(value)`: encodes the returned value within the result cap. */
+  finish: QuickJSHandle | undefined;
+  /** The prelude's `watch(promise, onFulfilled, onRejected)`. */
+  watch: QuickJSHandle | undefined;
+  /** The script's settled value or error, owned by the host until disposed. */
+  settledHandle: QuickJSHandle | undefined;
+}
+
 async function runInRuntime(
   instance: QuickJSInstance,
   job: ScriptJob,
   host: ScriptHost,
   options: RunScriptOptions,
 ): Promise<ScriptOutcome> {
+  const sandbox = openSandbox(instance, job, host);
+  let outcome: ScriptOutcome | undefined;
+  try {
+    outcome = await execute(sandbox);
+    return outcome;
+  } finally {
+    closeSandbox(sandbox, outcome, options);
+  }
+}
+
+/** A fresh runtime with the job's memory limit, the stack cap and the deadline's interrupt handler. */
+function openSandbox(instance: QuickJSInstance, job: ScriptJob, host: ScriptHost): Sandbox {
   const runtime = instance.module.newRuntime();
   runtime.setMemoryLimit(job.limits.memoryBytes);
   runtime.setMaxStackSize(STACK_SIZE_BYTES);
   const deadline = job.deadline;
   runtime.setInterruptHandler(() => host.stop.aborted || Date.now() > deadline);
   const vm = runtime.newContext();
-
-  const pending = new Set<QuickJSDeferredPromise>();
-  let fatal: ((outcome: ScriptOutcome) => void) | undefined;
+  let fatal: (outcome: ScriptOutcome) => void = () => {};
   const fatalOutcome = new Promise<ScriptOutcome>((resolve) => {
     fatal = resolve;
   });
-  let consoleBytes = 0;
-  let consoleFull = false;
-
-  /** Runs queued guest jobs; a host-level failure inside (host stack overflow) ends the run. */
-  const drain = (): void => {
-    if (!runtime.alive) return;
-    try {
-      const result = runtime.executePendingJobs();
-      // A job fails at top level only with an uncatchable error (interrupted) or out of memory.
-      if (result.error) fatal?.(classify(vm, result.error, host, 'script'));
-    } catch (error) {
-      instance.poisoned = true;
-      fatal?.(hostFailure(error, host));
-    }
+  const sandbox: Sandbox = {
+    instance,
+    job,
+    host,
+    runtime,
+    vm,
+    pending: new Set(),
+    fatal,
+    fatalOutcome,
+    consoleBytes: 0,
+    consoleFull: false,
+    hostFunction: undefined,
+    finish: undefined,
+    watch: undefined,
+    settledHandle: undefined,
   };
+  sandbox.hostFunction = newHostFunction(sandbox);
+  return sandbox;
+}
 
-  const log = (line: string): string | undefined => {
-    if (consoleFull) return 'full';
-    const bytes = utf8Length(line) + 1;
-    if (consoleBytes + bytes > job.limits.maxConsoleBytes) {
-      consoleFull = true;
-      host.log(consoleCutLine(job.limits.maxConsoleBytes));
-      return 'full';
-    }
-    consoleBytes += bytes;
-    host.log(line);
-    return undefined;
-  };
+/**
+ * Frees the runtime, unless the script overflowed the stack (freeing would abort the module) or the
+ * caller frees it another way (`dispose: false`). Marks the module poisoned when it is not safe to reuse.
+ */
+function closeSandbox(sandbox: Sandbox, outcome: ScriptOutcome | undefined, options: RunScriptOptions): void {
+  const overflowed = outcome === undefined || (outcome.type === 'failed' && outcome.kind === 'stack');
+  if (overflowed) {
+    // After a stack overflow QuickJS can leave objects behind, and freeing the runtime then aborts the
+    // whole module (quickjs-emscripten#60): drop the module instead of freeing anything.
+    sandbox.instance.poisoned = true;
+    return;
+  }
+  if (options.dispose === false) return;
+  sandbox.settledHandle?.dispose();
+  sandbox.watch?.dispose();
+  sandbox.finish?.dispose();
+  sandbox.hostFunction?.dispose();
+  for (const deferred of sandbox.pending) deferred.dispose();
+  try {
+    sandbox.vm.dispose();
+    sandbox.runtime.dispose();
+  } catch {
+    // QuickJS asserts when a runtime dies with live objects; the module is not safe to reuse.
+    sandbox.instance.poisoned = true;
+  }
+}
 
-  const call = (name: string, argsJson: string): QuickJSHandle => {
-    const deferred = vm.newPromise();
-    pending.add(deferred);
-    host.callTool(name, argsJson).then(
-      (replyJson) => {
-        if (!vm.alive || !deferred.alive) return;
-        pending.delete(deferred);
-        try {
-          const reply = vm.newString(replyJson);
-          deferred.resolve(reply);
-          reply.dispose();
-        } catch (error) {
-          // Out of memory or interrupted while handing the reply over: the guest cannot go on.
-          fatal?.(hostFailure(error, host));
-          return;
-        }
-        drain();
-      },
-      (error: unknown) => fatal?.(hostFailure(error, host)),
-    );
-    return deferred.handle;
-  };
+/** Runs queued guest jobs; a host-level failure inside (host stack overflow) ends the run. */
+function drain(sandbox: Sandbox): void {
+  const { runtime, vm, host } = sandbox;
+  if (!runtime.alive) return;
+  try {
+    const result = runtime.executePendingJobs();
+    // A job fails at top level only with an uncatchable error (interrupted) or out of memory.
+    if (result.error) sandbox.fatal(classify(vm, result.error, host, 'script'));
+  } catch (error) {
+    sandbox.instance.poisoned = true;
+    sandbox.fatal(hostFailure(error, host));
+  }
+}
 
-  const hostFunction = vm.newFunction('host', (...args) => {
+/**
+ * Hands one console line to the host while the console cap allows; the line that would pass it is
+ * replaced by one notice. Returns `'full'` to the guest once the cap is reached, so it stops formatting.
+ */
+function logLine(sandbox: Sandbox, line: string): string | undefined {
+  if (sandbox.consoleFull) return 'full';
+  const { host, job } = sandbox;
+  const bytes = utf8Length(line) + 1;
+  if (sandbox.consoleBytes + bytes > job.limits.maxConsoleBytes) {
+    sandbox.consoleFull = true;
+    host.log(consoleCutLine(job.limits.maxConsoleBytes));
+    return 'full';
+  }
+  sandbox.consoleBytes += bytes;
+  host.log(line);
+  return undefined;
+}
+
+/**
+ * Starts one tool call on the host and returns the guest promise of its reply. The reply is handed
+ * over as a string, then the guest's jobs run, since nothing else drives the guest's event loop.
+ */
+function callFromGuest(sandbox: Sandbox, name: string, argsJson: string): QuickJSHandle {
+  const { vm, host, pending } = sandbox;
+  const deferred = vm.newPromise();
+  pending.add(deferred);
+  host.callTool(name, argsJson).then(
+    (replyJson) => {
+      if (!vm.alive || !deferred.alive) return;
+      pending.delete(deferred);
+      try {
+        const reply = vm.newString(replyJson);
+        deferred.resolve(reply);
+        reply.dispose();
+      } catch (error) {
+        // Out of memory or interrupted while handing the reply over: the guest cannot go on.
+        sandbox.fatal(hostFailure(error, host));
+        return;
+      }
+      drain(sandbox);
+    },
+    (error: unknown) => sandbox.fatal(hostFailure(error, host)),
+  );
+  return deferred.handle;
+}
+
+/** `host(op, first, second)`: the one way out of the guest, passing strings only (`log`, `call`). */
+function newHostFunction(sandbox: Sandbox): QuickJSHandle {
+  const { vm } = sandbox;
+  return vm.newFunction('host', (...args) => {
     const [op, first, second] = args.map((handle) =>
       vm.typeof(handle) === 'string' ? vm.getString(handle) : '',
     );
     if (op === 'log') {
-      const answer = log(first ?? '');
+      const answer = logLine(sandbox, first ?? '');
       return answer === undefined ? vm.undefined : vm.newString(answer);
     }
-    if (op === 'call') return call(first ?? '', second ?? '');
+    if (op === 'call') return callFromGuest(sandbox, first ?? '', second ?? '');
     return vm.undefined;
   });
+}
 
-  let finish: QuickJSHandle | undefined;
-  let watch: QuickJSHandle | undefined;
-  /** The script's settled value or error, owned by the host until disposed. */
-  let settledHandle: QuickJSHandle | undefined;
-  const execute = async (): Promise<ScriptOutcome> => {
-    const preludeFn = vm.evalCode(GUEST_PRELUDE, 'codemode-prelude.js');
-    if (preludeFn.error) return classify(vm, preludeFn.error, host, 'sandbox');
-    const config = vm.newString(
-      JSON.stringify({ names: job.toolNames, maxResultChars: job.limits.maxResultBytes }),
+/** Installs the prelude (`tools`, `console`) and keeps its `finish` and `watch`; a failure on error. */
+function installPrelude(sandbox: Sandbox): ScriptOutcome | undefined {
+  const { vm, job, host } = sandbox;
+  const preludeFn = vm.evalCode(GUEST_PRELUDE, 'codemode-prelude.js');
+  if (preludeFn.error) return classify(vm, preludeFn.error, host, 'sandbox');
+  const config = vm.newString(
+    JSON.stringify({ names: job.toolNames, maxResultChars: job.limits.maxResultBytes }),
+  );
+  const installed = vm.callFunction(
+    preludeFn.value,
+    vm.undefined,
+    sandbox.hostFunction ?? vm.undefined,
+    config,
+  );
+  config.dispose();
+  preludeFn.value.dispose();
+  if (installed.error) return classify(vm, installed.error, host, 'sandbox');
+  sandbox.finish = vm.getProp(installed.value, 0);
+  sandbox.watch = vm.getProp(installed.value, 1);
+  installed.value.dispose();
+  return undefined;
+}
+
+/**
+ * Starts the model's code as an async function and resolves once its promise settles in the guest
+ * (the settled value is kept in `settledHandle`), or returns the failure when it does not parse.
+ */
+function startScript(sandbox: Sandbox): Promise<{ fulfilled: boolean }> | ScriptOutcome {
+  const { vm, job, host } = sandbox;
+  const started = vm.evalCode(`(async () => {\n${job.code}\n})()`, SCRIPT_FILE);
+  if (started.error) return classify(vm, started.error, host, 'syntax');
+  const settledInGuest = new Promise<{ fulfilled: boolean }>((resolve) => {
+    const settle = (fulfilled: boolean, handle: QuickJSHandle | undefined): void => {
+      if (sandbox.settledHandle !== undefined) return;
+      sandbox.settledHandle = handle ? handle.dup() : vm.undefined;
+      resolve({ fulfilled });
+    };
+    const onFulfilled = vm.newFunction('fulfilled', (value) => settle(true, value));
+    const onRejected = vm.newFunction('rejected', (error) => settle(false, error));
+    const attached = vm.callFunction(
+      sandbox.watch ?? vm.undefined,
+      vm.undefined,
+      started.value,
+      onFulfilled,
+      onRejected,
     );
-    const installed = vm.callFunction(preludeFn.value, vm.undefined, hostFunction, config);
-    config.dispose();
-    preludeFn.value.dispose();
-    if (installed.error) return classify(vm, installed.error, host, 'sandbox');
-    finish = vm.getProp(installed.value, 0);
-    watch = vm.getProp(installed.value, 1);
-    installed.value.dispose();
+    onFulfilled.dispose();
+    onRejected.dispose();
+    if (attached.error) {
+      sandbox.settledHandle = attached.error;
+      resolve({ fulfilled: false });
+    } else attached.value.dispose();
+  });
+  started.value.dispose();
+  return settledInGuest;
+}
 
-    const started = vm.evalCode(`(async () => {\n${job.code}\n})()`, SCRIPT_FILE);
-    if (started.error) return classify(vm, started.error, host, 'syntax');
-    const settledInGuest = new Promise<{ fulfilled: boolean }>((resolve) => {
-      const settle = (fulfilled: boolean, handle: QuickJSHandle | undefined): void => {
-        if (settledHandle !== undefined) return;
-        settledHandle = handle ? handle.dup() : vm.undefined;
-        resolve({ fulfilled });
-      };
-      const onFulfilled = vm.newFunction('fulfilled', (value) => settle(true, value));
-      const onRejected = vm.newFunction('rejected', (error) => settle(false, error));
-      const attached = vm.callFunction(
-        watch ?? vm.undefined,
-        vm.undefined,
-        started.value,
-        onFulfilled,
-        onRejected,
-      );
-      onFulfilled.dispose();
-      onRejected.dispose();
-      if (attached.error) {
-        settledHandle = attached.error;
-        resolve({ fulfilled: false });
-      } else attached.value.dispose();
-    });
-    started.value.dispose();
-    drain();
-
-    let stopListener: (() => void) | undefined;
-    const stopped = new Promise<'stopped'>((resolve) => {
-      stopListener = () => resolve('stopped');
-      if (host.stop.aborted) resolve('stopped');
-      else host.stop.addEventListener('abort', stopListener, { once: true });
-    });
-    const winner = await Promise.race([settledInGuest, stopped, fatalOutcome]);
-    if (stopListener) host.stop.removeEventListener('abort', stopListener);
-    if (winner === 'stopped') return { type: 'failed', kind: 'stopped', message: 'stopped by the host' };
-    if ('type' in winner) return winner;
-    const handle = settledHandle ?? vm.undefined;
-    settledHandle = undefined;
-    if (!winner.fulfilled) return classify(vm, handle, host, 'script');
-    const finished = vm.callFunction(finish, vm.undefined, handle);
-    handle.dispose();
-    if (finished.error) return classify(vm, finished.error, host, 'script');
-    const encoded = vm.typeof(finished.value) === 'string' ? vm.getString(finished.value) : 'U';
-    finished.value.dispose();
-    return decodeFinished(encoded, job.limits.maxResultBytes);
+/** Resolves `'stopped'` once `signal` aborts (at once if it has); `cancel` drops the listener. */
+function whenStopped(signal: AbortSignal): { promise: Promise<'stopped'>; cancel(): void } {
+  let listener: (() => void) | undefined;
+  const promise = new Promise<'stopped'>((resolve) => {
+    listener = () => resolve('stopped');
+    if (signal.aborted) resolve('stopped');
+    else signal.addEventListener('abort', listener, { once: true });
+  });
+  return {
+    promise,
+    cancel: () => {
+      if (listener) signal.removeEventListener('abort', listener);
+    },
   };
+}
 
-  let outcome: ScriptOutcome | undefined;
-  try {
-    outcome = await execute();
-    return outcome;
-  } finally {
-    const overflowed = outcome === undefined || (outcome.type === 'failed' && outcome.kind === 'stack');
-    if (overflowed) {
-      // After a stack overflow QuickJS can leave objects behind, and freeing the runtime then aborts the
-      // whole module (quickjs-emscripten#60): drop the module instead of freeing anything.
-      instance.poisoned = true;
-    } else if (options.dispose !== false) {
-      settledHandle?.dispose();
-      watch?.dispose();
-      finish?.dispose();
-      hostFunction.dispose();
-      for (const deferred of pending) deferred.dispose();
-      try {
-        vm.dispose();
-        runtime.dispose();
-      } catch {
-        // QuickJS asserts when a runtime dies with live objects; the module is not safe to reuse.
-        instance.poisoned = true;
-      }
-    }
-  }
+/** Installs the prelude, runs the script, and waits for whichever comes first: its end, a stop, a fatal error. */
+async function execute(sandbox: Sandbox): Promise<ScriptOutcome> {
+  const { vm, job, host } = sandbox;
+  const notInstalled = installPrelude(sandbox);
+  if (notInstalled) return notInstalled;
+  const settledInGuest = startScript(sandbox);
+  if ('type' in settledInGuest) return settledInGuest;
+  drain(sandbox);
+  const stopped = whenStopped(host.stop);
+  const winner = await Promise.race([settledInGuest, stopped.promise, sandbox.fatalOutcome]);
+  stopped.cancel();
+  if (winner === 'stopped') return { type: 'failed', kind: 'stopped', message: 'stopped by the host' };
+  if ('type' in winner) return winner;
+  const handle = sandbox.settledHandle ?? vm.undefined;
+  sandbox.settledHandle = undefined;
+  if (!winner.fulfilled) return classify(vm, handle, host, 'script');
+  const finished = vm.callFunction(sandbox.finish ?? vm.undefined, vm.undefined, handle);
+  handle.dispose();
+  if (finished.error) return classify(vm, finished.error, host, 'script');
+  const encoded = vm.typeof(finished.value) === 'string' ? vm.getString(finished.value) : 'U';
+  finished.value.dispose();
+  return decodeFinished(encoded, job.limits.maxResultBytes);
 }
 
 function decodeFinished(encoded: string, maxResultBytes: number): ScriptOutcome {

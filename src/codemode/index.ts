@@ -5,7 +5,6 @@
  * QuickJS (loaded lazily, on the first script).
  */
 
-export { BUILTIN_OUTPUT_SCHEMAS } from './builtin-output-schemas.ts';
 export {
   assignIdentifiers,
   BRIEF_HEADER,

@@ -1,25 +1,11 @@
 /**
  * Byte counting and size formatting shared by the engine (inside the Worker) and the tool (on the
- * host). Pure functions; imports nothing.
+ * host). Pure functions. The byte count is the core's, so codemode's caps and the output budget measure
+ * text the same way.
  */
+import { utf8Length } from '../core/budget.ts';
 
-/** UTF-8 byte length of `text`, without allocating. */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        index += 1;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export { utf8Length };
 
 /** Formats a byte count the way every codemode message does: `256 KB`, `1 MB`, `64 MB`. */
 export function formatBytes(bytes: number): string {

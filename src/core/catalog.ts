@@ -6,6 +6,7 @@ import { hasOwnOutputBudget, resolveOutputBudget } from './budget.ts';
 import { isDefinedTool } from './define-tool.ts';
 import { UsageError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
+import { markedOutputSchema } from './result-schema.ts';
 import { implementationFromSpec } from './sdk-tools.ts';
 import {
   type AnyToolSpec,
@@ -30,6 +31,11 @@ export interface Catalog<W = unknown> {
   get(name: string): RegisteredTool<W> | undefined;
   list(): RegisteredTool<W>[];
   subscribe(listener: (event: CatalogEvent<W>) => void): () => void;
+  /**
+   * The tool that declares `alias` among its repairs' aliases (with `ignoreCase`, in any case); the
+   * first registered wins when several do. `undefined` when none does.
+   */
+  aliasOf(alias: string, ignoreCase: boolean): string | undefined;
 }
 
 /**
@@ -40,41 +46,16 @@ export function createCatalog<W = unknown>(): Catalog<W> {
   const tools = new Map<string, RegisteredTool<W>>();
   const listeners = new Set<(event: CatalogEvent<W>) => void>();
 
+  // Built on first lookup after a change: registering a thousand tools rebuilds it once, not per tool.
+  let aliases: { exact: Map<string, string>; lower: Map<string, string> } | undefined;
   const emit = (event: CatalogEvent<W>): void => {
+    aliases = undefined;
     for (const listener of [...listeners]) listener(event);
   };
 
   return {
     register(given, mode, givenImplementation, options = {}) {
-      assertMode(mode);
-      // A tool made with defineTool brings its spec and implementation; one passed here wraps it.
-      const spec = isDefinedTool(given) ? given.spec : given;
-      const implementation =
-        givenImplementation ??
-        (isDefinedTool(given) ? (given.implementation as ToolImplementation<W>) : undefined);
-      if (implementation !== undefined && typeof implementation !== 'function') {
-        throw new UsageError(
-          `the implementation of a tool must be a function, got ${typeof implementation}.`,
-        );
-      }
-      const normalized = normalizeSpec(spec);
-      const previous = tools.get(normalized.name);
-      if (previous && !options.replace) {
-        throw new UsageError(
-          `a tool named "${normalized.name}" is already registered. Pass { replace: true } to replace it, or unregister it first.`,
-        );
-      }
-      // A replacement keeps the budget of the tool it replaces unless it brings its own, as it keeps its
-      // place: wrapping a built-in's implementation must not put a second budget on its output.
-      const budget = options.outputBudget ?? (hasOwnOutputBudget(spec) ? false : previous?.outputBudget);
-      if (budget !== undefined && budget !== false) resolveOutputBudget(budget, `tool "${normalized.name}"`);
-      const tool: RegisteredTool<W> = Object.freeze({
-        spec: normalized,
-        mode,
-        // A tool made with an agent SDK runs its own function when the host passes none.
-        implementation: implementation ?? implementationFromSpec(spec),
-        ...(budget === undefined ? {} : { outputBudget: budget === false ? false : { ...budget } }),
-      });
+      const { tool, previous } = toRegisteredTool(given, mode, givenImplementation, options, tools);
       tools.set(tool.spec.name, tool);
       emit(previous ? { type: 'replaced', tool, previous } : { type: 'registered', tool });
       return tool;
@@ -98,6 +79,10 @@ export function createCatalog<W = unknown>(): Catalog<W> {
       return tool;
     },
     get: (name) => tools.get(name),
+    aliasOf(alias, ignoreCase) {
+      aliases ??= aliasIndex(tools.values());
+      return (ignoreCase ? aliases.lower : aliases.exact).get(ignoreCase ? alias.toLowerCase() : alias);
+    },
     list: () => [...tools.values()],
     subscribe(listener) {
       listeners.add(listener);
@@ -106,6 +91,69 @@ export function createCatalog<W = unknown>(): Catalog<W> {
       };
     },
   };
+}
+
+/**
+ * The tool `register` stores, checked, and the one it replaces. Throws `UsageError` for a bad mode,
+ * implementation or spec, and for a name already taken unless `options.replace`.
+ */
+function toRegisteredTool<W>(
+  given: AnyToolSpec,
+  mode: ExposureMode,
+  givenImplementation: ToolImplementation<W> | undefined,
+  options: RegisterOptions,
+  tools: ReadonlyMap<string, RegisteredTool<W>>,
+): { tool: RegisteredTool<W>; previous: RegisteredTool<W> | undefined } {
+  assertMode(mode);
+  // A tool made with defineTool brings its spec and implementation; one passed here wraps it.
+  const spec = isDefinedTool(given) ? given.spec : given;
+  const implementation =
+    givenImplementation ??
+    (isDefinedTool(given) ? (given.implementation as ToolImplementation<W>) : undefined);
+  if (implementation !== undefined && typeof implementation !== 'function') {
+    throw new UsageError(`the implementation of a tool must be a function, got ${typeof implementation}.`);
+  }
+  const normalized = normalizeSpec(spec);
+  const previous = tools.get(normalized.name);
+  if (previous && !options.replace) {
+    throw new UsageError(
+      `a tool named "${normalized.name}" is already registered. Pass { replace: true } to replace it, or unregister it first.`,
+    );
+  }
+  // A replacement keeps the budget of the tool it replaces unless it brings its own, as it keeps its
+  // place: wrapping a built-in's implementation must not put a second budget on its output.
+  const budget = options.outputBudget ?? (hasOwnOutputBudget(spec) ? false : previous?.outputBudget);
+  if (budget !== undefined && budget !== false) resolveOutputBudget(budget, `tool "${normalized.name}"`);
+  // Likewise its repairs and result schema: a wrapped built-in still answers to the names other agents
+  // give it, and codemode still knows what it returns.
+  const repairs = options.repairs ?? (isDefinedTool(given) ? given.repairs : undefined) ?? previous?.repairs;
+  const outputSchema = normalized.outputSchema ?? markedOutputSchema(spec) ?? previous?.outputSchema;
+  const tool: RegisteredTool<W> = Object.freeze({
+    spec: normalized,
+    mode,
+    // A tool made with an agent SDK runs its own function when the host passes none.
+    implementation: implementation ?? implementationFromSpec(spec),
+    ...(budget === undefined ? {} : { outputBudget: budget === false ? false : { ...budget } }),
+    ...(repairs === undefined ? {} : { repairs }),
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+  });
+  return { tool, previous };
+}
+
+/** Alias → tool name, exact and lower-cased, over the tools in registration order. */
+function aliasIndex<W>(tools: Iterable<RegisteredTool<W>>): {
+  exact: Map<string, string>;
+  lower: Map<string, string>;
+} {
+  const exact = new Map<string, string>();
+  const lower = new Map<string, string>();
+  for (const tool of tools) {
+    for (const alias of tool.repairs?.aliases ?? []) {
+      if (!exact.has(alias)) exact.set(alias, tool.spec.name);
+      if (!lower.has(alias.toLowerCase())) lower.set(alias.toLowerCase(), tool.spec.name);
+    }
+  }
+  return { exact, lower };
 }
 
 function assertMode(mode: unknown): asserts mode is ExposureMode {

@@ -11,6 +11,7 @@ import type {
   ToolAnnotations,
   ToolContext,
   ToolImplementation,
+  ToolRepairs,
   ToolSpec,
 } from './types.ts';
 
@@ -35,6 +36,8 @@ export interface ToolDefinition<Input, Output, W, Codes extends Readonly<Record<
   effects?: readonly Effect[];
   /** The codes its `ToolError`s carry, as an `as const` table, so callers can match them. */
   errorCodes?: Codes;
+  /** The names and argument shapes of other agents it answers to (aliases, renamed parameters). */
+  repairs?: ToolRepairs;
   annotations?: ToolAnnotations;
   title?: string;
   /** `true` when `run` cuts its own output with its own notice: the suite's output budget is not applied. */
@@ -57,6 +60,8 @@ export interface DefinedTool<
   /** What the suite calls: `run` with the validated arguments as `Input`. */
   readonly implementation: ToolImplementation<W>;
   readonly errorCodes: Codes;
+  /** Its aliases and argument repairs, registered with it. */
+  readonly repairs?: ToolRepairs;
   /** The typed `run` itself, for calling the tool outside a suite (its input is not validated there). */
   run(input: Input, context: ToolContext<W>): ToolReturn<Output> | Promise<ToolReturn<Output>>;
 }
@@ -87,6 +92,7 @@ export function defineTool<
     spec,
     implementation,
     errorCodes: definition.errorCodes ?? ({} as Codes),
+    ...(definition.repairs ? { repairs: definition.repairs } : {}),
     run,
   });
 }

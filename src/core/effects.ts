@@ -1,5 +1,5 @@
 /**
- * The effect vocabulary, the built-in effect table and the mapping from MCP annotations.
+ * The effect vocabulary and the mapping from MCP annotations. Each tool declares its own effects.
  */
 import type { Effect, ToolAnnotations } from './types.ts';
 
@@ -14,19 +14,6 @@ export function effectVocabulary(): Effect[] {
 export function isEffect(value: unknown): value is Effect {
   return typeof value === 'string' && (VOCABULARY as readonly string[]).includes(value);
 }
-
-/** Effects of the built-in tools, the last place `effects()` looks. */
-export const BUILTIN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
-  read: ['read'],
-  grep: ['read'],
-  find: ['read'],
-  ls: ['read'],
-  tool_search: ['read'],
-  write: ['fs_write'],
-  edit: ['read', 'fs_write'],
-  bash: ['exec'],
-  codemode: ['exec'],
-};
 
 /**
  * Maps MCP annotations to effects: `readOnlyHint` → `read` (`net_read` with `openWorldHint`); not

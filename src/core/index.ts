@@ -2,20 +2,25 @@
  * The core room's surface for the other rooms (search, tools, codemode, providers, backends). The
  * package's public surface is `src/index.ts`, which picks from here.
  */
-export { argvToCommand, PARAMETER_ALIASES, resolveToolName, TOOL_ALIASES } from './aliases.ts';
+export { AliasRepairError, repairArguments } from './aliases.ts';
 export { DEFAULT_OUTPUT_BUDGET, markOwnOutputBudget } from './budget.ts';
-export { type Catalog, createCatalog } from './catalog.ts';
 export {
   type DefinedTool,
   defineTool,
-  isDefinedTool,
   type ToolDefinition,
   type ToolReturn,
 } from './define-tool.ts';
-export { BUILTIN_EFFECTS, effectsFromAnnotations, effectVocabulary, isEffect } from './effects.ts';
+export { effectVocabulary } from './effects.ts';
 export { ERROR_CODES, type ErrorCode, ToolError, type ToolErrorOptions, UsageError } from './errors.ts';
-export { isToolName, MAX_TOOL_NAME_LENGTH, normalizeSpec, normalizeSpecs } from './normalize.ts';
-export { type ParsedPatch, type PatchChunk, type PatchHunk, type PatchLine, parsePatch } from './patch.ts';
+export { normalizeSpec, normalizeSpecs } from './normalize.ts';
+export {
+  type ParsedPatch,
+  type PatchChunk,
+  type PatchHunk,
+  type PatchLine,
+  PatchSyntaxError,
+  parsePatch,
+} from './patch.ts';
 export { evaluatePolicy, type PolicyVerdict } from './policy.ts';
 export {
   type ParsedToolCall,
@@ -24,15 +29,16 @@ export {
   responsesCallOutput,
   type ToolCallFormat,
 } from './raw-call.ts';
+export { markOutputSchema } from './result-schema.ts';
 export {
-  type ErrorResultOptions,
   errorResult,
   isPlainObject,
   MAX_ERROR_DATA_CHARS,
   MAX_ERROR_DATA_ITEMS,
   MAX_ERROR_MESSAGE_CHARS,
   notImplementedResult,
+  successResult,
+  toJsonObject,
 } from './results.ts';
-export { applyControl, createSession } from './session.ts';
 export { type CoreSuiteOptions, createCoreSuite } from './suite.ts';
 export * from './types.ts';

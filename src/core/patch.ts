@@ -203,36 +203,3 @@ function parseChunk(
   }
   return { chunk, next: index };
 }
-
-/** The commands Codex's own `apply_patch` executable answers to. */
-const PATCH_COMMANDS = new Set(['apply_patch', 'applypatch']);
-
-/**
- * The heredoc forms Codex sends through its shell tool, as the whole script: `apply_patch <<'EOF'`,
- * the patch, `EOF`; optionally after `cd <dir> &&`. Anything else is a shell script, not a patch.
- */
-const HEREDOC =
-  /^\s*(?:cd\s+('[^']*'|"[^"]*"|[^\s'"&;|]+)\s*&&\s*)?(?:apply_patch|applypatch)\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2[ \t]*\r?\n([\s\S]*?)\r?\n\3\s*$/;
-
-/**
- * The patch in a shell command, when the command is one of the ways Codex calls `apply_patch`:
- * `["apply_patch", patch]`, `["bash", "-lc", script]` whose script is the heredoc form, or that script
- * as a string. `undefined` for every other command.
- */
-export function patchFromCommand(command: unknown): { patch: string; cwd?: string } | undefined {
-  if (Array.isArray(command)) {
-    const [program, argument, script] = command;
-    if (command.length === 2 && PATCH_COMMANDS.has(String(program)) && typeof argument === 'string') {
-      return { patch: argument };
-    }
-    const shell = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh$/.test(String(program));
-    if (command.length === 3 && shell && /^-l?i?c$/.test(String(argument))) return patchFromCommand(script);
-    return undefined;
-  }
-  if (typeof command !== 'string') return undefined;
-  const match = HEREDOC.exec(command);
-  if (!match) return undefined;
-  const [, dir, , , patch = ''] = match;
-  const cwd = dir?.replace(/^(['"])(.*)\1$/, '$2');
-  return cwd === undefined ? { patch } : { patch, cwd };
-}

@@ -6,10 +6,8 @@
  */
 import { resolveOutputBudget } from './budget.ts';
 import { createCatalog } from './catalog.ts';
-import { BUILTIN_EFFECTS } from './effects.ts';
 import { ERROR_CODES, ToolError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
-import { ownValue } from './own.ts';
 import { type Engine, firstLine } from './pipeline/engine.ts';
 import { isCallable } from './pipeline/exposure.ts';
 import { noToolNameResult } from './pipeline/resolve.ts';
@@ -72,7 +70,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
   const now = options.now ?? Date.now;
   const configured = configuredEffects(options.agentConfig);
   const effects = (name: string): readonly Effect[] | null =>
-    configured.get(name) ?? catalog.get(name)?.spec.effects ?? ownValue(BUILTIN_EFFECTS, name) ?? null;
+    configured.get(name) ?? catalog.get(name)?.spec.effects ?? null;
 
   const plugins: SuitePlugin<W>[] = [];
   const suite: ToolSuite<W> = {

@@ -190,6 +190,65 @@ export interface RegisteredTool<W = unknown> {
   readonly implementation: ToolImplementation<W> | undefined;
   /** Its own output budget, when registered with one (`false`: the tool cuts its own output). */
   readonly outputBudget?: OutputBudget | false;
+  /** The names and argument shapes of other agents it answers to, when it brought any. */
+  readonly repairs?: ToolRepairs;
+  /**
+   * The schema of `structured_output` on success: the spec's `outputSchema`, or one the tool brought
+   * without declaring it to models (the built-ins do; see `markOutputSchema`).
+   */
+  readonly outputSchema?: JsonSchema;
+}
+
+/**
+ * Runs a tool of the suite (by its registered name) through the whole execute pipeline, with the
+ * options of the call in flight: what a {@link PeerAdapter} carries its call out with.
+ */
+export type RunTool = (name: string, args: Record<string, unknown>) => Promise<ToolResult>;
+
+/**
+ * Carries out a call made under another agent's name as calls of the suite's tools. Never throws for
+ * bad input: a refusal is an error result.
+ */
+export type PeerAdapter = (args: Record<string, unknown>, run: RunTool) => Promise<ToolResult>;
+
+/** The tool a call's payload sends it to, with the arguments for that tool. */
+export interface PayloadRedirect {
+  name: string;
+  args: Record<string, unknown>;
+  /**
+   * The schema `args` are checked against instead of the tool's declared one, for arguments the
+   * redirect built itself (a parsed patch); the tool's own repairs are then skipped.
+   */
+  parameters?: JsonSchema;
+  /** The name error texts start with, when it is not the tool's: the name the model called. */
+  reportAs?: string;
+}
+
+/**
+ * How a tool answers to the names and argument shapes other agents use for it: its aliases and the
+ * argument repairs that belong to it. `execute` applies them before validation. A hook that cannot
+ * make sense of a call throws an `AliasRepairError`, whose message the model gets.
+ */
+export interface ToolRepairs {
+  /** Names other agents call this tool by. An alias never shadows a tool registered under that name. */
+  aliases?: readonly string[];
+  /** Canonical parameter → the names other agents send it under. */
+  parameters?: Readonly<Record<string, readonly string[]>>;
+  /** Parameters other agents send that carry nothing this tool needs: always dropped. */
+  drop?: readonly string[];
+  /** Parameters dropped when their value is falsy (a flag this tool cannot honour when it is set). */
+  dropWhenFalsy?: readonly string[];
+  /**
+   * Derives values other agents express differently, in place, after renames and drops. `has` says
+   * whether the schema declares a parameter; `alias` is the name the model called, if not the tool's.
+   */
+  repair?(args: Record<string, unknown>, has: (key: string) => boolean, alias: string | undefined): void;
+  /** The raw arguments as they should be extracted, for a call whose payload is not JSON. */
+  rawPayload?(raw: unknown, alias: string | undefined): unknown;
+  /** The tool the payload sends the call to, when it is not this one (a patch sent to a shell). */
+  redirect?(args: Record<string, unknown>, alias: string | undefined): PayloadRedirect | undefined;
+  /** An adapter that carries the call out itself, for a peer's tool no single call of this one matches. */
+  adapter?(alias: string | undefined, args: Record<string, unknown>): PeerAdapter | undefined;
 }
 
 /** What a suite's `spill` hook is asked to keep: the full output of a call the output budget cut. */
@@ -269,6 +328,11 @@ export interface RegisterOptions {
    * own notice, as the built-ins do.
    */
   outputBudget?: OutputBudget | false;
+  /**
+   * The names and argument shapes of other agents this tool answers to. Default: what a tool made with
+   * `defineTool` brings, else the repairs of the tool it replaces.
+   */
+  repairs?: ToolRepairs;
 }
 
 /** Who a refusal or hint is for: the caller of the call and its session. */

@@ -164,6 +164,10 @@ interface LiveSession {
  * `Retry-After` over the session cap or the workspace memory budget while every session runs a call, 405 for other methods; the SDK's
  * own answers (406, 415, 400 for a malformed message) pass through. The exact texts are pinned by tests.
  *
+ * Browsers: answers to an allowed origin carry CORS headers (`Access-Control-Allow-Origin` with that
+ * origin, `Mcp-Session-Id` exposed), and its preflights get 204, so a page on another origin can connect;
+ * a refused origin gets its 403 without them.
+ *
  * Sessions live in this handler's memory. In Cloudflare Workers an isolate serves many requests, but
  * not every request: pin a client to one isolate (a Durable Object) when sessions must survive. Throws
  * `UsageError` for malformed options.
@@ -208,7 +212,7 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
     return sessions.refusal() ?? openSession(request, initialize.body, at, settings, sessions, report);
   };
 
-  return async (request) => {
+  const handleSafely = async (request: Request): Promise<Response> => {
     try {
       return await handle(request);
     } catch (error) {
@@ -220,6 +224,58 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
       );
     }
   };
+
+  return async (request) => {
+    const origin = corsOrigin(request, settings);
+    if (origin === null) return handleSafely(request);
+    if (request.method === 'OPTIONS') return preflight(request, origin);
+    return withCors(await handleSafely(request), origin);
+  };
+}
+
+/**
+ * The browser origin a request comes from when it may read the answer (an allowed origin, on the MCP
+ * path), else `null`: other origins get the refusal without CORS headers, so their page cannot read it.
+ */
+function corsOrigin(request: Request, settings: Settings): string | null {
+  const origin = request.headers.get('origin');
+  if (origin === null || !settings.origins.allows(origin)) return null;
+  return new URL(request.url).pathname === settings.path ? origin : null;
+}
+
+/** What every answer to an allowed origin carries, so its page can read the body and the session ID. */
+function corsHeaders(origin: string): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Expose-Headers': 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After',
+    Vary: 'Origin',
+  };
+}
+
+/**
+ * The answer to a CORS preflight from an allowed origin. Preflights carry no credentials, so it comes
+ * before the bearer check; the request it announces is checked as usual.
+ */
+function preflight(request: Request, origin: string): Response {
+  const requested = request.headers.get('access-control-request-headers');
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(origin),
+      'Access-Control-Allow-Methods': 'POST, DELETE, GET',
+      'Access-Control-Allow-Headers':
+        requested ??
+        'Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+      'Access-Control-Max-Age': '600',
+    },
+  });
+}
+
+/** `response` with the CORS headers for `origin` (a copy: responses from a Durable Object are immutable). */
+function withCors(response: Response, origin: string): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(corsHeaders(origin))) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 const MISSING_SESSION =

@@ -102,6 +102,7 @@ const PAGE_PANELS: readonly PlaygroundPanel[] = [
   'declarations',
   'workspace',
   'catalog',
+  'mcp',
   'replay',
 ];
 

@@ -14,12 +14,14 @@ export type {
   OpenAIChatTool,
   OpenAIResponsesTool,
   OpenAIToolSearchOutput,
+  OpenAIToolSearchTool,
   Provider,
   ProviderTool,
   ProviderToolMap,
   ProviderToolsOptions,
 } from './provider-tools.ts';
 export {
+  clientToolSearchTool,
   NATIVE_DEFERRED_PROVIDERS,
   PROVIDERS,
   toolReferences,

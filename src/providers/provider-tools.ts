@@ -46,6 +46,20 @@ export interface OpenAIResponsesTool {
   defer_loading?: true;
 }
 
+/**
+ * The OpenAI Responses API's own tool search, executed by the client: with it in `tools`, the model
+ * searches the tools sent with `defer_loading` through `tool_search_call` items, which the client
+ * answers with {@link toolSearchOutput}.
+ */
+export interface OpenAIToolSearchTool {
+  type: 'tool_search';
+  execution: 'client';
+  /** What the model reads about the search (the search tool's description). */
+  description: string;
+  /** JSON Schema of the search's arguments. */
+  parameters: JsonSchema;
+}
+
 /** One entry of Anthropic messages' `tools`. */
 export interface AnthropicTool {
   name: string;
@@ -277,6 +291,20 @@ export interface AnthropicToolReference {
  */
 export function toolReferences(names: readonly string[]): AnthropicToolReference[] {
   return names.map((name) => ({ type: 'tool_reference', tool_name: name }));
+}
+
+/**
+ * The OpenAI Responses `tools` entry that declares the search tool `spec` (for example the suite's
+ * `tool_search`) as the API's client-executed tool search, in place of a function: the model then
+ * calls it with `tool_search_call` items, and {@link toolSearchOutput} loads what it found.
+ */
+export function clientToolSearchTool(spec: ToolSpec): OpenAIToolSearchTool {
+  return {
+    type: 'tool_search',
+    execution: 'client',
+    description: spec.description,
+    parameters: copyJson(spec.parameters),
+  };
 }
 
 /** An OpenAI Responses `tool_search_output` input item answering a client-executed tool search. */

@@ -36,10 +36,10 @@ export interface FieldStatistics {
   lengthTotals: Readonly<Record<FieldName, number>>;
   boosts: Readonly<Record<FieldName, number>>;
   /**
-   * The numbers ({@link termId}) of the distinct terms each field of a tool was indexed with, sorted,
-   * or `undefined` for an unknown tool.
+   * The numbers ({@link termId}) of the distinct terms each field of the tool in a slot was indexed
+   * with, sorted, or `undefined` for an empty slot.
    */
-  fieldTerms(name: string): Readonly<Record<FieldName, Int32Array>> | undefined;
+  fieldTerms(slot: number): Readonly<Record<FieldName, Int32Array>> | undefined;
   /** The number of an indexed term, or `undefined` for a term never indexed. */
   termId(term: string): number | undefined;
 }
@@ -53,6 +53,8 @@ export interface OwnWordsPlan {
 
 interface FieldPart {
   term: string;
+  /** The term's place in the query's terms. */
+  position: number;
   field: FieldName;
   tools: number;
 }
@@ -62,12 +64,13 @@ export function planOwnWords(stats: FieldStatistics, terms: readonly string[]): 
   const common = Math.max(COMMON_MIN_TOOLS, COMMON_SHARE * stats.documentCount);
   const veryCommon = Math.max(COMMON_MIN_TOOLS, VERY_COMMON_SHARE * stats.documentCount);
   const parts: FieldPart[] = [];
-  for (const term of terms) {
+  terms.forEach((term, position) => {
     for (const field of FIELD_NAMES) {
       const tools = stats.counts[field].get(term) ?? 0;
-      if (tools > 0 && (field === 'name' || tools <= veryCommon)) parts.push({ term, field, tools });
+      if (tools > 0 && (field === 'name' || tools <= veryCommon))
+        parts.push({ term, position, field, tools });
     }
-  }
+  });
   // The word fewest tools have is looked up in every field where it counts, however common: the
   // tools it finds are the candidates even when no word is rare (a tool is rarely the answer
   // without the query's most telling word).
@@ -95,12 +98,13 @@ function rarestWord(parts: readonly FieldPart[]): string | undefined {
 
 /**
  * A tool's scores for the computed words: MiniSearch's score in each computed field whose terms
- * include the word. What does not depend on the tool is worked out once per query.
+ * include the word. What does not depend on the tool is worked out once per query; the visit, run
+ * for thousands of candidates on a large catalog, only searches the tool's terms and adds.
  */
 function computedScores(stats: FieldStatistics, parts: readonly FieldPart[]): Lookups['common'] {
   const { documentCount } = stats;
-  const prepared = parts.map(({ term, field, tools }) => ({
-    term,
+  const prepared = parts.map(({ term, position, field, tools }) => ({
+    position,
     id: stats.termId(term) ?? -1,
     field,
     score: fieldTermScorer(
@@ -112,12 +116,13 @@ function computedScores(stats: FieldStatistics, parts: readonly FieldPart[]): Lo
   }));
   return {
     terms: [...new Set(parts.map((part) => part.term))],
-    visit(name, found) {
-      const fieldTerms = stats.fieldTerms(name);
+    visit(slot, found) {
+      const fieldTerms = stats.fieldTerms(slot);
       if (fieldTerms === undefined) return;
-      for (const { term, id, field, score } of prepared) {
-        const indexed = fieldTerms[field];
-        if (includesSorted(indexed, id)) found(term, score(indexed.length));
+      for (let at = 0; at < prepared.length; at++) {
+        const part = prepared[at] as (typeof prepared)[number];
+        const indexed = fieldTerms[part.field];
+        if (includesSorted(indexed, part.id)) found(part.position, part.score(indexed.length));
       }
     },
   };

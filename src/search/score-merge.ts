@@ -20,6 +20,8 @@ interface MaskOps<M> {
   overlaps(a: M, b: M): boolean;
   empty(mask: M): boolean;
   count(mask: M): number;
+  /** A table of `size` empty masks, indexed by slot. */
+  table(size: number): { [slot: number]: M };
 }
 
 const SMALL_MASKS: MaskOps<number> = {
@@ -33,6 +35,7 @@ const SMALL_MASKS: MaskOps<number> = {
     for (let rest = mask >>> 0; rest !== 0; rest = (rest & (rest - 1)) >>> 0) count += 1;
     return count;
   },
+  table: (size) => new Uint32Array(size),
 };
 
 const LARGE_MASKS: MaskOps<bigint> = {
@@ -46,7 +49,16 @@ const LARGE_MASKS: MaskOps<bigint> = {
     for (let rest = mask; rest !== 0n; rest &= rest - 1n) count += 1;
     return count;
   },
+  table: (size) => new Array<bigint>(size).fill(0n),
 };
+
+/** Maps a MiniSearch result id (a tool name) to the tool's slot: a small number, dense over the index. */
+export interface SlotResolver {
+  /** The slot of an indexed tool, or -1. */
+  slotOf(name: string): number;
+  /** One more than the highest slot in use. */
+  readonly capacity: number;
+}
 
 /** The lookups of one search, in the order they are merged. */
 export interface Lookups {
@@ -61,56 +73,94 @@ export interface Lookups {
   /**
    * Query words too common in some field to be looked up there: their score in that field is added,
    * as one of the caller's own words, to each tool the other lookups found. `visit` calls `found`
-   * with each such word a tool has in those fields, and its score.
+   * with the place in the query's terms of each such word the tool in `slot` has in those fields, and
+   * its score.
    */
   common?: {
     terms: readonly string[];
-    visit(name: string, found: (term: string, score: number) => void): void;
+    visit(slot: number, found: (position: number, score: number) => void): void;
   };
 }
 
-/** One score per tool name for the query `terms`, from every lookup. */
-export function mergeLookups(terms: readonly string[], lookups: Lookups): Map<string, number> {
-  return terms.length <= 32 ? merge(terms, lookups, SMALL_MASKS) : merge(terms, lookups, LARGE_MASKS);
+/** The merged scores: `scores[slot]` for each slot of `slots` (the tools found, once each). */
+export interface MergedScores {
+  slots: readonly number[];
+  scores: Float64Array;
 }
 
-/** Per tool: summed term scores, and the query terms it matched as a bit set. */
+/**
+ * One score per tool found for the query `terms`, from every lookup. Per-tool sums and masks live in
+ * arrays indexed by slot: a common query word finds thousands of tools on a large catalog, and one
+ * array write per tool is what keeps merging them cheap.
+ */
+export function mergeLookups(terms: readonly string[], lookups: Lookups, slots: SlotResolver): MergedScores {
+  return terms.length <= 32
+    ? merge(terms, lookups, slots, SMALL_MASKS)
+    : merge(terms, lookups, slots, LARGE_MASKS);
+}
+
+/** Per tool slot: summed term scores, and the query terms it matched as a bit set. */
 interface Tally<M> {
-  sums: Map<string, number>;
-  masks: Map<string, M>;
+  slots: SlotResolver;
+  /** The slots with a non-empty mask, in the order first found. */
+  found: number[];
+  sums: Float64Array;
+  masks: { [slot: number]: M };
 }
 
-function mergeIn<M>(
+function addTo<M>(tally: Tally<M>, ops: MaskOps<M>, slot: number, sum: number, mask: M): void {
+  const before = tally.masks[slot] as M;
+  if (ops.empty(before)) tally.found.push(slot);
+  tally.sums[slot] = (tally.sums[slot] as number) + sum;
+  tally.masks[slot] = ops.or(before, mask);
+}
+
+function mergePlain<M>(
   tally: Tally<M>,
   ops: MaskOps<M>,
   results: readonly SearchResult[],
-  weigh: (result: SearchResult) => [number, M],
+  maskOf: (queryTerms: readonly string[]) => M,
 ): void {
   for (const result of results) {
-    const [sum, mask] = weigh(result);
-    if (ops.empty(mask)) continue;
-    const name = String(result.id);
-    tally.sums.set(name, (tally.sums.get(name) ?? 0) + sum);
-    tally.masks.set(name, ops.or(tally.masks.get(name) ?? ops.none, mask));
+    const mask = maskOf(result.queryTerms);
+    const slot = tally.slots.slotOf(String(result.id));
+    if (ops.empty(mask) || slot < 0) continue;
+    addTo(tally, ops, slot, summedTermScore(result), mask);
   }
 }
 
-function merge<M>(terms: readonly string[], lookups: Lookups, ops: MaskOps<M>): Map<string, number> {
+function merge<M>(
+  terms: readonly string[],
+  lookups: Lookups,
+  slots: SlotResolver,
+  ops: MaskOps<M>,
+): MergedScores {
   const bit = new Map<string, M>(terms.map((term, i) => [term, ops.bit(i)]));
-  const tally: Tally<M> = { sums: new Map(), masks: new Map() };
+  const tally: Tally<M> = {
+    slots,
+    found: [],
+    sums: new Float64Array(slots.capacity),
+    masks: ops.table(slots.capacity),
+  };
   const maskOf = (queryTerms: readonly string[]): M => {
     let mask = ops.none;
     for (const term of queryTerms) mask = ops.or(mask, bit.get(term) ?? ops.none);
     return mask;
   };
-  const plain = (result: SearchResult): [number, M] => [summedTermScore(result), maskOf(result.queryTerms)];
-  mergeIn(tally, ops, lookups.own, plain);
-  if (lookups.loose.length > 0) mergeIn(tally, ops, lookups.loose, plain);
-  if (lookups.common !== undefined) mergeCommon(tally, ops, lookups.common, bit);
+  mergePlain(tally, ops, lookups.own, maskOf);
+  if (lookups.loose.length > 0) mergePlain(tally, ops, lookups.loose, maskOf);
+  if (lookups.common !== undefined) {
+    mergeCommon(
+      tally,
+      ops,
+      lookups.common,
+      terms.map((_, position) => ops.bit(position)),
+    );
+  }
   if (lookups.expansions.length > 0) mergeSynonyms(tally, ops, terms, lookups, maskOf);
-  const scores = new Map<string, number>();
-  for (const [name, sum] of tally.sums) scores.set(name, sum * ops.count(tally.masks.get(name) ?? ops.none));
-  return scores;
+  const { sums, masks } = tally;
+  for (const slot of tally.found) sums[slot] = (sums[slot] as number) * ops.count(masks[slot] as M);
+  return { slots: tally.found, scores: sums };
 }
 
 /** Adds the score of each common query word to every tool found so far that has it. */
@@ -118,21 +168,22 @@ function mergeCommon<M>(
   tally: Tally<M>,
   ops: MaskOps<M>,
   common: NonNullable<Lookups['common']>,
-  bit: ReadonlyMap<string, M>,
+  bits: readonly M[],
 ): void {
   let added = 0;
   let mask = ops.none;
-  const found = (term: string, score: number): void => {
+  const found = (position: number, score: number): void => {
     added += score;
-    mask = ops.or(mask, bit.get(term) ?? ops.none);
+    mask = ops.or(mask, bits[position] as M);
   };
-  for (const [name, sum] of tally.sums) {
+  const { sums, masks } = tally;
+  for (const slot of tally.found) {
     added = 0;
     mask = ops.none;
-    common.visit(name, found);
+    common.visit(slot, found);
     if (added === 0) continue;
-    tally.sums.set(name, sum + added);
-    tally.masks.set(name, ops.or(tally.masks.get(name) ?? ops.none, mask));
+    sums[slot] = (sums[slot] as number) + added;
+    masks[slot] = ops.or(masks[slot] as M, mask);
   }
 }
 
@@ -155,8 +206,11 @@ function mergeSynonyms<M>(
       for (const term of alternative) standsFor.set(term, ops.or(standsFor.get(term) ?? ops.none, phrase));
     }
   }
-  mergeIn(tally, ops, lookups.searchTerms([...standsFor.keys()]), (result) => {
-    const matched = tally.masks.get(String(result.id)) ?? ops.none;
+  // MiniSearch lists each tool once, so `matched` is the tool's mask before any synonym was added.
+  for (const result of lookups.searchTerms([...standsFor.keys()])) {
+    const slot = tally.slots.slotOf(String(result.id));
+    if (slot < 0) continue;
+    const matched = tally.masks[slot] as M;
     let covered = ops.none;
     let useful = 0;
     for (const term of result.queryTerms) {
@@ -166,7 +220,8 @@ function mergeSynonyms<M>(
       useful += 1;
       covered = ops.or(covered, phrase);
     }
-    const count = result.queryTerms.length;
-    return [(SYNONYM_WEIGHT * summedTermScore(result) * useful) / count, covered];
-  });
+    if (ops.empty(covered)) continue;
+    const sum = (SYNONYM_WEIGHT * summedTermScore(result) * useful) / result.queryTerms.length;
+    addTo(tally, ops, slot, sum, covered);
+  }
 }

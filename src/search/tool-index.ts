@@ -13,7 +13,7 @@ import { UsageError } from '../core/errors.ts';
 import type { ToolSpec } from '../core/types.ts';
 import { BM25_PARAMS } from './minisearch-score.ts';
 import { FIELD_NAMES, type FieldName, type FieldStatistics, planOwnWords } from './query-plan.ts';
-import { mergeLookups } from './score-merge.ts';
+import { type MergedScores, mergeLookups, type SlotResolver } from './score-merge.ts';
 import {
   createSynonymExpander,
   SYNONYM_GROUPS,
@@ -32,7 +32,7 @@ import {
 } from './text-analysis.ts';
 import { type IndexDocument, toDocument } from './tool-documents.ts';
 
-export { analyzeText, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
+export { analyzeText, splitWords, stemWord } from './text-analysis.ts';
 
 /** Query terms considered per search; the rest of an over-long query is ignored. */
 export const MAX_QUERY_TERMS = 32;
@@ -138,13 +138,18 @@ const NAME_SYNONYM_SHARE = 0.5;
 const MAX_SYNONYM_TERMS = 32;
 /** Distinct words whose analysis an index remembers before starting over. */
 const MAX_CACHED_TERMS = 50_000;
-/** Prefix matching for query terms of at least this length. */
-const MIN_PREFIX_LENGTH = 3;
-/** Fuzzy matching (edit distance 20% of the length, at most 2) for plain terms within these lengths. */
-const MIN_FUZZY_LENGTH = 5;
-const MAX_FUZZY_LENGTH = 32;
-const FUZZINESS = 0.2;
-const MAX_FUZZY_DISTANCE = 2;
+/**
+ * How a word is matched loosely: by prefix from `minPrefixLength` letters; fuzzily (an edit distance
+ * of `fuzziness` times its length, at most `maxFuzzyDistance`) when it is a plain word of
+ * `minFuzzyLength` to `maxFuzzyLength` letters.
+ */
+const LOOSE_MATCHING = {
+  minPrefixLength: 3,
+  minFuzzyLength: 5,
+  maxFuzzyLength: 32,
+  fuzziness: 0.2,
+  maxFuzzyDistance: 2,
+} as const;
 
 const PLAIN_TERM = /^[\p{L}\p{N}]+$/u;
 
@@ -197,8 +202,11 @@ function noteAlternatives(expansions: readonly SynonymExpansion[], out: Set<stri
 }
 
 interface IndexEntry {
+  name: string;
   document: IndexDocument;
   order: number;
+  /** The entry's place in `IndexState.slots`, reused after a removal. */
+  slot: number;
   /** The analyzed words of the name (not the name as written), for the name-coverage bonus. */
   nameTerms: readonly string[];
   /** The terms MiniSearch indexed for each field, each once (what a word common in a field is checked against). */
@@ -210,6 +218,11 @@ interface IndexState {
   engine: MiniSearch<IndexDocument>;
   queryOptions: SearchOptions;
   entries: Map<string, IndexEntry>;
+  /** The entries by slot (`undefined` where a tool was removed), for the merge's per-slot arrays. */
+  slots: (IndexEntry | undefined)[];
+  /** Slots freed by `remove`, reused by `add`. */
+  freeSlots: number[];
+  resolver: SlotResolver;
   /** How many tools have each term in each field, kept by `add` and `remove`. */
   counts: Record<FieldName, Map<string, number>>;
   /** +1 while a document is being added, -1 while one is being removed. */
@@ -300,10 +313,13 @@ function createState(options: ToolIndexOptions): IndexState {
       boost: { ...boost },
       tokenize: (text) => [text],
       processTerm: (text) => text,
-      maxFuzzy: MAX_FUZZY_DISTANCE,
+      maxFuzzy: LOOSE_MATCHING.maxFuzzyDistance,
       bm25: { ...BM25_PARAMS },
     },
     entries: new Map(),
+    slots: [],
+    freeSlots: [],
+    resolver: undefined as unknown as SlotResolver,
     counts: { name: new Map(), description: new Map(), parameters: new Map() },
     counting: 0,
     lastTerms: { name: new Int32Array(0), description: new Int32Array(0), parameters: new Int32Array(0) },
@@ -329,8 +345,14 @@ function createState(options: ToolIndexOptions): IndexState {
     counts: state.counts,
     lengthTotals: { name: 0, description: 0, parameters: 0 },
     boosts: { ...boost },
-    fieldTerms: (name) => state.entries.get(name)?.fieldTerms,
+    fieldTerms: (slot) => state.slots[slot]?.fieldTerms,
     termId: (term) => state.termIds.get(term),
+  };
+  state.resolver = {
+    slotOf: (name) => state.entries.get(name)?.slot ?? -1,
+    get capacity() {
+      return state.slots.length;
+    },
   };
   return state;
 }
@@ -351,7 +373,10 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
   const nameTerms = [...new Set(analyzeWith(spec.name, state.equivalences))];
   const fieldTerms = { ...state.lastTerms };
   for (const field of FIELD_NAMES) state.statistics.lengthTotals[field] += fieldTerms[field].length;
-  state.entries.set(spec.name, { document, order, nameTerms, fieldTerms });
+  const slot = state.freeSlots.pop() ?? state.slots.length;
+  const entry: IndexEntry = { name: spec.name, document, order, slot, nameTerms, fieldTerms };
+  state.slots[slot] = entry;
+  state.entries.set(spec.name, entry);
 }
 
 function removeTool(state: IndexState, name: string): boolean {
@@ -365,6 +390,8 @@ function removeTool(state: IndexState, name: string): boolean {
   }
   for (const field of FIELD_NAMES) state.statistics.lengthTotals[field] -= entry.fieldTerms[field].length;
   state.entries.delete(name);
+  state.slots[entry.slot] = undefined;
+  state.freeSlots.push(entry.slot);
   return true;
 }
 
@@ -372,10 +399,12 @@ function removeTool(state: IndexState, name: string): boolean {
 function looseQuery(term: string): Query {
   return {
     queries: [term],
-    prefix: term.length >= MIN_PREFIX_LENGTH,
+    prefix: term.length >= LOOSE_MATCHING.minPrefixLength,
     fuzzy:
-      term.length >= MIN_FUZZY_LENGTH && term.length <= MAX_FUZZY_LENGTH && PLAIN_TERM.test(term)
-        ? FUZZINESS
+      term.length >= LOOSE_MATCHING.minFuzzyLength &&
+      term.length <= LOOSE_MATCHING.maxFuzzyLength &&
+      PLAIN_TERM.test(term)
+        ? LOOSE_MATCHING.fuzziness
         : false,
   };
 }
@@ -396,7 +425,7 @@ function rank(
   state: IndexState,
   terms: readonly string[],
   alternatives: Set<string>,
-): Map<string, number> | SearchResult[] {
+): MergedScores | SearchResult[] {
   const searchTerms = (synonyms: string[]): SearchResult[] => searchOr(state, synonyms);
   // A catalog of fewer than BROAD_MATCHING_MAX_TOOLS tools is cheap to search broadly: every word
   // by prefix and fuzzily, every phrase through its synonyms.
@@ -405,20 +434,21 @@ function rank(
     const expansions = state.expand === null ? [] : capExpansions(state.expand(terms));
     noteAlternatives(expansions, alternatives);
     if (expansions.length === 0) return own;
-    return mergeLookups(terms, { own, loose: [], expansions, searchTerms });
+    return mergeLookups(terms, { own, loose: [], expansions, searchTerms }, state.resolver);
   }
 
   const plan = planOwnWords(state.statistics, terms);
   const own = searchOr(state, plan.queries);
   const common = plan.computed;
   const unknown = terms.filter(
-    (term) => term.length >= MIN_PREFIX_LENGTH && PLAIN_TERM.test(term) && toolsUsing(state, term) === 0,
+    (term) =>
+      term.length >= LOOSE_MATCHING.minPrefixLength && PLAIN_TERM.test(term) && toolsUsing(state, term) === 0,
   );
   const expansions = rareExpansions(state, terms, own);
   noteAlternatives(expansions, alternatives);
   if (unknown.length === 0 && expansions.length === 0 && common === undefined) return own;
   const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
-  return mergeLookups(terms, { own, loose, expansions, searchTerms, common });
+  return mergeLookups(terms, { own, loose, expansions, searchTerms, common }, state.resolver);
 }
 
 /** How many tools use a word, in the field that uses it most (a lower bound of the total). */
@@ -454,26 +484,24 @@ function rareExpansions(
 
 /** The best `limit` tools so far, best first; equal scores keep the order the tools were added in. */
 interface TopList {
-  keep(name: string, raw: number): void;
+  keep(entry: IndexEntry, raw: number): void;
   /** The lowest kept score once the list is full, else `undefined`. */
   floor(): number | undefined;
   matches(): ToolIndexMatch[];
 }
 
 function topList(
-  state: IndexState,
   limit: number,
   bonus: (entry: IndexEntry) => number,
   filter: ((name: string) => boolean) | undefined,
 ): TopList {
   const top: { name: string; score: number; order: number }[] = [];
   return {
-    keep(name, raw) {
+    keep(entry, raw) {
       const last = top[top.length - 1];
       // The name bonus multiplies by at most 1 + NAME_COVERAGE_BONUS: skip what cannot enter anyway.
       if (top.length === limit && last !== undefined && raw * (1 + NAME_COVERAGE_BONUS) < last.score) return;
-      const entry = state.entries.get(name);
-      if (entry === undefined) return;
+      const { name } = entry;
       const score = raw * bonus(entry);
       if (top.length === limit && last !== undefined && !outranks(score, entry.order, last)) return;
       if (filter !== undefined && !filter(name)) return;
@@ -499,15 +527,13 @@ function searchIndex(
 
   const asked = new Set(terms);
   const alternatives = new Set<string>();
-  const top = topList(
-    state,
-    Math.floor(limit),
-    (entry) => nameBonus(entry.nameTerms, asked, alternatives),
-    filter,
-  );
+  const top = topList(Math.floor(limit), (entry) => nameBonus(entry.nameTerms, asked, alternatives), filter);
   const scores = rank(state, terms, alternatives);
-  if (scores instanceof Map) {
-    for (const [name, score] of scores) top.keep(name, score);
+  if (!Array.isArray(scores)) {
+    for (const slot of scores.slots) {
+      const entry = state.slots[slot];
+      if (entry !== undefined) top.keep(entry, scores.scores[slot] as number);
+    }
   } else {
     // Results come best first, and the name bonus multiplies a score by at most
     // 1 + NAME_COVERAGE_BONUS: once a result falls below the lowest kept score divided by that,
@@ -515,7 +541,8 @@ function searchIndex(
     for (const result of scores) {
       const floor = top.floor();
       if (floor !== undefined && result.score * (1 + NAME_COVERAGE_BONUS) < floor) break;
-      top.keep(String(result.id), result.score);
+      const entry = state.entries.get(String(result.id));
+      if (entry !== undefined) top.keep(entry, result.score);
     }
   }
   return top.matches();

@@ -12,6 +12,7 @@ import type {
   RegisteredTool,
   SuitePlugin,
   ToolImplementation,
+  ToolRepairs,
   ToolSession,
   ToolSpec,
   ToolSuite,
@@ -20,6 +21,19 @@ import { createToolIndex, type ToolIndex, type ToolIndexMatch, type ToolIndexOpt
 
 /** The model-visible name of the tool. */
 export const TOOL_SEARCH_NAME = 'tool_search';
+
+/** The names other agents give tool_search and its parameters. */
+export const TOOL_SEARCH_REPAIRS: ToolRepairs = {
+  aliases: [
+    'ToolSearch',
+    'tool_search_tool_regex',
+    'tool_search_tool_bm25',
+    'search_tool_bm25',
+    'search_tools',
+    'search_available_tools',
+  ],
+  parameters: { query: ['pattern', 'q', 'search'], limit: ['maxResults', 'max_results'] },
+};
 
 /** Matches returned when the model passes no `limit`. */
 export const DEFAULT_SEARCH_LIMIT = 5;
@@ -398,7 +412,9 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
   };
 
   try {
-    suite.register(toolSearchSpec(maxLimit, defaultLimit), 'model_only', implementation);
+    suite.register(toolSearchSpec(maxLimit, defaultLimit), 'model_only', implementation, {
+      repairs: TOOL_SEARCH_REPAIRS,
+    });
   } catch (error) {
     unsubscribe();
     throw error;

@@ -7,7 +7,7 @@
  * seam and the tools' shared helpers only.
  */
 import { type ParsedPatch, type PartialToolResult, type PatchHunk, ToolError } from '../core/index.ts';
-import { parentOf, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import { parentOf, typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { type PatchBase, unifiedPatch } from './edit-diff.ts';
 import { fsError, type PathContent, readPathContent, resolvePath } from './files.ts';
 import { withFileMutations } from './mutation-queue.ts';
@@ -233,7 +233,7 @@ async function commit(workspace: Workspace, changed: readonly PlannedFile[], ver
 async function missingParents(workspace: Workspace, absolute: string): Promise<string[]> {
   const missingDirs: string[] = [];
   for (let dir = parentOf(absolute); dir !== workspace.root && dir !== '/'; dir = parentOf(dir)) {
-    const exists = await workspace.stat(dir).then(
+    const exists = await typeOfPath(workspace, dir).then(
       () => true,
       () => false,
     );

@@ -5,8 +5,14 @@
  * a timeout, an abort and a sandbox limit hit are error results that keep the output. Imports core,
  * workspace.ts (the type) and the tools' own helpers.
  */
-import { ToolError, type ToolSuite } from '../core/index.ts';
-import { type ExecResult, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import {
+  type JsonSchema,
+  ToolError,
+  type ToolRepairs,
+  type ToolSpec,
+  type ToolSuite,
+} from '../core/index.ts';
+import { type ExecResult, typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import {
   DEFAULT_MAX_BYTES,
@@ -16,10 +22,134 @@ import {
   type Truncation,
   truncateTail,
 } from './output.ts';
-import { BUILTIN_SPECS } from './specs.ts';
+import { shellPatchCall } from './patch-call.ts';
 import { type SpillOptions, spillOutput } from './spill.ts';
-import { type BuiltinTool, defineBuiltin } from './tool.ts';
-import type { BashInput, BashOutput } from './types.ts';
+import {
+  BOOLEAN,
+  type BuiltinTool,
+  defineBuiltin,
+  INTEGER,
+  objectSchema,
+  pathParameter,
+  STRING,
+} from './tool.ts';
+
+export interface BashInput {
+  command: string;
+  timeout?: number;
+  cwd?: string;
+}
+
+export interface BashOutput {
+  command: string;
+  exit_code: number;
+  output: string;
+  truncated: boolean;
+  timed_out: boolean;
+}
+
+/**
+ * The `bash` tool's spec: the name, description and parameters the model reads (tests pin every word),
+ * and its effects.
+ */
+export const BASH_SPEC: ToolSpec = {
+  name: 'bash',
+  description:
+    'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error.',
+  parameters: {
+    type: 'object',
+    properties: {
+      command: {
+        type: 'string',
+        minLength: 1,
+        description: 'The command to run, as you would type it in bash.',
+      },
+      timeout: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        maximum: 600,
+        description: 'Seconds before the command is stopped. Default: 30, at most 600.',
+      },
+      cwd: pathParameter('Directory to run in', 'the workspace root'),
+    },
+    required: ['command'],
+    additionalProperties: false,
+  },
+  effects: ['exec'],
+};
+
+/**
+ * The schema of `structured_output` when `bash` succeeds. Not declared to models (see
+ * `BuiltinParts.outputSchema`); codemode types `bash`'s results with it.
+ */
+export const BASH_OUTPUT_SCHEMA: JsonSchema = objectSchema({
+  command: STRING,
+  exit_code: INTEGER,
+  output: STRING,
+  truncated: BOOLEAN,
+  timed_out: BOOLEAN,
+});
+
+/** The names other agents give bash's working directory. */
+const CWD_ALIASES: readonly string[] = ['workdir', 'directory', 'dir_path', 'working_directory'];
+
+/**
+ * The names other agents give bash and its parameters, and the shapes they send them in: argv arrays,
+ * millisecond timeouts, and Codex's patches sent as an `apply_patch` command, which go to edit.
+ */
+export const BASH_REPAIRS: ToolRepairs = {
+  aliases: [
+    'Bash',
+    'shell',
+    'shell_command',
+    'exec_command',
+    'run_shell_command',
+    'execute_command',
+    'run_terminal_cmd',
+  ],
+  parameters: { command: ['cmd', 'script'], cwd: CWD_ALIASES },
+  drop: ['description', 'justification', 'sandbox_permissions', 'login', 'explanation', 'restart', 'shell'],
+  dropWhenFalsy: ['run_in_background', 'is_background', 'background'],
+  repair: repairBash,
+  redirect: (args) => shellPatchCall(args, ['cwd', ...CWD_ALIASES]),
+};
+
+function repairBash(out: Record<string, unknown>, has: (key: string) => boolean, alias?: string): void {
+  if (has('timeout')) {
+    if ('timeout_ms' in out && !has('timeout_ms')) {
+      const ms = Number(out.timeout_ms);
+      delete out.timeout_ms;
+      if (out.timeout === undefined && Number.isFinite(ms)) out.timeout = ms / 1000;
+    } else if (alias === 'Bash' && out.timeout !== undefined) {
+      // Claude Code's Bash tool takes milliseconds.
+      const ms = Number(out.timeout);
+      if (Number.isFinite(ms)) out.timeout = ms / 1000;
+    }
+  }
+  if (Array.isArray(out.command) && out.command.every((part) => typeof part === 'string')) {
+    out.command = argvToCommand(out.command);
+  }
+}
+
+/**
+ * Turns an argv array into one shell command: `["bash", "-lc", "ls -la"]` → `ls -la`; otherwise every
+ * argument is quoted where the shell would split or expand it.
+ */
+export function argvToCommand(argv: readonly string[]): string {
+  const [program, flag, script] = argv;
+  if (
+    argv.length === 3 &&
+    program !== undefined &&
+    /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh$/.test(program) &&
+    (flag === '-c' || flag === '-lc' || flag === '-lic' || flag === '-ic') &&
+    script !== undefined
+  ) {
+    return script;
+  }
+  return argv
+    .map((arg) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
+}
 
 /** Seconds a command may run when the call gives no `timeout`. */
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 30;
@@ -41,8 +171,8 @@ export interface BashToolOptions {
   spill?: SpillOptions;
 }
 
-/** Error codes of the bash tool, in `structured_output.error.code`. */
-export const BASH_ERROR_CODES = {
+/** The codes of bash's errors (`structured_output.error.code`). */
+export const BASH_ERRORS = {
   EXIT_CODE: 'COMMAND_FAILED',
   NOT_FOUND: 'COMMAND_NOT_FOUND',
   LIMIT: 'LIMIT_EXCEEDED',
@@ -80,7 +210,7 @@ const LIMITS: readonly [RegExp, string][] = [
  * shell (which language, which programs exist) when it says anything.
  */
 export function bashDescriptionFor(workspace: Pick<Workspace, 'shellDescription'>): string {
-  const base = BUILTIN_SPECS.bash.description;
+  const base = BASH_SPEC.description;
   const shell = workspace.shellDescription?.trim();
   return shell ? `${base} ${shell}` : base;
 }
@@ -95,7 +225,7 @@ export function bashDescriptionFor(workspace: Pick<Workspace, 'shellDescription'
 export function describeWorkspaceShell(suite: ToolSuite<Workspace>, workspace: Workspace): void {
   const tool = suite.get('bash');
   if (!tool) return;
-  const base = BUILTIN_SPECS.bash.description;
+  const base = BASH_SPEC.description;
   const current = tool.spec.description;
   if (current !== base && !current.startsWith(`${base} `)) return;
   const description = bashDescriptionFor(workspace);
@@ -104,81 +234,95 @@ export function describeWorkspaceShell(suite: ToolSuite<Workspace>, workspace: W
 }
 
 /** Creates the `bash` tool. */
-export function createBashTool(options: BashToolOptions = {}): BuiltinTool<BashInput, BashOutput> {
+export function createBashTool(
+  options: BashToolOptions = {},
+): BuiltinTool<BashInput, BashOutput, typeof BASH_ERRORS> {
   const defaultTimeout = options.defaultTimeoutSeconds ?? DEFAULT_BASH_TIMEOUT_SECONDS;
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  return defineBuiltin<BashInput, BashOutput>(BUILTIN_SPECS.bash, async (input, context) => {
-    const workspace = await context.workspace();
-    const command = input.command;
-    const timeout = Math.min(input.timeout ?? defaultTimeout, MAX_BASH_TIMEOUT_SECONDS);
-    const cwd = await workingDirectory(workspace, input.cwd);
+  return defineBuiltin<BashInput, BashOutput, typeof BASH_ERRORS>(
+    BASH_SPEC,
+    { errorCodes: BASH_ERRORS, repairs: BASH_REPAIRS, outputSchema: BASH_OUTPUT_SCHEMA },
+    async (input, context) => {
+      const workspace = await context.workspace();
+      const command = input.command;
+      const timeout = Math.min(input.timeout ?? defaultTimeout, MAX_BASH_TIMEOUT_SECONDS);
+      const cwd = await workingDirectory(workspace, input.cwd);
 
-    const result = await workspace.exec(command, {
-      cwd,
-      timeoutMs: Math.round(timeout * 1000),
-      signal: context.signal,
-    });
-    const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, ''));
-    const truncation = truncateTail(text, { maxLines, maxBytes });
-    const notices: string[] = [];
-    let spilledPath: string | undefined;
-    if (truncation.truncated) {
-      try {
-        spilledPath = await spillOutput(workspace, 'bash', text, options.spill);
-        notices.push(cutNotice(truncation, spilledPath, maxLines, maxBytes));
-      } catch (error) {
-        notices.push(unsavedNotice(truncation, error, maxLines, maxBytes));
-      }
-    }
-    if (result.droppedBytes > 0) {
-      notices.push(
-        `[The workspace dropped the first ${formatSize(result.droppedBytes)} of output to bound memory; that part is lost. Send less output, e.g. through head, tail or grep.]`,
-      );
-    }
-    if (!(await exists(workspace, workspace.root))) {
-      notices.push(
-        `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`,
-      );
-    }
-    const deletedFiles = result.deletedFiles ?? 0;
-    if (deletedFiles > 0) {
-      notices.push(
-        `[This command deleted ${deletedFiles === 1 ? '1 file' : `${deletedFiles} files`} that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]`,
-      );
-    }
-    const output = [truncation.content.replace(/\n+$/, ''), ...notices]
-      .filter((part) => part !== '')
-      .join('\n\n');
-    const shown = output === '' ? '(no output)' : output;
-
-    const structured = {
-      command,
-      exit_code: result.exitCode,
-      output: shown,
-      truncated: truncation.truncated,
-      timed_out: result.timedOut,
-    };
-    const details: Record<string, unknown> = {
-      line_count: truncation.totalLines,
-      exit_code: result.exitCode,
-      ...(spilledPath === undefined ? {} : { spilled_path: spilledPath }),
-      ...(truncation.truncated ? { truncation: truncationDetails(truncation) } : {}),
-      ...(result.droppedBytes > 0 ? { dropped_bytes: result.droppedBytes } : {}),
-      ...(deletedFiles > 0 ? { deleted_files: deletedFiles, restorable: true } : {}),
-    };
-
-    const failure = await failureOf(workspace, result, timeout);
-    if (failure) {
-      throw new ToolError(failure.message, {
-        code: failure.code,
-        output,
-        data: { ...structured, aborted: result.aborted },
-        details: { ...details, timed_out: result.timedOut, aborted: result.aborted },
+      const result = await workspace.exec(command, {
+        cwd,
+        timeoutMs: Math.round(timeout * 1000),
+        signal: context.signal,
       });
-    }
-    return { output: shown, structured_output: structured, details };
-  });
+      const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, ''));
+      const truncation = truncateTail(text, { maxLines, maxBytes });
+      const notices: string[] = [];
+      let spilledPath: string | undefined;
+      if (truncation.truncated) {
+        try {
+          spilledPath = await spillOutput(workspace, 'bash', text, options.spill);
+          notices.push(cutNotice(truncation, spilledPath, maxLines, maxBytes));
+        } catch (error) {
+          notices.push(unsavedNotice(truncation, error, maxLines, maxBytes));
+        }
+      }
+      notices.push(...(await afterCommandNotices(workspace, result)));
+      const deletedFiles = result.deletedFiles ?? 0;
+      const output = [truncation.content.replace(/\n+$/, ''), ...notices]
+        .filter((part) => part !== '')
+        .join('\n\n');
+      const shown = output === '' ? '(no output)' : output;
+
+      const structured = {
+        command,
+        exit_code: result.exitCode,
+        output: shown,
+        truncated: truncation.truncated,
+        timed_out: result.timedOut,
+      };
+      const details: Record<string, unknown> = {
+        line_count: truncation.totalLines,
+        exit_code: result.exitCode,
+        ...(spilledPath === undefined ? {} : { spilled_path: spilledPath }),
+        ...(truncation.truncated ? { truncation: truncationDetails(truncation) } : {}),
+        ...(result.droppedBytes > 0 ? { dropped_bytes: result.droppedBytes } : {}),
+        ...(deletedFiles > 0 ? { deleted_files: deletedFiles, restorable: true } : {}),
+      };
+
+      const failure = await failureOf(workspace, result, timeout);
+      if (failure) {
+        throw new ToolError(failure.message, {
+          code: failure.code,
+          output,
+          data: { ...structured, aborted: result.aborted },
+          details: { ...details, timed_out: result.timedOut, aborted: result.aborted },
+        });
+      }
+      return { output: shown, structured_output: structured, details };
+    },
+  );
+}
+
+/** What the model must know about what the command did besides its output: lost output, deleted files. */
+async function afterCommandNotices(workspace: Workspace, result: ExecResult): Promise<string[]> {
+  const notices: string[] = [];
+  if (result.droppedBytes > 0) {
+    notices.push(
+      `[The workspace dropped the first ${formatSize(result.droppedBytes)} of output to bound memory; that part is lost. Send less output, e.g. through head, tail or grep.]`,
+    );
+  }
+  if (!(await exists(workspace, workspace.root))) {
+    notices.push(
+      `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`,
+    );
+  }
+  const deletedFiles = result.deletedFiles ?? 0;
+  if (deletedFiles > 0) {
+    notices.push(
+      `[This command deleted ${deletedFiles === 1 ? '1 file' : `${deletedFiles} files`} that existed before it. The workspace was snapshotted just before the command: if deleting was not intended, tell the user, who can restore that snapshot.]`,
+    );
+  }
+  return notices;
 }
 
 /** The directory to run in: the root by default; a given `cwd` must be an existing directory. */
@@ -187,12 +331,12 @@ async function workingDirectory(workspace: Workspace, input: string | undefined)
   const { absolute, display } = await resolvePath(workspace, input);
   let type: string;
   try {
-    type = (await workspace.stat(absolute)).type;
+    type = await typeOfPath(workspace, absolute);
   } catch (error) {
     if (error instanceof WorkspaceError && error.code === 'ENOENT') {
       throw new ToolError(
         `The working directory ${display} does not exist. Give an existing directory as cwd, or leave cwd out to run in the workspace root.`,
-        { code: BASH_ERROR_CODES.BAD_CWD, data: { cwd: display } },
+        { code: BASH_ERRORS.BAD_CWD, data: { cwd: display } },
       );
     }
     return fsError(error, display);
@@ -200,7 +344,7 @@ async function workingDirectory(workspace: Workspace, input: string | undefined)
   if (type !== 'directory') {
     throw new ToolError(
       `The working directory ${display} is a file, not a directory. Give a directory as cwd, or leave cwd out to run in the workspace root.`,
-      { code: BASH_ERROR_CODES.BAD_CWD, data: { cwd: display } },
+      { code: BASH_ERRORS.BAD_CWD, data: { cwd: display } },
     );
   }
   return absolute;
@@ -215,7 +359,7 @@ async function failureOf(
   if (result.aborted) {
     return {
       message: 'Command was aborted before it finished. Its effects, if any, may be partial.',
-      code: BASH_ERROR_CODES.ABORTED,
+      code: BASH_ERRORS.ABORTED,
     };
   }
   if (result.timedOut) {
@@ -226,7 +370,7 @@ async function failureOf(
         : `If it needs more time, run it again with a larger timeout (at most ${MAX_BASH_TIMEOUT_SECONDS} seconds); a server or watcher that never exits cannot run here.`;
     return {
       message: `Command timed out after ${seconds} and was stopped. ${next}`,
-      code: BASH_ERROR_CODES.TIMEOUT,
+      code: BASH_ERRORS.TIMEOUT,
     };
   }
   const code = result.exitCode;
@@ -236,14 +380,14 @@ async function failureOf(
     if (limit) {
       return {
         message: `Command exited with code 126: it hit the shell's ${limit} and was stopped (the shell's message is above). Split the work into smaller commands.`,
-        code: BASH_ERROR_CODES.LIMIT,
+        code: BASH_ERRORS.LIMIT,
       };
     }
   }
   if (code === 127) {
-    return { message: await notFoundMessage(workspace), code: BASH_ERROR_CODES.NOT_FOUND };
+    return { message: await notFoundMessage(workspace), code: BASH_ERRORS.NOT_FOUND };
   }
-  return { message: `Command exited with code ${code}.`, code: BASH_ERROR_CODES.EXIT_CODE };
+  return { message: `Command exited with code ${code}.`, code: BASH_ERRORS.EXIT_CODE };
 }
 
 /** The limit named in the shell's own message of an exit-126 stop, in words; `undefined` if it is not one. */
@@ -305,7 +449,7 @@ function truncationDetails(truncation: Truncation): Record<string, unknown> {
 
 async function exists(workspace: Workspace, path: string): Promise<boolean> {
   try {
-    await workspace.stat(path);
+    await typeOfPath(workspace, path);
     return true;
   } catch {
     return false;

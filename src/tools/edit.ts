@@ -4,8 +4,17 @@
  * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
  * errors) and the tools' shared helpers only.
  */
-import { isPlainObject, type PartialToolResult, ToolError } from '../core/index.ts';
-import { type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import {
+  isPlainObject,
+  type JsonSchema,
+  type ParsedPatch,
+  type PartialToolResult,
+  repairArguments,
+  ToolError,
+  type ToolRepairs,
+  type ToolSpec,
+} from '../core/index.ts';
+import { typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { applyPatch } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
@@ -22,10 +31,178 @@ import {
 import { fsError, onPath, resolvePath, textOf } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
-import { BUILTIN_SPECS } from './specs.ts';
-import { type BuiltinTool, defineBuiltin } from './tool.ts';
-import type { EditInput, EditOutput, EditPatchInput } from './types.ts';
+import { APPLY_PATCH, patchPayload, patchToolCall } from './patch-call.ts';
+import { editPeerAdapter } from './peer-tools.ts';
+import {
+  BOOLEAN,
+  type BuiltinTool,
+  defineBuiltin,
+  INTEGER,
+  objectSchema,
+  PATH_ALIASES,
+  pathParameter,
+  STRING,
+} from './tool.ts';
 import { verifyWritten } from './write-verify.ts';
+
+export interface EditReplacement {
+  oldText: string;
+  newText: string;
+  replaceAll?: boolean;
+}
+
+/** The arguments a model sends: one replacement, or several in `edits`. */
+export interface EditInput {
+  path: string;
+  oldText?: string;
+  newText?: string;
+  replaceAll?: boolean;
+  edits?: EditReplacement[];
+  dryRun?: boolean;
+}
+
+/** A parsed patch, which a peer agent's `apply_patch` call is redirected to `edit` as. */
+export interface EditPatchInput {
+  patch: ParsedPatch;
+}
+
+export interface EditOutput {
+  path: string;
+  replacements: number;
+  first_changed_line: number;
+  dry_run?: boolean;
+}
+
+/**
+ * The `edit` tool's spec: the name, description and parameters the model reads (tests pin every word),
+ * and its effects.
+ */
+export const EDIT_SPEC: ToolSpec = {
+  name: 'edit',
+  description:
+    'Replace exact text in a file. Give oldText and newText, or edits: [{oldText, newText}] for several changes at once. Each oldText must match the file exactly once, including whitespace and indentation; add surrounding lines to make it unique, or set replaceAll to change every occurrence. If any edit fails, the file is left unchanged.',
+  parameters: {
+    type: 'object',
+    properties: {
+      path: pathParameter('File to edit'),
+      oldText: { type: 'string', description: 'Exact text to replace.' },
+      newText: { type: 'string', description: 'Text to put in its place.' },
+      replaceAll: { type: 'boolean', description: 'Replace every occurrence of oldText. Default: false.' },
+      edits: {
+        type: 'array',
+        minItems: 1,
+        description:
+          'Several replacements, each matched against the original file. Use instead of oldText/newText.',
+        items: {
+          type: 'object',
+          properties: {
+            oldText: { type: 'string', description: 'Exact text to replace.' },
+            newText: { type: 'string', description: 'Text to put in its place.' },
+            replaceAll: { type: 'boolean', description: 'Replace every occurrence. Default: false.' },
+          },
+          required: ['oldText', 'newText'],
+          additionalProperties: false,
+        },
+      },
+      dryRun: {
+        type: 'boolean',
+        description: 'Show the diff the edit would make without changing the file. Default: false.',
+      },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  effects: ['read', 'fs_write'],
+};
+
+/**
+ * The schema of `structured_output` when `edit` succeeds. Not declared to models (see
+ * `BuiltinParts.outputSchema`); codemode types `edit`'s results with it.
+ */
+export const EDIT_OUTPUT_SCHEMA: JsonSchema = objectSchema(
+  { path: STRING, replacements: INTEGER, first_changed_line: INTEGER, dry_run: BOOLEAN },
+  ['dry_run'],
+);
+
+/**
+ * The codes of edit's errors (`structured_output.error.code`), a patch's included; a filesystem
+ * failure carries the workspace's own code (`ENOSPC`, `ENOTDIR`, ...).
+ */
+export const EDIT_ERRORS = {
+  INVALID_ARGUMENTS: 'INVALID_ARGUMENTS',
+  ENOENT: 'ENOENT',
+  EISDIR: 'EISDIR',
+  BINARY_FILE: 'BINARY_FILE',
+  EDIT_NO_CHANGE: 'EDIT_NO_CHANGE',
+  EDIT_EMPTY_OLD_TEXT: 'EDIT_EMPTY_OLD_TEXT',
+  EDIT_OVERLAP: 'EDIT_OVERLAP',
+  EDIT_NOT_UNIQUE: 'EDIT_NOT_UNIQUE',
+  EDIT_NOT_FOUND: 'EDIT_NOT_FOUND',
+  PATCH_NOT_FOUND: 'PATCH_NOT_FOUND',
+  PATCH_WRITE_FAILED: 'PATCH_WRITE_FAILED',
+  ABORTED: 'ABORTED',
+  WRITE_NOT_VERIFIED: 'WRITE_NOT_VERIFIED',
+} as const;
+
+/**
+ * The names other agents give edit and its parameters, and the shapes they send them in: arrays of
+ * edits, Cline's SEARCH/REPLACE blocks, Codex's patches, Anthropic's text-editor commands.
+ */
+export const EDIT_REPAIRS: ToolRepairs = {
+  aliases: [
+    'Edit',
+    'edit_file',
+    'replace',
+    'str_replace',
+    'str_replace_editor',
+    'str_replace_based_edit_tool',
+    'replace_in_file',
+    'MultiEdit',
+    'multiedit',
+    'multi_edit',
+    APPLY_PATCH,
+  ],
+  parameters: {
+    path: PATH_ALIASES,
+    oldText: ['old_string', 'oldString', 'old_str', 'old_text', 'search'],
+    newText: ['new_string', 'newString', 'new_str', 'new_text', 'replace', 'replacement'],
+    replaceAll: ['replace_all', 'allow_multiple'],
+  },
+  drop: ['instruction', 'explanation'],
+  repair: repairEdit,
+  rawPayload: (raw, alias) => (alias === APPLY_PATCH ? patchPayload(raw) : raw),
+  redirect: (args, alias) => (alias === APPLY_PATCH ? patchToolCall(args) : undefined),
+  adapter: editPeerAdapter,
+};
+
+/** The properties of one item of `edits`, whose aliases are repaired as edit's own. */
+const EDIT_ITEM_PROPERTIES = { oldText: true, newText: true, replaceAll: true };
+
+function repairEdit(out: Record<string, unknown>, has: (key: string) => boolean): void {
+  if (has('replaceAll') && 'expected_replacements' in out && !has('expected_replacements')) {
+    const expected = Number(out.expected_replacements);
+    delete out.expected_replacements;
+    if (expected > 1 && out.replaceAll === undefined) out.replaceAll = true;
+  }
+  if (has('edits') && typeof out.diff === 'string' && !has('diff')) {
+    const edits = parseSearchReplaceBlocks(out.diff);
+    if (edits.length > 0) {
+      delete out.diff;
+      out.edits ??= edits;
+    }
+  }
+  if (has('edits') && Array.isArray(out.edits)) {
+    out.edits = out.edits.map((edit) =>
+      isPlainObject(edit) ? repairArguments(EDIT_REPAIRS, edit, EDIT_ITEM_PROPERTIES) : edit,
+    );
+  }
+}
+
+/** Cline's `replace_in_file` sends `<<<<<<< SEARCH … ======= … >>>>>>> REPLACE` blocks. */
+function parseSearchReplaceBlocks(diff: string): { oldText: string; newText: string }[] {
+  const blocks = /<{3,} SEARCH\r?\n([\s\S]*?)\r?\n?={3,}\r?\n([\s\S]*?)\r?\n?>{3,} REPLACE/g;
+  return [...diff.matchAll(blocks)].map((match) => ({ oldText: match[1] ?? '', newText: match[2] ?? '' }));
+}
 
 /** Largest file (in UTF-16 units of text) that fuzzy matching is tried on. */
 export const DEFAULT_MAX_FUZZY_CHARS: number = 2 * 1024 * 1024;
@@ -81,61 +258,65 @@ const BLANK = /^[ \t\u00A0\u2002-\u200A\u202F\u205F\u3000]$/;
  */
 export function createEditTool(
   options: EditToolOptions = {},
-): BuiltinTool<EditInput | EditPatchInput, EditOutput> {
+): BuiltinTool<EditInput | EditPatchInput, EditOutput, typeof EDIT_ERRORS> {
   const maxFuzzyChars = options.maxFuzzyChars ?? DEFAULT_MAX_FUZZY_CHARS;
   const verify = options.verify ?? true;
-  return defineBuiltin<EditInput | EditPatchInput, EditOutput>(BUILTIN_SPECS.edit, async (input, context) => {
-    const workspace = await context.workspace();
-    // Codex's apply_patch arrives here parsed (see the core's payload redirect), never from a model.
-    if ('patch' in input && isPlainObject(input.patch)) {
-      return applyPatch(workspace, input.patch, context.signal, verify);
-    }
-    const edit = input as EditInput;
-    const { absolute, display } = await resolvePath(workspace, edit.path);
-    const requests = parseRequests(edit, display);
-    return withFileMutation(workspace, absolute, async () => {
-      const decoded = await readText(workspace, absolute, display);
-      const bom = decoded.startsWith(BOM);
-      const original = bom ? decoded.slice(1) : decoded;
-      const { next, lines, count, fuzzy, inOrder } = planEdits(original, requests, display, maxFuzzyChars);
-      if (next === original || requests.every((request) => request.oldText === request.newText)) {
-        throw new ToolError(
-          `No changes made to ${display}: the new text is identical to the text it replaces. Send the change you want in newText.`,
-          { code: 'EDIT_NO_CHANGE', data: { path: display } },
-        );
+  return defineBuiltin<EditInput | EditPatchInput, EditOutput, typeof EDIT_ERRORS>(
+    EDIT_SPEC,
+    { errorCodes: EDIT_ERRORS, repairs: EDIT_REPAIRS, outputSchema: EDIT_OUTPUT_SCHEMA },
+    async (input, context) => {
+      const workspace = await context.workspace();
+      // Codex's apply_patch arrives here parsed (see the core's payload redirect), never from a model.
+      if ('patch' in input && isPlainObject(input.patch)) {
+        return applyPatch(workspace, input.patch, context.signal, verify);
       }
-      if (edit.dryRun === true) return dryRunResult(display, original, next, count, lines);
-      const data = new TextEncoder().encode(bom ? BOM + next : next);
-      if (context.signal.aborted) {
-        throw new ToolError(`Editing ${display} was aborted before anything was written.`, {
-          code: 'ABORTED',
-        });
-      }
-      await onPath(display, () => workspace.writeFile(absolute, data));
-      if (verify) await verifyWritten(workspace, absolute, display, data);
+      const edit = input as EditInput;
+      const { absolute, display } = await resolvePath(workspace, edit.path);
+      const requests = parseRequests(edit, display);
+      return withFileMutation(workspace, absolute, async () => {
+        const decoded = await readText(workspace, absolute, display);
+        const bom = decoded.startsWith(BOM);
+        const original = bom ? decoded.slice(1) : decoded;
+        const { next, lines, count, fuzzy, inOrder } = planEdits(original, requests, display, maxFuzzyChars);
+        if (next === original || requests.every((request) => request.oldText === request.newText)) {
+          throw new ToolError(
+            `No changes made to ${display}: the new text is identical to the text it replaces. Send the change you want in newText.`,
+            { code: EDIT_ERRORS.EDIT_NO_CHANGE, data: { path: display } },
+          );
+        }
+        if (edit.dryRun === true) return dryRunResult(display, original, next, count, lines);
+        const data = new TextEncoder().encode(bom ? BOM + next : next);
+        if (context.signal.aborted) {
+          throw new ToolError(`Editing ${display} was aborted before anything was written.`, {
+            code: EDIT_ERRORS.ABORTED,
+          });
+        }
+        await onPath(display, () => workspace.writeFile(absolute, data));
+        if (verify) await verifyWritten(workspace, absolute, display, data);
 
-      const firstLine = firstChangedLine(original, next);
-      const where = listLines(lines);
-      const note =
-        (fuzzy.length > 0
-          ? ` ${joinWords(fuzzy)} matched only after ignoring differences in Unicode form, quotes, dashes, special spaces or trailing whitespace; nothing outside the matched text changed.`
-          : '') +
-        (inOrder
-          ? ' Some oldText matched only the text that the edits before it produced, so the edits were made one after another, in order.'
-          : '');
-      return {
-        output: `Edited ${display}: ${count} replacement${count === 1 ? '' : 's'} (${where}).${note}`,
-        structured_output: { path: display, replacements: count, first_changed_line: firstLine },
-        details: {
-          diff: await unifiedPatch(display, { kind: 'text', text: original }, next),
-          first_changed_line: firstLine,
-          replacements: count,
-          line_count: splitLines(next).length,
-          match: fuzzy.length > 0 ? 'fuzzy' : 'exact',
-        },
-      };
-    });
-  });
+        const firstLine = firstChangedLine(original, next);
+        const where = listLines(lines);
+        const note =
+          (fuzzy.length > 0
+            ? ` ${joinWords(fuzzy)} matched only after ignoring differences in Unicode form, quotes, dashes, special spaces or trailing whitespace; nothing outside the matched text changed.`
+            : '') +
+          (inOrder
+            ? ' Some oldText matched only the text that the edits before it produced, so the edits were made one after another, in order.'
+            : '');
+        return {
+          output: `Edited ${display}: ${count} replacement${count === 1 ? '' : 's'} (${where}).${note}`,
+          structured_output: { path: display, replacements: count, first_changed_line: firstLine },
+          details: {
+            diff: await unifiedPatch(display, { kind: 'text', text: original }, next),
+            first_changed_line: firstLine,
+            replacements: count,
+            line_count: splitLines(next).length,
+            match: fuzzy.length > 0 ? 'fuzzy' : 'exact',
+          },
+        };
+      });
+    },
+  );
 }
 
 /** What `dryRun: true` returns: the diff the edit would make, in the output too, since it is the point. */
@@ -211,26 +392,26 @@ function parseRequests(args: EditInput, display: string): EditRequest[] {
 }
 
 function invalid(message: string): ToolError {
-  return new ToolError(message, { code: 'INVALID_ARGUMENTS' });
+  return new ToolError(message, { code: EDIT_ERRORS.INVALID_ARGUMENTS });
 }
 
 /** The file as text; a directory, a missing file and a binary file are error results. */
 async function readText(workspace: Workspace, absolute: string, display: string): Promise<string> {
   let type: string;
   try {
-    type = (await workspace.stat(absolute)).type;
+    type = await typeOfPath(workspace, absolute);
   } catch (error) {
     if (error instanceof WorkspaceError && error.code === 'ENOENT') {
       throw new ToolError(
         `${display} does not exist. Check the path with ls or find; to create a new file, use write.`,
-        { code: 'ENOENT', data: { path: display } },
+        { code: EDIT_ERRORS.ENOENT, data: { path: display } },
       );
     }
     return fsError(error, display);
   }
   if (type === 'directory') {
     throw new ToolError(`${display} is a directory, not a file. Give the path of a file to edit.`, {
-      code: 'EISDIR',
+      code: EDIT_ERRORS.EISDIR,
       data: { path: display },
     });
   }
@@ -239,7 +420,7 @@ async function readText(workspace: Workspace, absolute: string, display: string)
   if (text === undefined) {
     throw new ToolError(
       `${display} is not a UTF-8 text file (${bytes.length} bytes with NUL bytes or invalid UTF-8), so edit will not change it. Replace it whole with write, or use bash.`,
-      { code: 'BINARY_FILE', data: { path: display, bytes: bytes.length } },
+      { code: EDIT_ERRORS.BINARY_FILE, data: { path: display, bytes: bytes.length } },
     );
   }
   return text;
@@ -265,7 +446,7 @@ function plan(
     if (request.oldText === '') {
       throw new ToolError(
         `${request.label} is empty, so there is nothing to find in ${display}. To insert text, put a neighbouring line in oldText and that line plus your addition in newText; to create a file, use write.`,
-        { code: 'EDIT_EMPTY_OLD_TEXT', data: { path: display, edit: request.index } },
+        { code: EDIT_ERRORS.EDIT_EMPTY_OLD_TEXT, data: { path: display, edit: request.index } },
       );
     }
     exactForm ??= lineEndingForm(original);
@@ -316,7 +497,7 @@ function plan(
       first === second
         ? `${current.edit.label} matches overlapping text in ${display} (line ${line}). Make it longer so its matches do not overlap, or change them one at a time.`
         : `edits[${first}] and edits[${second}] overlap in ${display} (line ${line}). Merge them into one edit, or make each oldText cover separate text.`,
-      { code: 'EDIT_OVERLAP', data: { path: display, edits: [first, second], line } },
+      { code: EDIT_ERRORS.EDIT_OVERLAP, data: { path: display, edits: [first, second], line } },
     );
   }
   return { replacements, fuzzy };
@@ -419,7 +600,7 @@ function notUnique(
   return new ToolError(
     `${request.label} matches ${places} in ${display} (${where}). Add surrounding lines to it so it matches exactly one place, or set replaceAll: true to replace every one.`,
     {
-      code: 'EDIT_NOT_UNIQUE',
+      code: EDIT_ERRORS.EDIT_NOT_UNIQUE,
       data: {
         path: display,
         edit: request.index,
@@ -440,7 +621,7 @@ function notFound(original: string, request: EditRequest, display: string, fuzzy
   if (!closest) {
     return new ToolError(
       `${head} No line of ${display} resembles the first line of ${request.label}. Re-read the file with read and copy the text from it exactly.`,
-      { code: 'EDIT_NOT_FOUND', data },
+      { code: EDIT_ERRORS.EDIT_NOT_FOUND, data },
     );
   }
   const last = closest.firstLine + closest.lines.length - 1;
@@ -460,7 +641,7 @@ function notFound(original: string, request: EditRequest, display: string, fuzzy
       ...shown,
       `Re-read that part with read (offset=${closest.firstLine}) and copy oldText from it exactly.`,
     ].join('\n'),
-    { code: 'EDIT_NOT_FOUND', data: { ...data, closest_line: closest.firstLine } },
+    { code: EDIT_ERRORS.EDIT_NOT_FOUND, data: { ...data, closest_line: closest.firstLine } },
   );
 }
 

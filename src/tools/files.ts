@@ -7,6 +7,7 @@ import {
   type ConfineOptions,
   confinePath,
   isInside,
+  typeOfPath,
   type Workspace,
   WorkspaceError,
 } from '../workspace/workspace.ts';
@@ -71,14 +72,6 @@ export async function onPath<T>(display: string, run: () => Promise<T>): Promise
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Bytes looked at when deciding whether a file is binary. */
-const SNIFF_BYTES = 8000;
-
-/** Whether bytes look binary: a NUL in the first 8,000 bytes, or invalid UTF-8 anywhere. */
-export function isBinary(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, SNIFF_BYTES).includes(0) || decodeUtf8(bytes) === undefined;
-}
-
 /** Strict UTF-8 decoding; `undefined` when the bytes are not valid UTF-8. Keeps a BOM. */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
@@ -110,7 +103,7 @@ export async function readPathContent(
 ): Promise<PathContent> {
   let type: string;
   try {
-    type = (await workspace.stat(absolute)).type;
+    type = await typeOfPath(workspace, absolute);
   } catch (error) {
     if (error instanceof WorkspaceError && error.code === 'ENOENT') return { kind: 'missing' };
     return fsError(error, display);

@@ -4,14 +4,107 @@
  * A pattern without `/` matches names at any depth, as fd does. Imports core, workspace.ts, the tools'
  * helpers and picomatch.
  */
-import { ToolError } from '../core/index.ts';
+import {
+  type JsonSchema,
+  type PartialToolResult,
+  type ToolContext,
+  ToolError,
+  type ToolRepairs,
+  type ToolSpec,
+} from '../core/index.ts';
+import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
-import { BUILTIN_SPECS } from './specs.ts';
-import { type BuiltinTool, defineBuiltin } from './tool.ts';
-import type { FindInput, FindOutput } from './types.ts';
+import { findPeerAdapter } from './peer-tools.ts';
+import {
+  BOOLEAN,
+  type BuiltinTool,
+  defineBuiltin,
+  objectSchema,
+  PATH_ALIASES,
+  pathParameter,
+  STRING,
+} from './tool.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
+
+export interface FindInput {
+  pattern: string;
+  path?: string;
+  limit?: number;
+  ignore?: string[];
+}
+
+export interface FindOutput {
+  paths: string[];
+  truncated: boolean;
+}
+
+/**
+ * The `find` tool's spec: the name, description and parameters the model reads (tests pin every word),
+ * and its effects.
+ */
+export const FIND_SPEC: ToolSpec = {
+  name: 'find',
+  description:
+    'Find files by glob pattern, e.g. "*.ts" (a pattern without / matches names at any depth) or "src/**/test_*.py". Returns paths relative to the search directory (directories end in /), up to limit results (default 1000). Respects .gitignore and skips .git and node_modules.',
+  parameters: {
+    type: 'object',
+    properties: {
+      pattern: { type: 'string', minLength: 1, description: 'Glob pattern to match paths against.' },
+      path: pathParameter('Directory to search in', 'the workspace root'),
+      limit: { type: 'integer', minimum: 1, description: 'Maximum number of results. Default: 1000.' },
+      ignore: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Globs of paths to leave out, matched like pattern; a directory left out is not searched.',
+      },
+    },
+    required: ['pattern'],
+    additionalProperties: false,
+  },
+  effects: ['read'],
+};
+
+/**
+ * The schema of `structured_output` when `find` succeeds. Not declared to models (see
+ * `BuiltinParts.outputSchema`); codemode types `find`'s results with it.
+ */
+export const FIND_OUTPUT_SCHEMA: JsonSchema = objectSchema({
+  paths: { type: 'array', items: STRING },
+  truncated: BOOLEAN,
+});
+
+/**
+ * The codes of find's errors (`structured_output.error.code`); a filesystem failure carries the
+ * workspace's own code.
+ */
+export const FIND_ERRORS = {
+  INVALID_GLOB: 'INVALID_GLOB',
+  ENOENT: 'ENOENT',
+  ENOTDIR: 'ENOTDIR',
+  ABORTED: 'ABORTED',
+} as const;
+
+/** The names other agents give find and its parameters. */
+export const FIND_REPAIRS: ToolRepairs = {
+  aliases: ['Glob', 'search_files', 'directory_tree', 'glob', 'file_search'],
+  parameters: {
+    pattern: ['query', 'glob', 'name'],
+    path: PATH_ALIASES,
+    limit: ['max_results', 'maxResults'],
+    ignore: ['excludePatterns', 'exclude_patterns', 'exclude'],
+  },
+  drop: ['respect_git_ignore', 'explanation'],
+  repair: (out, _has, alias) => {
+    // Cursor's file_search takes a fuzzy part of a name, not a glob.
+    if (alias === 'file_search' && typeof out.pattern === 'string' && !/[*?[{]/.test(out.pattern)) {
+      out.pattern = `**/*${out.pattern}*`;
+    }
+  },
+  adapter: findPeerAdapter,
+};
 
 /** Results shown when the call gives no `limit`. */
 export const DEFAULT_FIND_LIMIT = 1000;
@@ -27,96 +120,136 @@ export interface FindToolOptions {
 }
 
 /** Creates the `find` tool. */
-export function createFindTool(options: FindToolOptions = {}): BuiltinTool<FindInput, FindOutput> {
-  const defaultLimit = options.defaultLimit ?? DEFAULT_FIND_LIMIT;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES;
+export function createFindTool(
+  options: FindToolOptions = {},
+): BuiltinTool<FindInput, FindOutput, typeof FIND_ERRORS> {
+  const settings: Required<FindToolOptions> = {
+    defaultLimit: options.defaultLimit ?? DEFAULT_FIND_LIMIT,
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxEntries: options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES,
+  };
+  return defineBuiltin<FindInput, FindOutput, typeof FIND_ERRORS>(
+    FIND_SPEC,
+    { errorCodes: FIND_ERRORS, repairs: FIND_REPAIRS, outputSchema: FIND_OUTPUT_SCHEMA },
+    (input, context) => runFind(input, context, settings),
+  );
+}
 
-  return defineBuiltin<FindInput, FindOutput>(BUILTIN_SPECS.find, async (input, context) => {
-    const workspace = await context.workspace();
-    const pattern = input.pattern;
-    const limit = input.limit ?? defaultLimit;
-    const target = await resolvePath(workspace, input.path);
-    const stat = await workspace
-      .stat(target.absolute)
-      .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
-    if (stat.type !== 'directory') {
-      throw new ToolError(
-        `${target.display} is a file, not a directory. Give find a directory to search in, or use read to see the file.`,
-        { code: 'ENOTDIR', data: { path: target.display } },
-      );
-    }
-    const matches = await compileFindPattern(pattern, target.absolute);
-    const prune = await compileFindIgnore(input.ignore);
-
-    const walk = walkTree(workspace, target.absolute, { maxEntries, signal: context.signal, prune });
-    const paths: string[] = [];
-    let more = false;
-    walking: for await (const run of walk) {
-      for (const entry of run) {
-        const isDirectory = entry.type === 'directory';
-        if (!matches(entry.relative, entry.name, isDirectory)) continue;
-        if (paths.length >= limit) {
-          more = true;
-          break walking;
-        }
-        const shown = showPath(entry.relative);
-        paths.push(isDirectory ? `${shown}/` : shown);
-      }
-    }
-    if (context.signal.aborted) throw new ToolError('The search was aborted.', { code: 'ABORTED' });
-    const capped = walk.capped;
-    const capNotice = `[Stopped after visiting ${maxEntries} entries; some paths were not looked at. Search a narrower path.]`;
-
-    if (paths.length === 0) {
-      const core = pattern.trim().replace(/\/+$/, '');
-      const hint =
-        core.includes('/') && !core.startsWith('**/') && !core.startsWith('/')
-          ? ` A pattern with / is matched against whole paths relative to the search directory; try "**/${core.replace(/^\.\//, '')}" to match at any depth.`
-          : '';
-      const where = target.display === '.' ? 'the workspace' : target.display;
-      const none = `No files match "${pattern}" in ${where}.${hint}`;
-      return {
-        output: capped ? `${none}\n\n${capNotice}` : none,
-        structured_output: { paths: [], truncated: capped },
-        details: { line_count: 0, entries_visited: walk.visited, walk_capped: capped },
-      };
-    }
-
-    const truncation = truncateHead(paths.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
-    const notices: string[] = [];
-    if (truncation.truncated) {
-      notices.push(
-        `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${paths.length} paths shown. Narrow the pattern or path.]`,
-      );
-    }
-    if (more) {
-      notices.push(
-        `[${limit} ${limit === 1 ? 'result' : 'results'} shown; more exist. Use limit=${limit * 2} for more, or narrow the pattern or path.]`,
-      );
-    }
-    if (capped) notices.push(capNotice);
-    const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
-    return {
-      output,
-      structured_output: { paths, truncated: more || truncation.truncated || capped },
-      details: {
-        line_count: truncation.outputLines,
-        entries_visited: walk.visited,
-        limit_reached: more,
-        walk_capped: capped,
-        ...(truncation.truncated
-          ? {
-              truncation: {
-                truncated_by: 'bytes',
-                total_lines: paths.length,
-                output_lines: truncation.outputLines,
-              },
-            }
-          : {}),
-      },
-    };
+async function runFind(
+  input: FindInput,
+  context: ToolContext<Workspace>,
+  settings: Required<FindToolOptions>,
+): Promise<PartialToolResult> {
+  const workspace = await context.workspace();
+  const limit = input.limit ?? settings.defaultLimit;
+  const target = await resolvePath(workspace, input.path);
+  const type = await typeOfPath(workspace, target.absolute).catch((error: unknown) =>
+    startError(workspace, target.absolute, target.display, error),
+  );
+  if (type !== 'directory') {
+    throw new ToolError(
+      `${target.display} is a file, not a directory. Give find a directory to search in, or use read to see the file.`,
+      { code: FIND_ERRORS.ENOTDIR, data: { path: target.display } },
+    );
+  }
+  const matches = await compileFindPattern(input.pattern, target.absolute);
+  const prune = await compileFindIgnore(input.ignore);
+  const walk = walkTree(workspace, target.absolute, {
+    maxEntries: settings.maxEntries,
+    signal: context.signal,
+    prune,
   });
+  const paths: string[] = [];
+  let more = false;
+  walking: for await (const run of walk) {
+    for (const entry of run) {
+      const isDirectory = entry.type === 'directory';
+      if (!matches(entry.relative, entry.name, isDirectory)) continue;
+      if (paths.length >= limit) {
+        more = true;
+        break walking;
+      }
+      const shown = showPath(entry.relative);
+      paths.push(isDirectory ? `${shown}/` : shown);
+    }
+  }
+  if (context.signal.aborted) throw new ToolError('The search was aborted.', { code: FIND_ERRORS.ABORTED });
+  const found: FindFound = { paths, more, limit, visited: walk.visited, capped: walk.capped };
+  if (paths.length === 0) return noPathResult(input.pattern, target.display, found, settings.maxEntries);
+  return pathsResult(found, settings);
+}
+
+/** What a walk found, and how it ended. */
+interface FindFound {
+  paths: string[];
+  more: boolean;
+  limit: number;
+  visited: number;
+  capped: boolean;
+}
+
+function capNotice(maxEntries: number): string {
+  return `[Stopped after visiting ${maxEntries} entries; some paths were not looked at. Search a narrower path.]`;
+}
+
+/** Nothing matched: says so, with a hint when the pattern has a / that only matches whole paths. */
+function noPathResult(
+  pattern: string,
+  display: string,
+  found: FindFound,
+  maxEntries: number,
+): PartialToolResult {
+  const core = pattern.trim().replace(/\/+$/, '');
+  const hint =
+    core.includes('/') && !core.startsWith('**/') && !core.startsWith('/')
+      ? ` A pattern with / is matched against whole paths relative to the search directory; try "**/${core.replace(/^\.\//, '')}" to match at any depth.`
+      : '';
+  const where = display === '.' ? 'the workspace' : display;
+  const none = `No files match "${pattern}" in ${where}.${hint}`;
+  return {
+    output: found.capped ? `${none}\n\n${capNotice(maxEntries)}` : none,
+    structured_output: { paths: [], truncated: found.capped },
+    details: { line_count: 0, entries_visited: found.visited, walk_capped: found.capped },
+  };
+}
+
+/** The paths found, cut to `maxBytes`, with the notices of what was left out. */
+function pathsResult(found: FindFound, settings: Required<FindToolOptions>): PartialToolResult {
+  const { paths, more, limit, capped } = found;
+  const { maxBytes } = settings;
+  const truncation = truncateHead(paths.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
+  const notices: string[] = [];
+  if (truncation.truncated) {
+    notices.push(
+      `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${paths.length} paths shown. Narrow the pattern or path.]`,
+    );
+  }
+  if (more) {
+    notices.push(
+      `[${limit} ${limit === 1 ? 'result' : 'results'} shown; more exist. Use limit=${limit * 2} for more, or narrow the pattern or path.]`,
+    );
+  }
+  if (capped) notices.push(capNotice(settings.maxEntries));
+  const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+  return {
+    output,
+    structured_output: { paths, truncated: more || truncation.truncated || capped },
+    details: {
+      line_count: truncation.outputLines,
+      entries_visited: found.visited,
+      limit_reached: more,
+      walk_capped: capped,
+      ...(truncation.truncated
+        ? {
+            truncation: {
+              truncated_by: 'bytes',
+              total_lines: paths.length,
+              output_lines: truncation.outputLines,
+            },
+          }
+        : {}),
+    },
+  };
 }
 
 /** A path on one line: control characters escaped, line breaks shown as `?`. */

@@ -6,8 +6,16 @@
  * the walk order in its output. Imports core, workspace.ts, the tools' helpers, re2js and picomatch.
  */
 import type { RE2JS } from 're2js';
-import { type JsonObject, ToolError } from '../core/index.ts';
-import type { Workspace } from '../workspace/workspace.ts';
+import {
+  type JsonObject,
+  type JsonSchema,
+  type PartialToolResult,
+  type ToolContext,
+  ToolError,
+  type ToolRepairs,
+  type ToolSpec,
+} from '../core/index.ts';
+import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { decodeUtf8, displayPath, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import {
@@ -18,10 +26,154 @@ import {
   sanitizeText,
   truncateHead,
 } from './output.ts';
-import { BUILTIN_SPECS } from './specs.ts';
-import { type BuiltinTool, defineBuiltin } from './tool.ts';
-import type { GrepInput, GrepOutput } from './types.ts';
+import {
+  BOOLEAN,
+  type BuiltinTool,
+  defineBuiltin,
+  INTEGER,
+  objectSchema,
+  PATH_ALIASES,
+  pathParameter,
+  STRING,
+  truthy,
+} from './tool.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
+
+export interface GrepInput {
+  pattern: string;
+  path?: string;
+  glob?: string;
+  ignoreCase?: boolean;
+  literal?: boolean;
+  context?: number;
+  limit?: number;
+  outputMode?: 'content' | 'files_with_matches' | 'count';
+}
+
+export interface GrepOutput {
+  matches?: { path: string; line: number; text: string }[];
+  files?: string[];
+  counts?: { path: string; count: number }[];
+  match_count?: number;
+  file_count?: number;
+  truncated: boolean;
+}
+
+/**
+ * The `grep` tool's spec: the name, description and parameters the model reads (tests pin every word),
+ * and its effects.
+ */
+export const GREP_SPEC: ToolSpec = {
+  name: 'grep',
+  description:
+    'Search file contents with a regular expression, or a plain string with literal: true. Returns matching lines as path:line: text (up to limit matches, default 100), or matching files / counts with outputMode. Respects .gitignore and skips .git and node_modules.',
+  parameters: {
+    type: 'object',
+    properties: {
+      pattern: {
+        type: 'string',
+        minLength: 1,
+        description: 'Regular expression (RE2 syntax) or, with literal, plain text.',
+      },
+      path: pathParameter('File or directory to search', 'the workspace root'),
+      glob: {
+        type: 'string',
+        description: 'Only search files matching this glob, e.g. "*.ts" or "src/**/*.py".',
+      },
+      ignoreCase: { type: 'boolean', description: 'Match case-insensitively. Default: false.' },
+      literal: { type: 'boolean', description: 'Treat pattern as plain text. Default: false.' },
+      context: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Lines of context before and after each match. Default: 0.',
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Maximum number of matching lines, or of files with outputMode files_with_matches or count. Default: 100.',
+      },
+      outputMode: {
+        type: 'string',
+        enum: ['content', 'files_with_matches', 'count'],
+        description:
+          'content: matching lines (default); files_with_matches: file paths; count: matches per file.',
+      },
+    },
+    required: ['pattern'],
+    additionalProperties: false,
+  },
+  effects: ['read'],
+};
+
+/**
+ * The schema of `structured_output` when `grep` succeeds. Not declared to models (see
+ * `BuiltinParts.outputSchema`); codemode types `grep`'s results with it.
+ */
+export const GREP_OUTPUT_SCHEMA: JsonSchema = objectSchema(
+  {
+    matches: { type: 'array', items: objectSchema({ path: STRING, line: INTEGER, text: STRING }) },
+    files: { type: 'array', items: STRING },
+    counts: { type: 'array', items: objectSchema({ path: STRING, count: INTEGER }) },
+    match_count: INTEGER,
+    file_count: INTEGER,
+    truncated: BOOLEAN,
+  },
+  ['matches', 'files', 'counts', 'match_count', 'file_count'],
+);
+
+/**
+ * The codes of grep's errors (`structured_output.error.code`); a filesystem failure carries the
+ * workspace's own code.
+ */
+export const GREP_ERRORS = {
+  INVALID_PATTERN: 'INVALID_PATTERN',
+  INVALID_GLOB: 'INVALID_GLOB',
+  BINARY_FILE: 'BINARY_FILE',
+  ENOENT: 'ENOENT',
+  ABORTED: 'ABORTED',
+} as const;
+
+/** The names other agents give grep and its parameters, and the flags they send. */
+export const GREP_REPAIRS: ToolRepairs = {
+  aliases: ['Grep', 'grep_search', 'search_file_content', 'grep_files'],
+  parameters: {
+    pattern: ['regex', 'query'],
+    path: PATH_ALIASES,
+    glob: ['include', 'include_pattern', 'file_pattern', 'files'],
+    ignoreCase: ['-i', 'ignore_case', 'case_insensitive'],
+    literal: ['fixed_strings', 'fixedStrings'],
+    context: ['-C', 'context_lines'],
+    limit: ['head_limit', 'total_max_matches', 'max_matches_per_file', 'max_results', 'maxResults'],
+    outputMode: ['output_mode'],
+  },
+  drop: ['-n', 'explanation'],
+  dropWhenFalsy: ['multiline'],
+  repair: repairGrep,
+};
+
+function repairGrep(out: Record<string, unknown>, has: (key: string) => boolean): void {
+  if (has('ignoreCase') && 'case_sensitive' in out && !has('case_sensitive')) {
+    if (out.ignoreCase === undefined) out.ignoreCase = !truthy(out.case_sensitive);
+    delete out.case_sensitive;
+  }
+  if (has('context')) {
+    for (const key of ['-A', '-B', 'before', 'after', 'before_context', 'after_context']) {
+      if (!(key in out) || has(key)) continue;
+      const lines = Number(out[key]);
+      delete out[key];
+      if (Number.isFinite(lines)) out.context = Math.max(Number(out.context ?? 0) || 0, lines);
+    }
+  }
+  if (has('outputMode') && 'names_only' in out && !has('names_only')) {
+    if (truthy(out.names_only) && out.outputMode === undefined) out.outputMode = 'files_with_matches';
+    delete out.names_only;
+  }
+  if (has('glob') && typeof out.type === 'string' && !has('type')) {
+    if (out.glob === undefined) out.glob = `*.${out.type}`;
+    delete out.type;
+  }
+}
 
 /** Matches (content mode) or files (other modes) shown when the call gives no `limit`. */
 export const DEFAULT_GREP_LIMIT = 100;
@@ -70,184 +222,302 @@ interface FileHits {
 
 const NO_HITS: Omit<FileHits, 'path'> = { hits: [], lines: [], binary: false };
 
+/** The options of one grep tool, with their defaults applied. */
+interface GrepSettings {
+  defaultLimit: number;
+  maxLineChars: number;
+  maxBytes: number;
+  maxEntries: number;
+  concurrency: number;
+}
+
 /** Creates the `grep` tool. */
-export function createGrepTool(options: GrepToolOptions = {}): BuiltinTool<GrepInput, GrepOutput> {
-  const defaultLimit = options.defaultLimit ?? DEFAULT_GREP_LIMIT;
-  const maxLineChars = options.maxLineChars ?? GREP_MAX_LINE_CHARS;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES;
-  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_GREP_CONCURRENCY);
+export function createGrepTool(
+  options: GrepToolOptions = {},
+): BuiltinTool<GrepInput, GrepOutput, typeof GREP_ERRORS> {
+  const settings: GrepSettings = {
+    defaultLimit: options.defaultLimit ?? DEFAULT_GREP_LIMIT,
+    maxLineChars: options.maxLineChars ?? GREP_MAX_LINE_CHARS,
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxEntries: options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES,
+    concurrency: Math.max(1, options.concurrency ?? DEFAULT_GREP_CONCURRENCY),
+  };
+  return defineBuiltin<GrepInput, GrepOutput, typeof GREP_ERRORS>(
+    GREP_SPEC,
+    { errorCodes: GREP_ERRORS, repairs: GREP_REPAIRS, outputSchema: GREP_OUTPUT_SCHEMA },
+    (input, context) => runGrep(input, context, settings),
+  );
+}
 
-  return defineBuiltin<GrepInput, GrepOutput>(BUILTIN_SPECS.grep, async (input, context) => {
-    const workspace = await context.workspace();
-    const pattern = input.pattern;
-    const mode: GrepOutputMode = input.outputMode ?? 'content';
-    const limit = input.limit ?? defaultLimit;
-    const contextLines = mode === 'content' ? (input.context ?? 0) : 0;
-    const glob = input.glob?.trim() || undefined;
-    const matcher = await compilePattern(pattern, input.literal === true, input.ignoreCase === true);
-    const globMatch = glob === undefined ? undefined : await compileGlob(glob);
+/** One search: what to match, where, and how many results to keep. */
+interface GrepSearch {
+  workspace: Workspace;
+  mode: GrepOutputMode;
+  limit: number;
+  contextLines: number;
+  glob: string | undefined;
+  matcher: Matcher & { whole: boolean };
+  target: { absolute: string; display: string };
+  isFile: boolean;
+}
 
-    const target = await resolvePath(workspace, input.path);
-    const stat = await workspace
-      .stat(target.absolute)
-      .catch((error: unknown) => startError(workspace, target.absolute, target.display, error));
-    const isFile = stat.type !== 'directory';
-    const signal = context.signal;
+async function runGrep(
+  input: GrepInput,
+  context: ToolContext<Workspace>,
+  settings: GrepSettings,
+): Promise<PartialToolResult> {
+  const workspace = await context.workspace();
+  const mode: GrepOutputMode = input.outputMode ?? 'content';
+  const glob = input.glob?.trim() || undefined;
+  const matcher = await compilePattern(input.pattern, input.literal === true, input.ignoreCase === true);
+  const globMatch = glob === undefined ? undefined : await compileGlob(glob);
+  const target = await resolvePath(workspace, input.path);
+  const type = await typeOfPath(workspace, target.absolute).catch((error: unknown) =>
+    startError(workspace, target.absolute, target.display, error),
+  );
+  const search: GrepSearch = {
+    workspace,
+    mode,
+    limit: input.limit ?? settings.defaultLimit,
+    contextLines: mode === 'content' ? (input.context ?? 0) : 0,
+    glob,
+    matcher,
+    target,
+    isFile: type !== 'directory',
+  };
+  const walk = search.isFile
+    ? undefined
+    : walkTree(workspace, target.absolute, { maxEntries: settings.maxEntries, signal: context.signal });
+  const found = await collectHits(
+    search,
+    fileBatches(search, walk, globMatch, settings.concurrency),
+    settings,
+    context.signal,
+  );
+  if (context.signal.aborted) throw new ToolError('The search was aborted.', { code: GREP_ERRORS.ABORTED });
+  const capped = walk?.capped === true;
+  if (found.out.length === 0) return noMatchResult(search, input.pattern, found, capped, settings);
+  return matchResult(search, found, capped, settings);
+}
 
-    // Content mode needs one hit past the limit to know more exist; count mode needs every hit.
-    const cap = mode === 'content' ? limit + 1 : mode === 'count' ? Number.POSITIVE_INFINITY : 1;
-    const search = (path: string): Promise<FileHits> =>
-      searchFile(workspace, path, matcher, cap, mode === 'content');
-
-    const walk = isFile ? undefined : walkTree(workspace, target.absolute, { maxEntries, signal });
-    const rootDisplay = target.display === '.' ? '' : `${target.display}/`;
-    // Files come in batches of up to `concurrency`, read together; results keep the walk's order.
-    const batches = async function* (): AsyncGenerator<string[]> {
-      if (!walk) {
-        yield [target.absolute];
-        return;
-      }
-      let batch: string[] = [];
-      for await (const run of walk) {
-        for (const entry of run) {
-          if (entry.type !== 'file') continue;
-          if (globMatch && !globMatch(entry.relative, entry.name, `${rootDisplay}${entry.relative}`))
-            continue;
-          batch.push(entry.path);
-          if (batch.length < concurrency) continue;
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
-    };
-
-    const out: string[] = [];
-    const matches: GrepMatch[] = [];
-    const files: string[] = [];
-    const counts: { path: string; count: number }[] = [];
-    let matchCount = 0;
-    let more = false;
-    let clipped = false;
-    let searched = 0;
-    let binarySkipped = 0;
-    const show = (line: string): string => {
-      const clip = clipLine(sanitizeText(line.endsWith('\r') ? line.slice(0, -1) : line), maxLineChars);
-      if (clip.clipped) clipped = true;
-      return clip.text;
-    };
-
-    searching: for await (const paths of batches()) {
-      if (signal.aborted) break;
-      for (const found of await Promise.all(paths.map(search))) {
-        searched += 1;
-        if (found.binary) binarySkipped += 1;
-        if (found.hits.length === 0) continue;
-        const display = sanitizeText(displayPath(workspace, found.path)).replace(/[\n\r]/g, '?');
-        if (mode !== 'content') {
-          if (files.length >= limit) {
-            more = true;
-            break searching;
-          }
-          files.push(display);
-          if (mode === 'count') {
-            counts.push({ path: display, count: found.hits.length });
-            matchCount += found.hits.length;
-            out.push(`${display}:${found.hits.length}`);
-          } else {
-            out.push(display);
-          }
-          continue;
-        }
-        const room = limit - matchCount;
-        if (room <= 0) {
-          more = true;
-          break searching;
-        }
-        const taken = found.hits.slice(0, room);
-        if (found.hits.length > room) more = true;
-        matchCount += taken.length;
-        for (const index of taken) {
-          matches.push({ path: display, line: index + 1, text: show(found.lines[index] ?? '') });
-        }
-        out.push(...renderContent(display, found.lines, taken, contextLines, show, out.length > 0));
-        if (more) break searching;
-      }
+/** Files to search, in batches of up to `concurrency` read together; batches keep the walk's order. */
+async function* fileBatches(
+  search: GrepSearch,
+  walk: ReturnType<typeof walkTree> | undefined,
+  globMatch: Awaited<ReturnType<typeof compileGlob>> | undefined,
+  concurrency: number,
+): AsyncGenerator<string[]> {
+  if (!walk) {
+    yield [search.target.absolute];
+    return;
+  }
+  const rootDisplay = search.target.display === '.' ? '' : `${search.target.display}/`;
+  let batch: string[] = [];
+  for await (const run of walk) {
+    for (const entry of run) {
+      if (entry.type !== 'file') continue;
+      if (globMatch && !globMatch(entry.relative, entry.name, `${rootDisplay}${entry.relative}`)) continue;
+      batch.push(entry.path);
+      if (batch.length < concurrency) continue;
+      yield batch;
+      batch = [];
     }
-    if (signal.aborted) throw new ToolError('The search was aborted.', { code: 'ABORTED' });
+  }
+  if (batch.length > 0) yield batch;
+}
 
-    const capped = walk?.capped === true;
-    const place = target.display === '.' ? 'the workspace' : target.display;
-    const where = `${place}${glob === undefined ? '' : ` (files matching "${glob}")`}`;
-    if (out.length === 0) {
-      if (isFile && binarySkipped > 0) {
-        throw new ToolError(
-          `${target.display} is a binary file, and grep searches text only. Use bash to inspect it.`,
-          { code: 'BINARY_FILE', data: { path: target.display } },
-        );
-      }
-      const none = `No matches for "${pattern}" in ${where}.`;
-      const output = capped ? `${none}\n\n${cappedNotice(maxEntries)}` : none;
-      return {
-        output,
-        structured_output: emptyStructured(mode, capped),
-        details: {
-          line_count: 0,
-          files_searched: searched,
-          binary_skipped: binarySkipped,
-          walk_capped: capped,
-        },
-      };
-    }
+/** What a search found, as output lines and as structured data. */
+interface Collected {
+  out: string[];
+  matches: GrepMatch[];
+  files: string[];
+  counts: { path: string; count: number }[];
+  matchCount: number;
+  /** More results exist than `limit` let through. */
+  more: boolean;
+  /** A shown line was clipped at `maxLineChars`. */
+  clipped: boolean;
+  searched: number;
+  binarySkipped: number;
+}
 
-    const truncation = truncateHead(out.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
-    const notices: string[] = [];
-    if (truncation.truncated) {
-      notices.push(
-        `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${truncation.totalLines} lines shown. Narrow pattern, path or glob, or use a lower limit.]`,
-      );
+async function collectHits(
+  search: GrepSearch,
+  batches: AsyncGenerator<string[]>,
+  settings: GrepSettings,
+  signal: AbortSignal,
+): Promise<Collected> {
+  const { workspace, mode, limit } = search;
+  const found: Collected = {
+    out: [],
+    matches: [],
+    files: [],
+    counts: [],
+    matchCount: 0,
+    more: false,
+    clipped: false,
+    searched: 0,
+    binarySkipped: 0,
+  };
+  const show = (line: string): string => {
+    const clip = clipLine(
+      sanitizeText(line.endsWith('\r') ? line.slice(0, -1) : line),
+      settings.maxLineChars,
+    );
+    if (clip.clipped) found.clipped = true;
+    return clip.text;
+  };
+  // Content mode needs one hit past the limit to know more exist; count mode needs every hit.
+  const cap = mode === 'content' ? limit + 1 : mode === 'count' ? Number.POSITIVE_INFINITY : 1;
+  const searchOne = (path: string): Promise<FileHits> =>
+    searchFile(workspace, path, search.matcher, cap, mode === 'content');
+  for await (const paths of batches) {
+    if (signal.aborted) break;
+    for (const hits of await Promise.all(paths.map(searchOne))) {
+      found.searched += 1;
+      if (hits.binary) found.binarySkipped += 1;
+      if (hits.hits.length === 0) continue;
+      const display = sanitizeText(displayPath(workspace, hits.path)).replace(/[\n\r]/g, '?');
+      const stop =
+        mode === 'content'
+          ? addMatches(search, found, hits, display, show)
+          : addFile(search, found, hits, display);
+      if (stop) return found;
     }
-    if (more) {
-      const unit = mode === 'content' ? (limit === 1 ? 'match' : 'matches') : limit === 1 ? 'file' : 'files';
-      notices.push(
-        `[${limit} ${unit} shown; more exist. Use limit=${limit * 2} for more, or narrow pattern, path or glob.]`,
-      );
-    }
-    if (clipped) {
-      notices.push(`[Some lines were clipped at ${maxLineChars} characters; use read to see them whole.]`);
-    }
-    if (capped) notices.push(cappedNotice(maxEntries));
-    const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
-    const truncated = more || truncation.truncated || capped;
-    const structured: JsonObject =
-      mode === 'content'
-        ? { matches, match_count: matchCount, truncated }
-        : mode === 'files_with_matches'
-          ? { files, file_count: files.length, truncated }
-          : { counts, match_count: matchCount, truncated };
-    return {
-      output,
-      structured_output: structured,
-      details: {
-        line_count: truncation.outputLines,
-        files_searched: searched,
-        binary_skipped: binarySkipped,
-        limit_reached: more,
-        lines_clipped: clipped,
-        walk_capped: capped,
-        ...(truncation.truncated
-          ? {
-              truncation: {
-                truncated_by: 'bytes',
-                total_lines: truncation.totalLines,
-                output_lines: truncation.outputLines,
-              },
-            }
-          : {}),
+  }
+  return found;
+}
+
+/** Adds a file's name (and count) in the files and count modes; `true` once the limit is passed. */
+function addFile(search: GrepSearch, found: Collected, hits: FileHits, display: string): boolean {
+  if (found.files.length >= search.limit) {
+    found.more = true;
+    return true;
+  }
+  found.files.push(display);
+  if (search.mode === 'count') {
+    found.counts.push({ path: display, count: hits.hits.length });
+    found.matchCount += hits.hits.length;
+    found.out.push(`${display}:${hits.hits.length}`);
+  } else {
+    found.out.push(display);
+  }
+  return false;
+}
+
+/** Adds a file's matching lines, with context, up to the limit; `true` once the limit is reached. */
+function addMatches(
+  search: GrepSearch,
+  found: Collected,
+  hits: FileHits,
+  display: string,
+  show: (line: string) => string,
+): boolean {
+  const room = search.limit - found.matchCount;
+  if (room <= 0) {
+    found.more = true;
+    return true;
+  }
+  const taken = hits.hits.slice(0, room);
+  if (hits.hits.length > room) found.more = true;
+  found.matchCount += taken.length;
+  for (const index of taken) {
+    found.matches.push({ path: display, line: index + 1, text: show(hits.lines[index] ?? '') });
+  }
+  found.out.push(
+    ...renderContent(display, hits.lines, taken, search.contextLines, show, found.out.length > 0),
+  );
+  return found.more;
+}
+
+/** The result of a search that found nothing: an error only for a single binary file. */
+function noMatchResult(
+  search: GrepSearch,
+  pattern: string,
+  found: Collected,
+  capped: boolean,
+  settings: GrepSettings,
+): PartialToolResult {
+  const { target, glob } = search;
+  if (search.isFile && found.binarySkipped > 0) {
+    throw new ToolError(
+      `${target.display} is a binary file, and grep searches text only. Use bash to inspect it.`,
+      {
+        code: GREP_ERRORS.BINARY_FILE,
+        data: { path: target.display },
       },
-    };
-  });
+    );
+  }
+  const place = target.display === '.' ? 'the workspace' : target.display;
+  const where = `${place}${glob === undefined ? '' : ` (files matching "${glob}")`}`;
+  const none = `No matches for "${pattern}" in ${where}.`;
+  return {
+    output: capped ? `${none}\n\n${cappedNotice(settings.maxEntries)}` : none,
+    structured_output: emptyStructured(search.mode, capped),
+    details: {
+      line_count: 0,
+      files_searched: found.searched,
+      binary_skipped: found.binarySkipped,
+      walk_capped: capped,
+    },
+  };
+}
+
+/** The result of a search that found something: the lines, cut to `maxBytes`, and the notices. */
+function matchResult(
+  search: GrepSearch,
+  found: Collected,
+  capped: boolean,
+  settings: GrepSettings,
+): PartialToolResult {
+  const { mode, limit } = search;
+  const { maxBytes, maxLineChars } = settings;
+  const truncation = truncateHead(found.out.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
+  const notices: string[] = [];
+  if (truncation.truncated) {
+    notices.push(
+      `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${truncation.totalLines} lines shown. Narrow pattern, path or glob, or use a lower limit.]`,
+    );
+  }
+  if (found.more) {
+    const unit = mode === 'content' ? (limit === 1 ? 'match' : 'matches') : limit === 1 ? 'file' : 'files';
+    notices.push(
+      `[${limit} ${unit} shown; more exist. Use limit=${limit * 2} for more, or narrow pattern, path or glob.]`,
+    );
+  }
+  if (found.clipped) {
+    notices.push(`[Some lines were clipped at ${maxLineChars} characters; use read to see them whole.]`);
+  }
+  if (capped) notices.push(cappedNotice(settings.maxEntries));
+  const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
+  const truncated = found.more || truncation.truncated || capped;
+  const structured: JsonObject =
+    mode === 'content'
+      ? { matches: found.matches, match_count: found.matchCount, truncated }
+      : mode === 'files_with_matches'
+        ? { files: found.files, file_count: found.files.length, truncated }
+        : { counts: found.counts, match_count: found.matchCount, truncated };
+  return {
+    output,
+    structured_output: structured,
+    details: {
+      line_count: truncation.outputLines,
+      files_searched: found.searched,
+      binary_skipped: found.binarySkipped,
+      limit_reached: found.more,
+      lines_clipped: found.clipped,
+      walk_capped: capped,
+      ...(truncation.truncated
+        ? {
+            truncation: {
+              truncated_by: 'bytes',
+              total_lines: truncation.totalLines,
+              output_lines: truncation.outputLines,
+            },
+          }
+        : {}),
+    },
+  };
 }
 
 /**
@@ -270,7 +540,7 @@ async function compilePattern(
   } catch (error) {
     throw new ToolError(
       `Invalid regular expression "${pattern}": ${syntaxReason(RE2JS, source, error)}. Patterns use RE2 syntax (no lookaround, no backreferences); to search for the text as written, call grep again with literal: true.`,
-      { code: 'INVALID_PATTERN', data: { pattern } },
+      { code: GREP_ERRORS.INVALID_PATTERN, data: { pattern } },
     );
   }
   const whole = literal || !/\\[Az]|\(\?[a-zA-Z]*-/.test(pattern);

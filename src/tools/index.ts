@@ -14,14 +14,25 @@ import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
 import type { BuiltinTool } from './tool.ts';
 import { createWriteTool, type WriteToolOptions } from './write.ts';
 
-export { type BashToolOptions, bashDescriptionFor, describeWorkspaceShell } from './bash.ts';
-export type { EditToolOptions } from './edit.ts';
-export type { FindToolOptions } from './find.ts';
-export type { GrepToolOptions } from './grep.ts';
-export type { LsToolOptions } from './ls.ts';
-export type { ReadToolOptions } from './read.ts';
-export { BUILTIN_SPECS, BUILTIN_TOOL_NAMES, type BuiltinToolName } from './specs.ts';
-export type { BuiltinTool } from './tool.ts';
+export {
+  BASH_ERRORS,
+  BASH_REPAIRS,
+  type BashToolOptions,
+  bashDescriptionFor,
+  describeWorkspaceShell,
+} from './bash.ts';
+export { EDIT_ERRORS, EDIT_REPAIRS, type EditToolOptions } from './edit.ts';
+export { FIND_ERRORS, FIND_REPAIRS, type FindToolOptions } from './find.ts';
+export { GREP_ERRORS, GREP_REPAIRS, type GrepToolOptions } from './grep.ts';
+export { LS_ERRORS, LS_REPAIRS, type LsToolOptions } from './ls.ts';
+export { READ_ERRORS, READ_REPAIRS, type ReadToolOptions } from './read.ts';
+export {
+  BUILTIN_EFFECTS,
+  BUILTIN_OUTPUT_SCHEMAS,
+  BUILTIN_SPECS,
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+} from './specs.ts';
 export type {
   BashInput,
   BashOutput,
@@ -40,7 +51,7 @@ export type {
   WriteInput,
   WriteOutput,
 } from './types.ts';
-export type { WriteToolOptions } from './write.ts';
+export { WRITE_ERRORS, WRITE_REPAIRS, type WriteToolOptions } from './write.ts';
 
 /** Options of each built-in tool, by name: limits, timeouts, checks. */
 export interface BuiltinToolOptions {

@@ -1,19 +1,126 @@
 /**
  * The `ls` tool: one directory's entries over the Workspace file calls, sorted case-insensitively,
  * directories marked with `/`, symlinks with their target. Sizes (for `structured_output`) come from a
- * `stat` of the shown files only, in parallel. It lists everything (no .gitignore) except the spill
- * directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
+ * `stat` of the shown files only, in parallel; on a backend whose `stat` reads the whole file (it
+ * offers `statType`), they are left unknown, so a listing costs one `readdir` however large the files.
+ * It lists everything (no .gitignore) except the spill directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
  * and picomatch (for `ignore`).
  */
-import { type JsonObject, ToolError } from '../core/index.ts';
-import { type DirEntry, type EntryType, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
+import {
+  type JsonObject,
+  type JsonSchema,
+  ToolError,
+  type ToolRepairs,
+  type ToolSpec,
+} from '../core/index.ts';
+import {
+  type DirEntry,
+  type EntryType,
+  typeOfPath,
+  type Workspace,
+  WorkspaceError,
+} from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, formatSize, sanitizeText, truncateHead } from './output.ts';
-import { BUILTIN_SPECS } from './specs.ts';
-import { type BuiltinTool, defineBuiltin } from './tool.ts';
-import type { LsInput, LsOutput } from './types.ts';
+import {
+  BOOLEAN,
+  type BuiltinTool,
+  defineBuiltin,
+  objectSchema,
+  PATH_ALIASES,
+  pathParameter,
+  STRING,
+} from './tool.ts';
 import { startError } from './walk.ts';
+
+export interface LsInput {
+  path?: string;
+  limit?: number;
+  ignore?: string[];
+}
+
+export interface LsOutput {
+  path: string;
+  entries: {
+    name: string;
+    type: 'file' | 'directory' | 'symlink' | 'other';
+    size: number | null;
+    target?: string;
+  }[];
+  truncated: boolean;
+  /**
+   * Present (true) when the backend cannot give a file's size without reading the whole file (it has
+   * no stat call, like WebContainer's fs): every file's `size` is then null rather than read.
+   */
+  sizes_unknown?: true;
+}
+
+/**
+ * The `ls` tool's spec: the name, description and parameters the model reads (tests pin every word),
+ * and its effects.
+ */
+export const LS_SPEC: ToolSpec = {
+  name: 'ls',
+  description:
+    'List a directory: entries sorted alphabetically, directories end in /, dotfiles included. Returns up to limit entries (default 500).',
+  parameters: {
+    type: 'object',
+    properties: {
+      path: pathParameter('Directory to list', 'the workspace root'),
+      limit: { type: 'integer', minimum: 1, description: 'Maximum number of entries. Default: 500.' },
+      ignore: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Glob patterns of entry names to leave out, e.g. ["*.log", "dist"].',
+      },
+    },
+    additionalProperties: false,
+  },
+  effects: ['read'],
+};
+
+/**
+ * The schema of `structured_output` when `ls` succeeds. Not declared to models (see
+ * `BuiltinParts.outputSchema`); codemode types `ls`'s results with it.
+ */
+export const LS_OUTPUT_SCHEMA: JsonSchema = objectSchema(
+  {
+    path: STRING,
+    entries: {
+      type: 'array',
+      items: objectSchema(
+        {
+          name: STRING,
+          type: { enum: ['file', 'directory', 'symlink', 'other'] },
+          size: { type: ['integer', 'null'] },
+          target: STRING,
+        },
+        ['target'],
+      ),
+    },
+    truncated: BOOLEAN,
+    sizes_unknown: { const: true },
+  },
+  ['sizes_unknown'],
+);
+
+/**
+ * The codes of ls's errors (`structured_output.error.code`); a filesystem failure carries the
+ * workspace's own code.
+ */
+export const LS_ERRORS = {
+  ENOENT: 'ENOENT',
+  ENOTDIR: 'ENOTDIR',
+  INVALID_GLOB: 'INVALID_GLOB',
+} as const;
+
+/** The names other agents give ls and its parameters. */
+export const LS_REPAIRS: ToolRepairs = {
+  aliases: ['LS', 'list_directory', 'list_dir', 'list_files', 'list'],
+  parameters: { path: PATH_ALIASES },
+  drop: ['explanation'],
+};
 
 /** Entries shown when the call gives no `limit`. */
 export const DEFAULT_LS_LIMIT = 500;
@@ -37,75 +144,81 @@ export type LsEntry = {
 };
 
 /** Creates the `ls` tool. */
-export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, LsOutput> {
+export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, LsOutput, typeof LS_ERRORS> {
   const defaultLimit = options.defaultLimit ?? DEFAULT_LS_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
 
-  return defineBuiltin<LsInput, LsOutput>(BUILTIN_SPECS.ls, async (input, context) => {
-    const workspace = await context.workspace();
-    const limit = input.limit ?? defaultLimit;
-    const ignored = await compileIgnore(input.ignore);
-    const target = await resolvePath(workspace, input.path);
-    const listed = await listDirectory(workspace, target.absolute, target.display);
+  return defineBuiltin<LsInput, LsOutput, typeof LS_ERRORS>(
+    LS_SPEC,
+    { errorCodes: LS_ERRORS, repairs: LS_REPAIRS, outputSchema: LS_OUTPUT_SCHEMA },
+    async (input, context) => {
+      const workspace = await context.workspace();
+      const limit = input.limit ?? defaultLimit;
+      const ignored = await compileIgnore(input.ignore);
+      const target = await resolvePath(workspace, input.path);
+      const listed = await listDirectory(workspace, target.absolute, target.display);
 
-    const parent = target.absolute === '/' ? '' : target.absolute;
-    const visible = listed.filter((entry) => `${parent}/${entry.name}` !== workspace.spillDir);
-    const kept = visible.filter(
-      (entry) => !ignored(entry.name) && !(entry.type === 'directory' && ignored(`${entry.name}/`)),
-    );
-    kept.sort(byNameIgnoringCase);
-    const shown = kept.slice(0, limit);
-    const entries = await describeEntries(workspace, parent, shown);
+      const parent = target.absolute === '/' ? '' : target.absolute;
+      const visible = listed.filter((entry) => `${parent}/${entry.name}` !== workspace.spillDir);
+      const kept = visible.filter(
+        (entry) => !ignored(entry.name) && !(entry.type === 'directory' && ignored(`${entry.name}/`)),
+      );
+      kept.sort(byNameIgnoringCase);
+      const shown = kept.slice(0, limit);
+      const entries = await describeEntries(workspace, parent, shown);
 
-    if (entries.length === 0) {
-      const left = visible.length - kept.length;
+      if (entries.length === 0) {
+        const left = visible.length - kept.length;
+        const output =
+          left > 0
+            ? `(empty after ignore: ${left} ${left === 1 ? 'entry' : 'entries'} left out)`
+            : '(empty directory)';
+        return {
+          output,
+          structured_output: { path: target.display, entries: [], truncated: false },
+          details: { line_count: 0, entry_count: 0, ignored_count: left },
+        };
+      }
+
+      const lines = entries.map((entry) => {
+        const name = clean(entry.name);
+        if (entry.type === 'directory') return `${name}/`;
+        if (entry.type === 'symlink')
+          return entry.target === undefined ? `${name}@` : `${name} -> ${clean(entry.target)}`;
+        return name;
+      });
+      const truncation = truncateHead(lines.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
+      const notices: string[] = [];
+      if (truncation.truncated) {
+        notices.push(
+          `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${kept.length} entries shown. Use a smaller limit, or ignore to leave entries out.]`,
+        );
+      }
+      const more = kept.length > shown.length;
+      if (more) {
+        notices.push(
+          `[${shown.length} of ${kept.length} entries shown. Use limit=${kept.length} to see them all.]`,
+        );
+      }
       const output =
-        left > 0
-          ? `(empty after ignore: ${left} ${left === 1 ? 'entry' : 'entries'} left out)`
-          : '(empty directory)';
+        notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
       return {
         output,
-        structured_output: { path: target.display, entries: [], truncated: false },
-        details: { line_count: 0, entry_count: 0, ignored_count: left },
+        structured_output: {
+          path: target.display,
+          entries: entries as JsonObject[],
+          truncated: more || truncation.truncated,
+          ...(workspace.statType === undefined ? {} : { sizes_unknown: true }),
+        },
+        details: {
+          line_count: truncation.outputLines,
+          entry_count: kept.length,
+          ignored_count: visible.length - kept.length,
+          limit_reached: more,
+        },
       };
-    }
-
-    const lines = entries.map((entry) => {
-      const name = clean(entry.name);
-      if (entry.type === 'directory') return `${name}/`;
-      if (entry.type === 'symlink')
-        return entry.target === undefined ? `${name}@` : `${name} -> ${clean(entry.target)}`;
-      return name;
-    });
-    const truncation = truncateHead(lines.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
-    const notices: string[] = [];
-    if (truncation.truncated) {
-      notices.push(
-        `[Output cut at ${formatSize(maxBytes)}: ${truncation.outputLines} of ${kept.length} entries shown. Use a smaller limit, or ignore to leave entries out.]`,
-      );
-    }
-    const more = kept.length > shown.length;
-    if (more) {
-      notices.push(
-        `[${shown.length} of ${kept.length} entries shown. Use limit=${kept.length} to see them all.]`,
-      );
-    }
-    const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
-    return {
-      output,
-      structured_output: {
-        path: target.display,
-        entries: entries as JsonObject[],
-        truncated: more || truncation.truncated,
-      },
-      details: {
-        line_count: truncation.outputLines,
-        entry_count: kept.length,
-        ignored_count: visible.length - kept.length,
-        limit_reached: more,
-      },
-    };
-  });
+    },
+  );
 }
 
 /** The directory's entries, or a model-facing error for a missing path or a file. */
@@ -120,19 +233,16 @@ async function listDirectory(workspace: Workspace, absolute: string, display: st
       throw new ToolError(
         `${display} does not exist. Use ls on its parent directory, or find to search for it.`,
         {
-          code: 'ENOENT',
+          code: LS_ERRORS.ENOENT,
           data: { path: display },
         },
       );
     }
     if (error.code === 'ENOTDIR') {
-      const type = await workspace.stat(absolute).then(
-        (stat) => stat.type,
-        () => undefined,
-      );
+      const type = await typeOfPath(workspace, absolute).catch(() => undefined);
       if (type === 'file') {
         throw new ToolError(`${display} is a file, not a directory. Use read to see it.`, {
-          code: 'ENOTDIR',
+          code: LS_ERRORS.ENOTDIR,
           data: { path: display },
         });
       }
@@ -141,17 +251,21 @@ async function listDirectory(workspace: Workspace, absolute: string, display: st
   }
 }
 
-/** Sizes of the shown files and targets of the shown symlinks, fetched in parallel. */
+/**
+ * Sizes of the shown files (unless a size would cost a whole-file read) and targets of the shown
+ * symlinks, fetched in parallel.
+ */
 async function describeEntries(
   workspace: Workspace,
   parent: string,
   shown: readonly DirEntry[],
 ): Promise<LsEntry[]> {
   const readlink = workspace.readlink?.bind(workspace);
+  const sizesKnown = workspace.statType === undefined;
   return Promise.all(
     shown.map(async ({ name, type }): Promise<LsEntry> => {
       const path = `${parent}/${name}`;
-      if (type === 'file') {
+      if (type === 'file' && sizesKnown) {
         const size = await workspace.stat(path).then(
           (stat) => stat.size,
           () => null,

@@ -10,14 +10,126 @@
  * keeps each shown line's own ending, so a program concatenating consecutive pages gets the file back
  * (except a UTF-8 BOM and the rest of a clipped over-long line).
  */
-import { type PartialToolResult, ToolError } from '../core/index.ts';
-import { WorkspaceError } from '../workspace/workspace.ts';
+import {
+  type JsonSchema,
+  type PartialToolResult,
+  ToolError,
+  type ToolRepairs,
+  type ToolSpec,
+} from '../core/index.ts';
+import { typeOfPath, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, onPath, resolvePath } from './files.ts';
 import { detectImageMimeType, encodeBase64 } from './images.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, sanitizeText } from './output.ts';
-import { BUILTIN_SPECS } from './specs.ts';
-import { type BuiltinTool, defineBuiltin } from './tool.ts';
-import type { ReadInput, ReadOutput } from './types.ts';
+import { readPeerAdapter } from './peer-tools.ts';
+import {
+  BOOLEAN,
+  type BuiltinTool,
+  defineBuiltin,
+  INTEGER,
+  objectSchema,
+  PATH_ALIASES,
+  pathParameter,
+  STRING,
+} from './tool.ts';
+
+export interface ReadInput {
+  path: string;
+  offset?: number;
+  limit?: number;
+}
+
+export type ReadOutput =
+  | {
+      path: string;
+      content: string;
+      start_line: number;
+      end_line: number;
+      total_lines: number;
+      truncated: boolean;
+    }
+  | { path: string; mime_type: string; data_base64: string; bytes: number };
+
+/**
+ * The `read` tool's spec: the name, description and parameters the model reads (tests pin every word),
+ * and its effects.
+ */
+export const READ_SPEC: ToolSpec = {
+  name: 'read',
+  description:
+    'Read a text file or an image from the workspace. Text comes back as it is in the file, without line numbers: up to 2000 lines or 50 KB, whichever comes first; use offset and limit to page through longer files. Images (PNG, JPEG, GIF, WebP) come back as image data. Use ls for directories.',
+  parameters: {
+    type: 'object',
+    properties: {
+      path: pathParameter('File to read'),
+      offset: { type: 'integer', minimum: 1, description: 'Line to start from, 1-based. Default: 1.' },
+      limit: { type: 'integer', minimum: 1, description: 'Maximum number of lines to return.' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  effects: ['read'],
+};
+
+/**
+ * The schema of `structured_output` when `read` succeeds. Not declared to models (see
+ * `BuiltinParts.outputSchema`); codemode types `read`'s results with it.
+ */
+export const READ_OUTPUT_SCHEMA: JsonSchema = {
+  anyOf: [
+    objectSchema({
+      path: STRING,
+      content: STRING,
+      start_line: INTEGER,
+      end_line: INTEGER,
+      total_lines: INTEGER,
+      truncated: BOOLEAN,
+    }),
+    objectSchema({ path: STRING, mime_type: STRING, data_base64: STRING, bytes: INTEGER }),
+  ],
+};
+
+/**
+ * The codes of read's errors (`structured_output.error.code`); a filesystem failure carries the
+ * workspace's own code (`ENOENT`, `EISDIR`, ...).
+ */
+export const READ_ERRORS = {
+  BINARY_FILE: 'BINARY_FILE',
+  IMAGE_TOO_LARGE: 'IMAGE_TOO_LARGE',
+  OFFSET_OUT_OF_RANGE: 'OFFSET_OUT_OF_RANGE',
+} as const;
+
+/** The names other agents give read and its parameters, and the shapes they send them in. */
+export const READ_REPAIRS: ToolRepairs = {
+  aliases: ['Read', 'read_file', 'read_text_file', 'read_multiple_files', 'view'],
+  parameters: {
+    path: PATH_ALIASES,
+    offset: ['start_line', 'startLine', 'start_line_one_indexed'],
+    limit: ['line_limit', 'head'],
+  },
+  drop: ['mode', 'indentation', 'should_read_entire_file'],
+  repair: repairRead,
+  adapter: readPeerAdapter,
+};
+
+/** A `view_range` or an end line becomes the `limit` from `offset`. */
+function repairRead(out: Record<string, unknown>, has: (key: string) => boolean): void {
+  if (!has('offset') || !has('limit')) return;
+  const range = out.view_range;
+  if (Array.isArray(range) && !has('view_range')) {
+    const [start, end] = range.map(Number);
+    delete out.view_range;
+    if (start !== undefined && Number.isFinite(start)) out.offset ??= start;
+    if (start !== undefined && end !== undefined && end >= start) out.limit ??= end - start + 1;
+  }
+  for (const key of ['end_line', 'endLine', 'end_line_one_indexed_inclusive']) {
+    if (!(key in out) || has(key)) continue;
+    const end = Number(out[key]);
+    delete out[key];
+    const start = out.offset === undefined ? 1 : Number(out.offset);
+    if (Number.isFinite(end) && Number.isFinite(start) && end >= start) out.limit ??= end - start + 1;
+  }
+}
 
 /** Largest image, in bytes, that read returns as data. */
 export const DEFAULT_MAX_IMAGE_BYTES: number = 5 * 1024 * 1024;
@@ -54,77 +166,88 @@ export const LARGE_FILE_BYTES: number = 8 * 1024 * 1024;
  * by their bytes, not their name) return `{path, mime_type, data_base64, bytes}`. The spill directory
  * of the workspace is readable too.
  */
-export function createReadTool(options: ReadToolOptions = {}): BuiltinTool<ReadInput, ReadOutput> {
+export function createReadTool(
+  options: ReadToolOptions = {},
+): BuiltinTool<ReadInput, ReadOutput, typeof READ_ERRORS> {
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
   const largeFileBytes = options.largeFileBytes ?? LARGE_FILE_BYTES;
   const chunkBytes = Math.max(1, options.chunkBytes ?? VALIDATE_CHUNK);
-  return defineBuiltin<ReadInput, ReadOutput>(BUILTIN_SPECS.read, async (input, context) => {
-    const workspace = await context.workspace();
-    const target = await resolvePath(workspace, input.path, { allow: [workspace.spillDir] });
-    const { absolute, display } = target;
-    const stat = await onPath(display, () => workspace.stat(absolute));
-    if (stat.type === 'directory') fsError(new WorkspaceError('EISDIR', absolute), display);
-    const page = {
-      offset: input.offset ?? 1,
-      limit: input.limit,
-      maxLines,
-      maxBytes,
-    };
-    const readRange = workspace.readFileRange?.bind(workspace);
-    if (readRange && stat.size > largeFileBytes) {
-      const range = (start: number, end: number): Promise<Uint8Array> =>
-        onPath(display, () => readRange(absolute, start, end));
-      return readLargePage(range, stat.size, display, page, { maxImageBytes, chunkBytes });
-    }
-    const bytes = await onPath(display, () => workspace.readFile(absolute));
-
-    const mimeType = detectImageMimeType(bytes);
-    if (mimeType) {
-      if (bytes.length > maxImageBytes) imageTooLarge(display, mimeType, bytes.length, maxImageBytes);
-      return {
-        output: `Read image ${display} (${mimeType}, ${bytes.length} bytes).`,
-        structured_output: {
-          path: display,
-          mime_type: mimeType,
-          data_base64: encodeBase64(bytes),
-          bytes: bytes.length,
-        },
-        details: { mime_type: mimeType, bytes: bytes.length },
+  return defineBuiltin<ReadInput, ReadOutput, typeof READ_ERRORS>(
+    READ_SPEC,
+    { errorCodes: READ_ERRORS, repairs: READ_REPAIRS, outputSchema: READ_OUTPUT_SCHEMA },
+    async (input, context) => {
+      const workspace = await context.workspace();
+      const target = await resolvePath(workspace, input.path, { allow: [workspace.spillDir] });
+      const { absolute, display } = target;
+      const readRange = workspace.readFileRange?.bind(workspace);
+      // The size matters only to page a large file with ranged reads; without them the type is enough
+      // (a backend without stat would otherwise read the file twice).
+      const stat = readRange
+        ? await onPath(display, () => workspace.stat(absolute))
+        : { type: await onPath(display, () => typeOfPath(workspace, absolute)), size: 0 };
+      if (stat.type === 'directory') fsError(new WorkspaceError('EISDIR', absolute), display);
+      const page = {
+        offset: input.offset ?? 1,
+        limit: input.limit,
+        maxLines,
+        maxBytes,
       };
-    }
+      if (readRange && stat.size > largeFileBytes) {
+        const range = (start: number, end: number): Promise<Uint8Array> =>
+          onPath(display, () => readRange(absolute, start, end));
+        return readLargePage(range, stat.size, display, page, { maxImageBytes, chunkBytes });
+      }
+      const bytes = await onPath(display, () => workspace.readFile(absolute));
 
-    if (bytes.subarray(0, SNIFF_BYTES).includes(0) || !isValidUtf8(bytes)) binaryFile(display, bytes.length);
-    const bom = bomLength(bytes);
-    const totalLines = countLines(bytes, bom);
-    checkOffset(page.offset, totalLines, display);
-    const start = lineStartByte(bytes, bom, page.offset);
-    return cutPage(
-      {
-        window: bytes.subarray(start),
-        windowStart: start,
-        fileSize: bytes.length,
-        totalLines,
-        firstLineEnd: firstLineEnd(bytes, start),
-      },
-      display,
-      page,
-    );
-  });
+      const mimeType = detectImageMimeType(bytes);
+      if (mimeType) {
+        if (bytes.length > maxImageBytes) imageTooLarge(display, mimeType, bytes.length, maxImageBytes);
+        return {
+          output: `Read image ${display} (${mimeType}, ${bytes.length} bytes).`,
+          structured_output: {
+            path: display,
+            mime_type: mimeType,
+            data_base64: encodeBase64(bytes),
+            bytes: bytes.length,
+          },
+          details: { mime_type: mimeType, bytes: bytes.length },
+        };
+      }
+
+      if (bytes.subarray(0, SNIFF_BYTES).includes(0) || !isValidUtf8(bytes))
+        binaryFile(display, bytes.length);
+      const bom = bomLength(bytes);
+      const totalLines = countLines(bytes, bom);
+      checkOffset(page.offset, totalLines, display);
+      const start = lineStartByte(bytes, bom, page.offset);
+      return cutPage(
+        {
+          window: bytes.subarray(start),
+          windowStart: start,
+          fileSize: bytes.length,
+          totalLines,
+          firstLineEnd: firstLineEnd(bytes, start),
+        },
+        display,
+        page,
+      );
+    },
+  );
 }
 
 function imageTooLarge(display: string, mimeType: string, size: number, maxImageBytes: number): never {
   throw new ToolError(
     `${display} is an ${mimeType} file of ${formatSize(size)}, more than the ${formatSize(maxImageBytes)} read returns, so it is not shown. Ask the user for a smaller image.`,
-    { code: 'IMAGE_TOO_LARGE', data: { path: display, mime_type: mimeType, bytes: size } },
+    { code: READ_ERRORS.IMAGE_TOO_LARGE, data: { path: display, mime_type: mimeType, bytes: size } },
   );
 }
 
 function binaryFile(display: string, size: number): never {
   throw new ToolError(
     `${display} is a binary file (${size} bytes; NUL bytes or invalid UTF-8), so its content is not shown. To inspect it, run with bash: od -c ${shellQuote(display)} | head -20`,
-    { code: 'BINARY_FILE', data: { path: display, bytes: size } },
+    { code: READ_ERRORS.BINARY_FILE, data: { path: display, bytes: size } },
   );
 }
 
@@ -134,7 +257,7 @@ function checkOffset(offset: number, totalLines: number, display: string): void 
     totalLines === 0
       ? `Offset ${offset} is beyond the end of ${display}, which is empty. Leave offset out to read it.`
       : `Offset ${offset} is beyond the end of ${display} (${plural(totalLines, 'line')}). Use an offset from 1 to ${totalLines}.`,
-    { code: 'OFFSET_OUT_OF_RANGE', data: { path: display, offset, total_lines: totalLines } },
+    { code: READ_ERRORS.OFFSET_OUT_OF_RANGE, data: { path: display, offset, total_lines: totalLines } },
   );
 }
 
@@ -212,6 +335,23 @@ interface PageSource {
   firstLineEnd: number;
 }
 
+/** The notice of a page that stopped before the end of the file: which lines, why, and how to go on. */
+function pageNotice(
+  stop: 'lines' | 'bytes' | 'limit',
+  lastLine: number,
+  totalLines: number,
+  { offset, limit, maxLines, maxBytes }: PageRequest,
+): string {
+  const range = lastLine === offset ? `Line ${offset}` : `Lines ${offset}-${lastLine}`;
+  const cause =
+    stop === 'lines'
+      ? `${maxLines}-line limit`
+      : stop === 'bytes'
+        ? `${formatSize(maxBytes)} limit`
+        : `limit=${limit}; ${plural(totalLines - lastLine, 'more line')}`;
+  return `[${range} of ${totalLines} shown (${cause}). Use offset=${lastLine + 1} to continue.]`;
+}
+
 /** Cuts one page out of valid UTF-8 text and words the notice. */
 function cutPage(source: PageSource, display: string, request: PageRequest): PartialToolResult {
   const { window: bytes, windowStart, fileSize, totalLines } = source;
@@ -261,14 +401,7 @@ function cutPage(source: PageSource, display: string, request: PageRequest): Par
   // Programs get the lines with their endings, so consecutive pages concatenate to the file.
   const content = stop !== 'clipped' && windowStart + end < fileSize ? `${shownText}\n` : shownText;
   if (stop === 'lines' || stop === 'bytes' || stop === 'limit') {
-    const range = lastLine === offset ? `Line ${offset}` : `Lines ${offset}-${lastLine}`;
-    const cause =
-      stop === 'lines'
-        ? `${maxLines}-line limit`
-        : stop === 'bytes'
-          ? `${formatSize(maxBytes)} limit`
-          : `limit=${limit}; ${plural(totalLines - lastLine, 'more line')}`;
-    notice = `[${range} of ${totalLines} shown (${cause}). Use offset=${lastLine + 1} to continue.]`;
+    notice = pageNotice(stop, lastLine, totalLines, request);
   }
   const truncated = stop !== null;
   const body = totalLines === 0 ? '(empty file)' : sanitizeText(shownText.replace(/\r(?=\n|$)/g, ''));

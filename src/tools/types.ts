@@ -1,116 +1,12 @@
 /**
  * The input and output types of the built-in tools: what `run` receives once the arguments passed the
- * tool's schema (src/tools/specs.ts), and the `structured_output` of a successful result. Public API.
+ * tool's schema, and the `structured_output` of a successful result. Each is declared in its tool's
+ * file, next to the schemas it describes; gathered here. Public API.
  */
-import type { ParsedPatch } from '../core/index.ts';
-
-export interface ReadInput {
-  path: string;
-  offset?: number;
-  limit?: number;
-}
-export type ReadOutput =
-  | {
-      path: string;
-      content: string;
-      start_line: number;
-      end_line: number;
-      total_lines: number;
-      truncated: boolean;
-    }
-  | { path: string; mime_type: string; data_base64: string; bytes: number };
-
-export interface WriteInput {
-  path: string;
-  content: string;
-  overwrite?: boolean;
-}
-export interface WriteOutput {
-  path: string;
-  bytes_written: number;
-  created: boolean;
-}
-
-export interface EditReplacement {
-  oldText: string;
-  newText: string;
-  replaceAll?: boolean;
-}
-/** The arguments a model sends: one replacement, or several in `edits`. */
-export interface EditInput {
-  path: string;
-  oldText?: string;
-  newText?: string;
-  replaceAll?: boolean;
-  edits?: EditReplacement[];
-  dryRun?: boolean;
-}
-/** A parsed patch, which a peer agent's `apply_patch` call is redirected to `edit` as. */
-export interface EditPatchInput {
-  patch: ParsedPatch;
-}
-export interface EditOutput {
-  path: string;
-  replacements: number;
-  first_changed_line: number;
-  dry_run?: boolean;
-}
-
-export interface BashInput {
-  command: string;
-  timeout?: number;
-  cwd?: string;
-}
-export interface BashOutput {
-  command: string;
-  exit_code: number;
-  output: string;
-  truncated: boolean;
-  timed_out: boolean;
-}
-
-export interface GrepInput {
-  pattern: string;
-  path?: string;
-  glob?: string;
-  ignoreCase?: boolean;
-  literal?: boolean;
-  context?: number;
-  limit?: number;
-  outputMode?: 'content' | 'files_with_matches' | 'count';
-}
-export interface GrepOutput {
-  matches?: { path: string; line: number; text: string }[];
-  files?: string[];
-  counts?: { path: string; count: number }[];
-  match_count?: number;
-  file_count?: number;
-  truncated: boolean;
-}
-
-export interface FindInput {
-  pattern: string;
-  path?: string;
-  limit?: number;
-  ignore?: string[];
-}
-export interface FindOutput {
-  paths: string[];
-  truncated: boolean;
-}
-
-export interface LsInput {
-  path?: string;
-  limit?: number;
-  ignore?: string[];
-}
-export interface LsOutput {
-  path: string;
-  entries: {
-    name: string;
-    type: 'file' | 'directory' | 'symlink' | 'other';
-    size: number | null;
-    target?: string;
-  }[];
-  truncated: boolean;
-}
+export type { BashInput, BashOutput } from './bash.ts';
+export type { EditInput, EditOutput, EditPatchInput, EditReplacement } from './edit.ts';
+export type { FindInput, FindOutput } from './find.ts';
+export type { GrepInput, GrepOutput } from './grep.ts';
+export type { LsInput, LsOutput } from './ls.ts';
+export type { ReadInput, ReadOutput } from './read.ts';
+export type { WriteInput, WriteOutput } from './write.ts';

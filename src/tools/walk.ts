@@ -103,34 +103,11 @@ export function walkTree(workspace: Workspace, start: string, options: WalkOptio
 
   /** The whole tree in one call, when the backend can list it so; else each directory is read in turn. */
   let tree: Map<string, DirEntry[]> | undefined;
-  const open = async (
-    dir: string,
-    relative: string,
-    rooted: string,
-    inherited: readonly IgnoreRules[],
-  ): Promise<Frame> => {
-    let entries: DirEntry[];
-    try {
-      entries = tree ? [...(tree.get(dir) ?? [])] : await workspace.readdir(dir);
-    } catch {
-      entries = [];
-    }
-    entries.sort(byName);
-    let rules = inherited;
-    if (useGitignore && entries.some((entry) => entry.name === '.gitignore' && entry.type === 'file')) {
-      const own = await readRules(workspace, join(dir, '.gitignore'), rooted === '' ? '' : `${rooted}/`);
-      if (own) rules = [...inherited, own];
-    }
-    return { dir, relative, rooted, entries, index: 0, rules };
-  };
+  const open = (dir: string, relative: string, rooted: string, inherited: readonly IgnoreRules[]) =>
+    openFrame(workspace, tree, useGitignore, { dir, relative, rooted, inherited });
 
   async function* runs(): AsyncGenerator<WalkEntry[]> {
-    let rules: readonly IgnoreRules[] = [];
-    if (useGitignore && rootedStart !== '') {
-      rules = await ancestorRules(workspace, rootedStart);
-      // A start the ancestors ignore was named on purpose: search it with its own rules only.
-      if (isIgnored(rules, rootedStart, true)) rules = [];
-    }
+    const rules = useGitignore ? await startRules(workspace, rootedStart) : [];
     tree = await workspace.listTree?.(start, { skip: ALWAYS_SKIPPED_NAMES }).catch(() => undefined);
     const stack: Frame[] = [await open(start, '', rootedStart, rules)];
     let run: WalkEntry[] = [];
@@ -177,6 +154,37 @@ export function walkTree(workspace: Workspace, start: string, options: WalkOptio
       return visited;
     },
   };
+}
+
+/** The ignore rules the walk starts with: those of the `.gitignore` files above `rootedStart`. */
+async function startRules(workspace: Workspace, rootedStart: string): Promise<readonly IgnoreRules[]> {
+  if (rootedStart === '') return [];
+  const rules = await ancestorRules(workspace, rootedStart);
+  // A start the ancestors ignore was named on purpose: search it with its own rules only.
+  return isIgnored(rules, rootedStart, true) ? [] : rules;
+}
+
+/** A directory to walk: its entries sorted by name, and the ignore rules in force inside it. */
+async function openFrame(
+  workspace: Workspace,
+  tree: Map<string, DirEntry[]> | undefined,
+  useGitignore: boolean,
+  at: { dir: string; relative: string; rooted: string; inherited: readonly IgnoreRules[] },
+): Promise<Frame> {
+  const { dir, relative, rooted, inherited } = at;
+  let entries: DirEntry[];
+  try {
+    entries = tree ? [...(tree.get(dir) ?? [])] : await workspace.readdir(dir);
+  } catch {
+    entries = [];
+  }
+  entries.sort(byName);
+  let rules = inherited;
+  if (useGitignore && entries.some((entry) => entry.name === '.gitignore' && entry.type === 'file')) {
+    const own = await readRules(workspace, join(dir, '.gitignore'), rooted === '' ? '' : `${rooted}/`);
+    if (own) rules = [...inherited, own];
+  }
+  return { dir, relative, rooted, entries, index: 0, rules };
 }
 
 /**

@@ -7,6 +7,9 @@ import { ToolError } from '../core/index.ts';
 import { confinePath, type Workspace } from '../workspace/workspace.ts';
 import { onPath } from './files.ts';
 
+/** The code of a write that could not be confirmed; in the error tables of write and edit. */
+export const WRITE_NOT_VERIFIED = 'WRITE_NOT_VERIFIED';
+
 /**
  * Throws an error result unless `absolute` now holds exactly `data`. A mismatch is explained: when
  * confining the path again no longer gives `absolute` (a symbolic link appeared on the way while the
@@ -24,11 +27,11 @@ export async function verifyWritten(
   if (now !== absolute) {
     throw new ToolError(
       `${display} changed while it was being written: a symbolic link on its path now leads ${now === undefined ? 'outside the workspace' : 'somewhere else'}, so the write cannot be confirmed. Check the path with bash (ls -la), then write again.`,
-      { code: 'WRITE_NOT_VERIFIED', data: { path: display } },
+      { code: WRITE_NOT_VERIFIED, data: { path: display } },
     );
   }
   throw new ToolError(
     `${display} was written, but ${stored ? 'reading it back gave different bytes' : 'it could not be read back'}. Check it with read before changing it again.`,
-    { code: 'WRITE_NOT_VERIFIED', data: { path: display } },
+    { code: WRITE_NOT_VERIFIED, data: { path: display } },
   );
 }

@@ -133,6 +133,12 @@ export interface Workspace {
   listTree?(path: string, options?: { skip?: readonly string[] }): Promise<Map<string, DirEntry[]>>;
   /** Follows symlinks. */
   stat(path: string): Promise<FileStat>;
+  /**
+   * The type `stat` would give, without the size. Offered by backends whose `stat` must read a whole
+   * file to learn its size (WebContainer's fs has no stat call): callers that need only the type use
+   * it, and `ls` leaves file sizes unknown rather than read every file. Absent: `stat` is cheap.
+   */
+  statType?(path: string): Promise<EntryType>;
   /** Does not follow a final symlink. Absent when the backend cannot tell symlinks apart. */
   lstat?(path: string): Promise<FileStat>;
   /** The target of a symlink, as stored. Absent when the backend has no symlinks in its API. */
@@ -150,6 +156,11 @@ export interface Workspace {
   restoreSnapshot?(): Promise<RestoredSnapshot>;
   /** Releases the backend (workers, processes). */
   dispose?(): Promise<void>;
+}
+
+/** A path's type (following symlinks), through `statType` when the backend offers it, else `stat`. */
+export async function typeOfPath(workspace: Workspace, path: string): Promise<EntryType> {
+  return workspace.statType ? workspace.statType(path) : (await workspace.stat(path)).type;
 }
 
 /** Longest path accepted, in characters. */

@@ -3,12 +3,15 @@
  * network. Step 1 calls tool_search, step 2 calls the deferred tool it found, which `prepareStep`
  * made active; an error result reaches the model as `error-text`.
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { toAISDKTools } from '../../src/ai-sdk/index.ts';
 import { createToolSuite, type ToolResult } from '../../src/index.ts';
+
+// The mock model's own types, so that the test imports only the `ai` package it depends on.
+type LanguageModelV3CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
+type LanguageModelV3GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
 
 const USAGE = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },

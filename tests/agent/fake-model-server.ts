@@ -1,7 +1,8 @@
 /**
  * A fake model endpoint for tests: a Node `http` server on 127.0.0.1 (ephemeral port) that speaks the
- * chat completions API (`POST /v1/chat/completions`) and the Anthropic Messages API
- * (`POST /v1/messages`), answering each model request with the next scripted reply. Plain module, no
+ * chat completions API (`POST /v1/chat/completions`), the Anthropic Messages API (`POST /v1/messages`)
+ * and the OpenAI Responses API (`POST /v1/responses`), answering each model request with the next
+ * scripted reply. Plain module, no
  * test framework: unit tests and Playwright specs both start it with {@link startFakeModelServer} and
  * stop it with `close()`.
  *
@@ -23,6 +24,11 @@ export interface FakeToolCall {
   arguments?: unknown;
   /** The call id. Default: `call_<n>` / `toolu_<n>`; `null` leaves the id out. */
   id?: string | null;
+  /**
+   * Responses API only: `tool_search` sends a client-executed `tool_search_call` item (the name is then
+   * not sent: that item names no tool). Default: a `function_call` item.
+   */
+  item?: 'function_call' | 'tool_search';
 }
 
 /** What the server answers to one model request. */
@@ -41,7 +47,7 @@ export type FakeReply =
 /** A model request as the server received it. */
 export interface FakeRequest {
   /** Which API the path belongs to. */
-  api: 'chat' | 'messages';
+  api: 'chat' | 'messages' | 'responses';
   path: string;
   /** Header names in lower case. */
   headers: Record<string, string>;
@@ -97,6 +103,7 @@ export interface FakeModelServer {
 const MODEL_PATHS: Record<string, FakeRequest['api']> = {
   '/v1/chat/completions': 'chat',
   '/v1/messages': 'messages',
+  '/v1/responses': 'responses',
 };
 
 /** Starts a fake model server on 127.0.0.1 answering with `script`. */
@@ -224,7 +231,9 @@ export async function startFakeModelServer(
           200,
           api === 'chat'
             ? chatCompletion(model, index, replyText, calls, ids)
-            : anthropicMessage(model, index, replyText, calls, ids),
+            : api === 'responses'
+              ? responsesResponse(model, index, replyText, calls, ids)
+              : anthropicMessage(model, index, replyText, calls, ids),
         );
         return;
       }
@@ -328,6 +337,57 @@ function anthropicMessage(
   };
 }
 
+function responsesResponse(
+  model: string,
+  index: number,
+  text: string | undefined,
+  calls: readonly FakeToolCall[],
+  ids: readonly (string | null)[],
+): Record<string, unknown> {
+  const output: Record<string, unknown>[] = [];
+  if (text !== undefined) {
+    output.push({
+      type: 'message',
+      id: `msg_${index + 1}`,
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text, annotations: [] }],
+    });
+  }
+  calls.forEach((call, at) => {
+    const callId = ids[at] === null ? {} : { call_id: `call_${ids[at]}` };
+    if (call.item === 'tool_search') {
+      output.push({
+        type: 'tool_search_call',
+        id: `tsc_${ids[at] ?? at}`,
+        ...callId,
+        execution: 'client',
+        arguments: call.arguments ?? {},
+        status: 'completed',
+        created_by: 'model',
+      });
+      return;
+    }
+    output.push({
+      type: 'function_call',
+      id: `fc_${ids[at] ?? at}`,
+      ...callId,
+      name: call.name,
+      arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+      status: 'completed',
+    });
+  });
+  return {
+    id: `resp_${index + 1}`,
+    object: 'response',
+    created_at: 0,
+    model,
+    status: 'completed',
+    output,
+    usage: { input_tokens: 12, output_tokens: 3, total_tokens: 15 },
+  };
+}
+
 /** An error in the API's own shape. */
 function sendError(
   req: IncomingMessage,
@@ -340,7 +400,7 @@ function sendError(
   const type =
     status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error';
   const body =
-    api === 'chat'
+    api !== 'messages'
       ? { error: { message, type, code: status === 401 ? 'invalid_api_key' : null } }
       : { type: 'error', error: { type, message } };
   send(req, res, status, body, headers);
@@ -379,6 +439,8 @@ function toolNames(api: FakeRequest['api'], tools: unknown): string[] {
   return tools.map((tool: unknown) => {
     if (!isRecord(tool)) return '';
     if (api === 'chat') return isRecord(tool.function) ? String(tool.function.name) : '';
+    // The Responses API's own tool search has no name: it is listed by its type.
+    if (api === 'responses' && tool.type === 'tool_search') return 'tool_search';
     return String(tool.name);
   });
 }

@@ -199,6 +199,21 @@ export function assistantMessage<P extends AgentProvider>(
       ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
     } as AgentMessage<P>;
   }
+  if (provider === 'openai-responses') {
+    return [
+      ...(text === undefined
+        ? []
+        : [
+            { type: 'message', role: 'assistant', content: [{ type: 'output_text', text, annotations: [] }] },
+          ]),
+      ...calls.map((call, at) => ({
+        type: 'function_call',
+        ...(ids[at] === null ? {} : { call_id: ids[at] }),
+        name: call.name,
+        arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+      })),
+    ] as AgentMessage<P>;
+  }
   return {
     role: 'assistant',
     content: [
@@ -213,7 +228,11 @@ export function assistantMessage<P extends AgentProvider>(
   } as AgentMessage<P>;
 }
 
-/** A user message in `provider`'s format (the same object in both). */
-export function userMessage<P extends AgentProvider>(_provider: P, text: string): AgentMessage<P> {
-  return { role: 'user', content: text } as AgentMessage<P>;
+/**
+ * A user message in `provider`'s format: the same object for chat completions and Messages, a turn of
+ * that one item for the Responses API.
+ */
+export function userMessage<P extends AgentProvider>(provider: P, text: string): AgentMessage<P> {
+  const message = { role: 'user', content: text };
+  return (provider === 'openai-responses' ? [message] : message) as AgentMessage<P>;
 }

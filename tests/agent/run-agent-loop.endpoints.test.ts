@@ -11,6 +11,7 @@ import {
   type AgentProvider,
   createAnthropicModel,
   createOpenAICompatibleModel,
+  createOpenAIResponsesModel,
   runAgentLoop,
 } from '../../src/agent/index.ts';
 import { type FakeModelServer, type FakeScript, startFakeModelServer } from './fake-model-server.ts';
@@ -39,20 +40,22 @@ function modelFor<P extends AgentProvider>(
 ): AgentModel<P> {
   const apiKey = options.apiKey ?? KEY;
   const maxRetries = options.maxRetries ?? 0;
+  const openAI = { baseURL: server.openAIBaseURL, apiKey, model: 'fake-model', maxRetries };
   const model =
     provider === 'openai-chat'
-      ? createOpenAICompatibleModel({
-          baseURL: server.openAIBaseURL,
-          apiKey,
-          model: 'fake-model',
-          maxRetries,
-        })
-      : createAnthropicModel({ baseURL: server.anthropicBaseURL, apiKey, model: 'fake-model', maxRetries });
+      ? createOpenAICompatibleModel(openAI)
+      : provider === 'openai-responses'
+        ? createOpenAIResponsesModel(openAI)
+        : createAnthropicModel({ baseURL: server.anthropicBaseURL, apiKey, model: 'fake-model', maxRetries });
   return model as AgentModel<P>;
 }
 
 describe.each(AGENT_PROVIDERS)('runAgentLoop over HTTP with the %s adapter', (provider: AgentProvider) => {
-  const api = provider === 'openai-chat' ? 'chat completions' : 'Messages API';
+  const api = {
+    'openai-chat': 'chat completions',
+    anthropic: 'Messages API',
+    'openai-responses': 'Responses API',
+  }[provider];
 
   it('activates a deferred tool, runs parallel calls and sends the grown tool list on the next request', async () => {
     const server = await serve([
@@ -125,6 +128,50 @@ describe.each(AGENT_PROVIDERS)('runAgentLoop over HTTP with the %s adapter', (pr
         { role: 'tool', tool_call_id: 'call_2', content: 'Created issue "Crash on start" as #1.' },
         { role: 'tool', tool_call_id: 'call_3', content: 'echo: filed' },
       ]);
+    } else if (provider === 'openai-responses') {
+      expect(third.instructions).toBe('You file issues.');
+      expect(third.messages).toBeUndefined();
+      expect(third.input).toEqual([
+        { role: 'user', content: 'File a bug about the crash.' },
+        {
+          type: 'message',
+          id: 'msg_1',
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Searching.', annotations: [] }],
+        },
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_1',
+          name: 'tool_search',
+          arguments: JSON.stringify({ query: ISSUE_QUERY }),
+          status: 'completed',
+        },
+        {
+          type: 'function_call_output',
+          call_id: 'call_1',
+          output: result.steps[0]?.results[0]?.result.output,
+        },
+        {
+          type: 'function_call',
+          id: 'fc_2',
+          call_id: 'call_2',
+          name: 'create_github_issue',
+          arguments: '{"title":"Crash on start"}',
+          status: 'completed',
+        },
+        {
+          type: 'function_call',
+          id: 'fc_3',
+          call_id: 'call_3',
+          name: 'echo',
+          arguments: '{"text":"filed"}',
+          status: 'completed',
+        },
+        { type: 'function_call_output', call_id: 'call_2', output: 'Created issue "Crash on start" as #1.' },
+        { type: 'function_call_output', call_id: 'call_3', output: 'echo: filed' },
+      ]);
     } else {
       expect(third.system).toBe('You file issues.');
       expect(third.max_tokens).toBe(4096);
@@ -168,9 +215,10 @@ describe.each(AGENT_PROVIDERS)('runAgentLoop over HTTP with the %s adapter', (pr
         },
       ]);
     }
-    expect(result.messages).toEqual([
-      ...((third.messages as unknown[]).slice(provider === 'openai-chat' ? 1 : 0) as typeof result.messages),
-      result.steps[2]?.message,
+    const sent = (provider === 'openai-responses' ? third.input : third.messages) as unknown[];
+    expect(result.messages.flat()).toEqual([
+      ...sent.slice(provider === 'openai-chat' ? 1 : 0),
+      ...[result.steps[2]?.message].flat(),
     ]);
   });
 
@@ -198,13 +246,19 @@ describe.each(AGENT_PROVIDERS)('runAgentLoop over HTTP with the %s adapter', (pr
     expect(malformed?.result.structured_output).toMatchObject({ error: { code: 'INVALID_ARGUMENTS' } });
     expect(failed?.result).toMatchObject({ is_error: true, output: FAIL_OUTPUT });
 
-    const wire = (server.requests[1]?.body.messages ?? []) as unknown[];
+    const body = server.requests[1]?.body ?? {};
+    const wire = ((provider === 'openai-responses' ? body.input : body.messages) ?? []) as unknown[];
     const sent = wire.at(-1);
     const tail = wire.slice(-2);
     if (provider === 'openai-chat') {
       expect(tail).toEqual([
         { role: 'tool', tool_call_id: 'call_1', content: `Error: ${malformed?.result.output}` },
         { role: 'tool', tool_call_id: 'call_2', content: `Error: ${FAIL_OUTPUT}` },
+      ]);
+    } else if (provider === 'openai-responses') {
+      expect(tail).toEqual([
+        { type: 'function_call_output', call_id: 'call_1', output: `Error: ${malformed?.result.output}` },
+        { type: 'function_call_output', call_id: 'call_2', output: `Error: ${FAIL_OUTPUT}` },
       ]);
     } else {
       expect(sent).toEqual({
@@ -371,7 +425,11 @@ describe.each(AGENT_PROVIDERS)('runAgentLoop over HTTP with the %s adapter', (pr
       model: modelFor(provider, server),
       messages: [userMessage(provider, 'Hi')],
     });
-    const what = provider === 'openai-chat' ? 'the body has no "choices"' : 'the body has no "content" list';
+    const what = {
+      'openai-chat': 'the body has no "choices"',
+      anthropic: 'the body has no "content" list',
+      'openai-responses': 'the body has no "output" list',
+    }[provider];
     expect(missing.error).toEqual({ kind: 'malformed_response', message: what });
     expect(missing.detail).toBe(
       `The model endpoint sent something that is not a ${api} response: ${what}. Check that the base URL points to a ${api} endpoint.`,
@@ -472,23 +530,30 @@ describe('createAnthropicModel', () => {
   });
 });
 
+/**
+ * A natively deferred run that searches for the issue tool (the Responses API's way: a
+ * `tool_search_call` item), files an issue with it and answers.
+ */
+async function runNativeIssueFiling(provider: 'anthropic' | 'openai-responses') {
+  const item = provider === 'openai-responses' ? ('tool_search' as const) : undefined;
+  const server = await serve([
+    { type: 'tool_calls', calls: [{ name: 'tool_search', item, arguments: { query: ISSUE_QUERY } }] },
+    { type: 'tool_calls', calls: [{ name: 'create_github_issue', arguments: { title: 'Crash on start' } }] },
+    { type: 'text', text: 'Filed issue #1.' },
+  ]);
+  const { suite, ran } = createAgentSuite();
+  const result = await runAgentLoop({
+    suite,
+    model: modelFor(provider, server),
+    messages: [userMessage(provider, 'File a bug about the crash.')],
+    deferred: 'native',
+  });
+  return { server, suite, ran, result };
+}
+
 describe('runAgentLoop with deferred: "native" over HTTP with the anthropic adapter', () => {
   it('sends every deferred tool once with defer_loading, the same list each step, and loads found tools by tool_reference', async () => {
-    const server = await serve([
-      { type: 'tool_calls', calls: [{ name: 'tool_search', arguments: { query: ISSUE_QUERY } }] },
-      {
-        type: 'tool_calls',
-        calls: [{ name: 'create_github_issue', arguments: { title: 'Crash on start' } }],
-      },
-      { type: 'text', text: 'Filed issue #1.' },
-    ]);
-    const { suite, ran } = createAgentSuite();
-    const result = await runAgentLoop({
-      suite,
-      model: modelFor('anthropic', server),
-      messages: [userMessage('anthropic', 'File a bug about the crash.')],
-      deferred: 'native',
-    });
+    const { server, suite, ran, result } = await runNativeIssueFiling('anthropic');
 
     expect(result.reason).toBe('completed');
     expect(ran).toEqual(['create_github_issue:Crash on start']);
@@ -537,8 +602,85 @@ describe('runAgentLoop with deferred: "native" over HTTP with the anthropic adap
         deferred: 'native',
       }),
     ).rejects.toThrow(
-      'runAgentLoop: deferred: "native" needs the anthropic provider (its API loads deferred tools itself), not "openai-chat". Use deferred: "resend".',
+      'runAgentLoop: deferred: "native" needs a provider whose API loads deferred tools itself (anthropic, openai-responses), not "openai-chat". Use deferred: "resend".',
     );
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('runAgentLoop with deferred: "native" over HTTP with the openai-responses adapter', () => {
+  it("declares tool_search as the API's client tool search, keeps one tool list, and answers a tool_search_call with the tools found", async () => {
+    const { server, suite, ran, result } = await runNativeIssueFiling('openai-responses');
+
+    expect(result.reason).toBe('completed');
+    expect(result.text).toBe('Filed issue #1.');
+    expect(ran).toEqual(['create_github_issue:Crash on start']);
+    const toolLists = server.requests.map((request) => JSON.stringify(request.body.tools));
+    expect(new Set(toolLists).size).toBe(1);
+    const tools = server.requests[0]?.body.tools as Record<string, unknown>[];
+    const search = suite.get('tool_search')?.spec;
+    expect(tools.filter((tool) => tool.type === 'tool_search')).toEqual([
+      {
+        type: 'tool_search',
+        execution: 'client',
+        description: search?.description,
+        parameters: search?.parameters,
+      },
+    ]);
+    expect(tools.some((tool) => tool.type === 'function' && tool.name === 'tool_search')).toBe(false);
+    const deferred = suite
+      .list()
+      .filter((tool) => tool.mode === 'deferred')
+      .map((tool) => tool.spec);
+    expect(tools.filter((tool) => tool.defer_loading === true).map((tool) => tool.name)).toEqual(
+      deferred.map((spec) => spec.name),
+    );
+    const issueSpec = suite.get('create_github_issue')?.spec;
+    expect(tools.find((tool) => tool.name === 'create_github_issue')).toEqual({
+      type: 'function',
+      name: 'create_github_issue',
+      description: issueSpec?.description,
+      parameters: issueSpec?.parameters,
+      strict: false,
+      defer_loading: true,
+    });
+
+    const activated = result.steps[0]?.results[0]?.result.control?.add_tools ?? [];
+    expect(activated.map((spec) => spec.name)).toContain('create_github_issue');
+    const input = server.requests[1]?.body.input as Record<string, unknown>[];
+    expect(input.slice(1)).toEqual([
+      {
+        type: 'tool_search_call',
+        id: 'tsc_1',
+        call_id: 'call_1',
+        execution: 'client',
+        arguments: { query: ISSUE_QUERY },
+        status: 'completed',
+      },
+      {
+        type: 'tool_search_output',
+        call_id: 'call_1',
+        execution: 'client',
+        status: 'completed',
+        tools: activated.map((spec) => ({
+          type: 'function',
+          name: spec.name,
+          description: spec.description,
+          parameters: spec.parameters,
+          strict: false,
+        })),
+      },
+    ]);
+  });
+});
+
+describe('createOpenAIResponsesModel', () => {
+  it('rejects a missing base URL or model at creation, naming itself', () => {
+    expect(() => createOpenAIResponsesModel({ baseURL: ' ', model: 'm' })).toThrow(
+      'createOpenAIResponsesModel: baseURL is required, e.g. "https://api.openai.com/v1".',
+    );
+    expect(() => createOpenAIResponsesModel({ baseURL: 'http://localhost/v1', model: '' })).toThrow(
+      'createOpenAIResponsesModel: model is required, e.g. "gpt-4.1-mini".',
+    );
   });
 });

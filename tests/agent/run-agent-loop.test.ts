@@ -91,6 +91,14 @@ describe.each(AGENT_PROVIDERS)('runAgentLoop with a scripted %s model', (provide
         { role: 'tool', tool_call_id: 'c2', content: `Error: ${FAIL_OUTPUT}` },
         { role: 'tool', tool_call_id: 'c3', content: 'echo: two' },
       ]);
+    } else if (provider === 'openai-responses') {
+      expect(answered.slice(2)).toEqual([
+        [
+          { type: 'function_call_output', call_id: 'c1', output: 'echo: one' },
+          { type: 'function_call_output', call_id: 'c2', output: `Error: ${FAIL_OUTPUT}` },
+          { type: 'function_call_output', call_id: 'c3', output: 'echo: two' },
+        ],
+      ]);
     } else {
       expect(answered.slice(2)).toEqual([
         {
@@ -358,10 +366,18 @@ describe.each(AGENT_PROVIDERS)('runAgentLoop with a scripted %s model', (provide
       { type: 'response', response: { message: { role: 'user', content: 'echo' } } },
     ]);
     const result = await runAgentLoop({ suite, model, messages: [userMessage(provider, 'Hi')] });
-    const api = provider === 'openai-chat' ? 'chat completions' : 'Messages API';
+    const api = {
+      'openai-chat': 'chat completions',
+      anthropic: 'Messages API',
+      'openai-responses': 'Responses API',
+    }[provider];
+    const problem =
+      provider === 'openai-responses'
+        ? 'the output is not a list of items'
+        : 'the message role is "user", not "assistant"';
     expect(result.reason).toBe('model_error');
     expect(result.detail).toBe(
-      `The model endpoint sent something that is not a ${api} response: the message role is "user", not "assistant". Check that the base URL points to a ${api} endpoint.`,
+      `The model endpoint sent something that is not a ${api} response: ${problem}. Check that the base URL points to a ${api} endpoint.`,
     );
     expect(result.messages).toHaveLength(1);
   });
@@ -384,7 +400,14 @@ describe.each(AGENT_PROVIDERS)('runAgentLoop with a scripted %s model', (provide
     const pairs =
       provider === 'openai-chat'
         ? ['"id":"call_0_0"', '"id":"call_0_1"', '"tool_call_id":"call_0_0"', '"tool_call_id":"call_0_1"']
-        : ['"id":"call_0_0"', '"id":"call_0_1"', '"tool_use_id":"call_0_0"', '"tool_use_id":"call_0_1"'];
+        : provider === 'openai-responses'
+          ? [
+              '"arguments":"{\\"text\\":\\"a\\"}","call_id":"call_0_0"',
+              '"arguments":"{\\"text\\":\\"b\\"}","call_id":"call_0_1"',
+              '{"type":"function_call_output","call_id":"call_0_0"',
+              '{"type":"function_call_output","call_id":"call_0_1"',
+            ]
+          : ['"id":"call_0_0"', '"id":"call_0_1"', '"tool_use_id":"call_0_0"', '"tool_use_id":"call_0_1"'];
     for (const pair of pairs) expect(sent).toContain(pair);
   });
 
@@ -518,7 +541,7 @@ describe('runAgentLoop options', () => {
     );
     const gemini = { ...model, provider: 'gemini' } as unknown as typeof model;
     await expect(runAgentLoop({ suite, model: gemini, messages })).rejects.toThrow(
-      'runAgentLoop: unknown provider "gemini". Use one of openai-chat, anthropic.',
+      'runAgentLoop: unknown provider "gemini". Use one of openai-chat, anthropic, openai-responses.',
     );
     expect(model.requests).toEqual([]);
   });

@@ -13,7 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   assignIdentifiers,
   BRIEF_HEADER,
-  BUILTIN_OUTPUT_SCHEMAS,
   CODEMODE_PREAMBLE,
   createInProcessRunner,
   DEFAULT_DECLARATION_BUDGET,
@@ -26,7 +25,12 @@ import { schemaToType } from '../../src/codemode/schema-to-type.ts';
 import { firstSentence, MAX_SENTENCE_CHARS, summaryParagraph } from '../../src/codemode/summary.ts';
 import { createCoreSuite, type JsonSchema, type ToolSpec } from '../../src/core/index.ts';
 import { createToolSuite } from '../../src/create-tool-suite.ts';
-import { BUILTIN_SPECS, BUILTIN_TOOL_NAMES } from '../../src/tools/index.ts';
+import {
+  BUILTIN_OUTPUT_SCHEMAS,
+  BUILTIN_SPECS,
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+} from '../../src/tools/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { createCodemodeFixture } from './fixture.ts';
 
@@ -120,6 +124,7 @@ describe('the registered codemode spec', () => {
         required: ['code'],
         additionalProperties: false,
       },
+      effects: ['exec'],
     });
     expect(suite.declarations().map((spec) => spec.name)).toEqual([
       'lookup',
@@ -857,7 +862,7 @@ describe('the built-ins result shapes', () => {
     const problems: string[] = [];
     for (const [key, value] of Object.entries(returned)) {
       const tool = key.replace(/_.*$/, '');
-      const schema = BUILTIN_OUTPUT_SCHEMAS[tool] as JsonSchema;
+      const schema = BUILTIN_OUTPUT_SCHEMAS[tool as BuiltinToolName] as JsonSchema;
       const verdict = new Validator(schema as never, '2020-12', false).validate(value);
       if (!verdict.valid) problems.push(`${key}: ${verdict.errors.map((error) => error.error).join('; ')}`);
       // Every key a built-in returns is declared (its shape has no index signature).
@@ -879,5 +884,19 @@ describe('the built-ins result shapes', () => {
       { outputSchemas: BUILTIN_OUTPUT_SCHEMAS },
     );
     expect(types.text).not.toContain('Promise<unknown>');
+  });
+
+  it('come from the schema each built-in brings to the catalog, which its declaration does not show', () => {
+    const suite = createCoreSuite();
+    for (const name of BUILTIN_TOOL_NAMES) suite.register(BUILTIN_SPECS[name], 'direct');
+    expect(suite.list().map((tool) => tool.outputSchema)).toEqual(
+      BUILTIN_TOOL_NAMES.map((name) => BUILTIN_OUTPUT_SCHEMAS[name]),
+    );
+    expect(suite.declarations().map((spec) => spec.outputSchema)).toEqual(
+      BUILTIN_TOOL_NAMES.map(() => undefined),
+    );
+    const types = enableCodemode(suite, { runner }).types();
+    expect(types).not.toContain('Promise<unknown>');
+    expect(types).toContain('bytes_written: number');
   });
 });

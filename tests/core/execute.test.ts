@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ApprovalRequest,
+  BUILTIN_EFFECTS,
   createToolSuite,
   effectVocabulary,
   notImplementedResult,
@@ -17,7 +18,7 @@ describe('effects', () => {
     expect(effectVocabulary()).toEqual(['read', 'fs_write', 'exec', 'net_read', 'net_write', 'state_write']);
   });
 
-  it('lookup order: agent configuration, then catalog, then the built-in table; null when unknown', () => {
+  it('lookup order: agent configuration, then the catalog (where each built-in declares its own); null when unknown', () => {
     const suite = createToolSuite({
       agentConfig: { tools: [{ name: 'read', effects: ['net_read'] }, { name: 'no_effects_here' }] },
     });
@@ -36,7 +37,7 @@ describe('effects', () => {
   it('built-in table', () => {
     const suite = createToolSuite();
     const table = Object.fromEntries(
-      ['read', 'grep', 'find', 'ls', 'tool_search', 'write', 'edit', 'bash', 'codemode'].map((name) => [
+      ['read', 'grep', 'find', 'ls', 'tool_search', 'write', 'edit', 'bash'].map((name) => [
         name,
         suite.effects(name),
       ]),
@@ -50,14 +51,27 @@ describe('effects', () => {
       write: ['fs_write'],
       edit: ['read', 'fs_write'],
       bash: ['exec'],
-      codemode: ['exec'],
     });
+    // Each built-in's effects are declared in its own spec, and the table export is made from them.
+    expect(Object.fromEntries(suite.list().map((tool) => [tool.spec.name, tool.spec.effects]))).toEqual(
+      table,
+    );
+    const { tool_search: _searchEffects, ...builtins } = table;
+    expect(BUILTIN_EFFECTS).toEqual(builtins);
   });
 
   it('a catalog spec overrides the built-in table for a same-named tool', () => {
     const suite = createToolSuite({ builtins: false });
     suite.register({ name: 'bash', effects: ['read'] }, 'direct');
     expect(suite.effects('bash')).toEqual(['read']);
+  });
+
+  it('a tool that is not registered has unknown effects, whatever its name: core keeps no table of names', () => {
+    const suite = createToolSuite({ builtins: false });
+    expect(suite.effects('bash')).toBeNull();
+    expect(suite.effects('codemode')).toBeNull();
+    suite.register({ name: 'bash' }, 'direct');
+    expect(suite.effects('bash')).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
  * collapsible tree, details (coloured unified diff with line numbers, duration, line count, spilled path
  * that opens through a read call), control (chips and banners), and an unmistakable error state.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../src/playwright/index.ts';
 import { openPlayground, outputText, runInComposer, usePlainEditor } from './playground.ts';
 
 test('write and edit show a coloured unified diff with line numbers; output has its size and tokens', async ({
@@ -72,38 +72,35 @@ test('a bash call whose output was spilled links to the file, and the link runs 
   await expect(outputText(page)).toContainText('TAP version 13');
 });
 
-test('control directives: add_tools as chips, handoff and terminate as banners', async ({ page }) => {
-  await openPlayground(page);
-  await page.evaluate(async () => {
-    await window.playground.setMode('support_handoff_to_human', 'direct');
-    await window.playground.setMode('conversation_end', 'direct');
-    await window.playground.execute('tool_search', { query: 'create a GitHub issue', limit: 1 });
-  });
+test('control directives: add_tools as chips, handoff and terminate as banners', async ({
+  page,
+  playground,
+}) => {
+  await playground.goto();
+  await playground.setMode('support_handoff_to_human', 'direct');
+  await playground.setMode('conversation_end', 'direct');
+  const search = await playground.execute('tool_search', { query: 'create a GitHub issue', limit: 1 });
+  expect(search).toSucceed();
   await expect(page.getByTestId('channel-control').getByTestId('add-tools').locator('li')).toHaveText([
     '+ github_create_issue',
   ]);
 
-  await page.evaluate(() =>
-    window.playground.execute('support_handoff_to_human', { reason: 'Refund above the limit' }),
-  );
+  await playground.execute('support_handoff_to_human', { reason: 'Refund above the limit' });
   await expect(page.getByTestId('handoff-banner')).toContainText(
     'Handoff to human-support: Refund above the limit',
   );
 
-  await page.evaluate(() =>
-    window.playground.execute('conversation_end', { reason: 'The user said goodbye' }),
-  );
+  await playground.execute('conversation_end', { reason: 'The user said goodbye' });
   await expect(page.getByTestId('terminate-banner')).toContainText(
     'Session terminated: The user said goodbye',
   );
-  const after = await page.evaluate(() => window.playground.execute('ls', {}));
-  expect(after.is_error).toBe(true);
+  expect(await playground.execute('ls', {})).toFailWith('SESSION_ENDED');
   await expect(page.getByTestId('error-banner')).toContainText('SESSION_ENDED');
 });
 
-test('a failed call is unmistakable', async ({ page }) => {
-  await openPlayground(page);
-  await page.evaluate(() => window.playground.execute('raed', { path: 'README.md' }));
+test('a failed call is unmistakable', async ({ page, playground }) => {
+  await playground.goto();
+  expect(await playground.execute('raed', { path: 'README.md' })).toFailWith('UNKNOWN_TOOL');
   const result = page.getByTestId('result');
   await expect(result).toHaveAttribute('data-error', 'true');
   const banner = page.getByRole('alert').filter({ hasText: 'The call failed' });
@@ -111,11 +108,7 @@ test('a failed call is unmistakable', async ({ page }) => {
   await expect(outputText(page)).toContainText('Unknown tool "raed". The closest tools are: read');
   await expect(page.getByTestId('history-entry').first()).toHaveAttribute('data-error', 'true');
   const border = await result.evaluate((element) => getComputedStyle(element).borderLeftColor);
-  const okBorder = await page.evaluate(async () => {
-    await window.playground.execute('ls', {});
-    return '';
-  });
-  expect(okBorder).toBe('');
+  expect(await playground.execute('ls', {})).toSucceed();
   await expect(result).toHaveAttribute('data-error', 'false');
   expect(await result.evaluate((element) => getComputedStyle(element).borderLeftColor)).not.toBe(border);
 });

@@ -3,22 +3,17 @@
  * scroll past), `panels=` picks the panels, the page reports its height so the iframe fits, and the
  * Share panel copies the embed code. public/embed-example.html embeds two scenarios the way the docs do.
  */
-import { deflateRawSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { collectErrors, openPlayground } from './playground.ts';
+import { expect, type PlaygroundScenario, test } from '../../src/playwright/index.ts';
+import { collectErrors } from './playground.ts';
 
-const SEARCH = {
+const SEARCH: PlaygroundScenario = {
   version: 1,
   calls: [{ name: 'tool_search', arguments: { query: 'create a github issue' } }],
 };
 
-const hashOf = (scenario: object): string =>
-  `#scenario=${deflateRawSync(Buffer.from(JSON.stringify(scenario))).toString('base64url')}`;
-
-test('?embed=1 opens on the result and the declarations, above the fold', async ({ page }) => {
+test('?embed=1 opens on the result and the declarations, above the fold', async ({ page, playground }) => {
   await page.setViewportSize({ width: 900, height: 600 });
-  await page.goto(`/?embed=1${hashOf(SEARCH)}`);
-  await page.evaluate(() => window.playground.ready);
+  await playground.goto({ embed: true, scenario: SEARCH });
   const output = page.getByTestId('channel-output');
   await expect(output).toContainText('github_create_issue');
   expect((await output.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(600);
@@ -26,20 +21,24 @@ test('?embed=1 opens on the result and the declarations, above the fold', async 
   await expect(page.getByTestId('backend-status')).toHaveCount(0);
   await expect(page.getByTestId('composer')).toHaveCount(0);
   const open = page.getByTestId('open-in-playground');
-  await expect(open).toHaveAttribute('href', new RegExp(`/${hashOf(SEARCH).replace(/[-]/g, '\\-')}$`));
+  const { origin, hash } = new URL(page.url());
+  expect(hash).toMatch(/^#scenario=[A-Za-z0-9_-]+$/);
+  await expect(open).toHaveAttribute('href', `${origin}/${hash}`);
 });
 
-test('panels= picks the panels and names the ones it does not know', async ({ page }) => {
-  await page.goto(`/?embed=1&panels=declarations,nonsense${hashOf(SEARCH)}`);
-  await page.evaluate(() => window.playground.ready);
+test('panels= picks the panels and names the ones it does not know', async ({ page, playground }) => {
+  await playground.goto({ embed: ['declarations', 'nonsense'], scenario: SEARCH });
   await expect(page.getByTestId('declarations')).toBeVisible();
   await expect(page.getByTestId('channel-output')).toHaveCount(0);
   await expect(page.getByTestId('embed-unknown-panels')).toHaveText('Unknown panels in the link: nonsense.');
 });
 
-test('"Copy embed code" gives an iframe of the scenario and the script that sizes it', async ({ page }) => {
-  await openPlayground(page);
-  await page.evaluate(() => window.playground.execute('ls', {}));
+test('"Copy embed code" gives an iframe of the scenario and the script that sizes it', async ({
+  page,
+  playground,
+}) => {
+  await playground.goto();
+  expect(await playground.execute('ls', {})).toSucceed();
   await page.getByTestId('copy-embed-code').click();
   const code = await page.getByTestId('embed-code').inputValue();
   expect(code).toMatch(/^<iframe src="http:\/\/localhost:\d+\/\?embed=1#scenario=[A-Za-z0-9_-]+" title=/);

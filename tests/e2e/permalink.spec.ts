@@ -3,37 +3,38 @@
  * the same state and re-runs the calls, giving the same declarations and channels. `?embed=1` renders
  * the compact view.
  */
-import { expect, test } from '@playwright/test';
-import { collectErrors, openPlayground } from './playground.ts';
+import { expect, PlaygroundPage, test } from '../../src/playwright/index.ts';
 
 test('a permalink opened in a fresh page rebuilds the same declarations and channels', async ({
   page,
   context,
+  playground,
 }) => {
-  await openPlayground(page);
-  await page.evaluate(async () => {
-    await window.playground.register(
-      {
-        type: 'function',
-        function: {
-          name: 'ticket_open',
-          description: 'Open a ticket.',
-          parameters: { type: 'object', properties: { title: { type: 'string' } } },
-        },
+  await playground.goto();
+  await playground.register(
+    {
+      type: 'function',
+      function: {
+        name: 'ticket_open',
+        description: 'Open a ticket.',
+        parameters: { type: 'object', properties: { title: { type: 'string' } } },
       },
-      'deferred',
-    );
-    await window.playground.setMode('grep', 'hidden');
-    await window.playground.execute('write', { path: 'docs/intro.md', content: '# Intro\nhello\n' });
-    await window.playground.execute('tool_search', { query: 'open a ticket' });
-    await window.playground.execute('ticket_open', { title: 'From the link' });
-    await window.playground.executeCall({
-      type: 'tool_use',
-      id: 't1',
-      name: 'Read',
-      input: { file_path: 'docs/intro.md' },
-    });
+    },
+    'deferred',
+  );
+  await playground.setMode('grep', 'hidden');
+  expect(
+    await playground.execute('write', { path: 'docs/intro.md', content: '# Intro\nhello\n' }),
+  ).toSucceed();
+  expect(await playground.execute('tool_search', { query: 'open a ticket' })).toSucceed();
+  expect(await playground.execute('ticket_open', { title: 'From the link' })).toSucceed();
+  const read = await playground.executeCall({
+    type: 'tool_use',
+    id: 't1',
+    name: 'Read',
+    input: { file_path: 'docs/intro.md' },
   });
+  expect(read).toSucceed();
   await page.getByTestId('provider-select').selectOption('anthropic');
   // The provider formats load lazily (after ready, or when a format is picked): wait for Anthropic's.
   await expect(page.getByTestId('declaration-json')).toContainText('"input_schema"');
@@ -55,10 +56,9 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
   expect(link).toMatch(/#scenario=[A-Za-z0-9_-]+$/);
   expect(new URL(page.url()).hash).toBe(new URL(link).hash);
 
-  const fresh = await context.newPage();
-  const errors = collectErrors(fresh);
-  await fresh.goto(link);
-  await fresh.evaluate(() => window.playground.ready);
+  const freshPlayground = new PlaygroundPage(await context.newPage());
+  await freshPlayground.goto({ path: link });
+  const fresh = freshPlayground.page;
   await expect(fresh.getByTestId('page-notice')).toContainText(
     'Loaded the scenario from the link: 6 files, 1 registered tools, 4 calls re-run.',
   );
@@ -72,10 +72,8 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
     output ?? '',
   );
   await expect(fresh.getByTestId('channel-structured').getByTestId('json-root')).toHaveText(structured ?? '');
-  expect(await fresh.evaluate(() => window.playground.files())).toMatchObject({
-    'docs/intro.md': '# Intro\nhello\n',
-  });
-  expect(errors).toEqual([]);
+  expect(await freshPlayground.files()).toMatchObject({ 'docs/intro.md': '# Intro\nhello\n' });
+  expect(freshPlayground.consoleErrors()).toEqual([]);
 });
 
 test('a damaged link says so and shows the demo', async ({ page }) => {

@@ -28,6 +28,11 @@ export interface PlaygroundHandle {
     fallbackReason: string | null;
   }>;
   scenario(): Promise<Record<string, unknown>>;
+  connectMcp(
+    url: string,
+    options?: { headers?: Record<string, string>; prefix?: string },
+  ): Promise<{ id: number; url: string; server: string; tools: string[]; skipped: unknown[] }>;
+  disconnectMcp(id: number): Promise<void>;
 }
 
 /** A tool result as the page returns it. */

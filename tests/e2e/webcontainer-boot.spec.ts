@@ -292,12 +292,21 @@ test("the stand-in's cases hold on a real WebContainer (WEBCONTAINER_E2E=1, Stac
       await workspace.readFile(at('f.txt'));
       // Only these two calls: the cases below make more.
       const counts = { ...counting };
+      // The type alone (what ls, find and the shell's test -e ask for): one listing, no read.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const before = { ...counting };
+      await workspace.statType?.(at('f.txt'));
+      const typeCounts = {
+        readdir: (counting.readdir ?? 0) - (before.readdir ?? 0),
+        readFile: (counting.readFile ?? 0) - (before.readFile ?? 0),
+      };
 
       const second = await entry.bootWebContainerWorkspace({ timeoutMs: 5_000 });
       return {
         booted: 'ok',
         jsh: { code: jshCode, text: entry.stripTerminalOutput(jshText) },
         description: workspace.shellDescription ?? '',
+        containerPath: (await exec('node -e "console.log(process.env.PATH)"')).output,
         stdin: await exec(
           `node -e "process.stdin.resume(); process.stdin.on('end', () => console.log('stdin ended'))"`,
           20_000,
@@ -320,6 +329,7 @@ test("the stand-in's cases hold on a real WebContainer (WEBCONTAINER_E2E=1, Stac
         directoryOntoFile: await codeOf(workspace.rename(at('d'), at('f.txt'))),
         intoItself: await codeOf(workspace.rename(at('d'), at('d/inner'))),
         counts,
+        typeCounts,
         reused: second.ok && second.webcontainer === webcontainer,
       };
     },
@@ -342,10 +352,13 @@ test("the stand-in's cases hold on a real WebContainer (WEBCONTAINER_E2E=1, Stac
     directoryOntoFile: 'ENOTDIR',
     intoItself: 'EINVAL',
     counts: { readdir: 1, readFile: 1 },
+    typeCounts: { readdir: 1, readFile: 0 },
+    containerPath: expect.stringMatching(/^\//),
     reused: true,
   });
   const description = 'description' in report ? report.description : '';
-  expect(description).toContain('node');
+  // The programs come from the container's PATH (printed above as containerPath), tool chain first.
+  expect(description).toContain('node, npm, npx');
   expect(description).not.toContain('jsh');
   // Exit plus a quiet period, not the 5 s the child holds the terminal for.
   expect('openOutput' in report ? report.openOutput?.ms : undefined).toBeLessThan(4_000);

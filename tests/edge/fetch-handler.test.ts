@@ -487,6 +487,55 @@ describe('createFetchHandler', () => {
     expect((await post(listed, INITIALIZE, { origin: 'http://localhost:5173' })).status).toBe(403);
   });
 
+  it('lets pages of allowed origins read its answers (CORS): preflights get 204, refused origins no headers', async () => {
+    const handler = createFetchHandler({ bearerToken: 'dev-token', allowedOrigins: ['https://app.example'] });
+    // A preflight carries no credentials: it is answered before the bearer check.
+    const preflight = await handler(
+      new Request(MCP, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://app.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(Object.fromEntries(preflight.headers)).toMatchObject({
+      'access-control-allow-origin': 'https://app.example',
+      'access-control-allow-methods': 'POST, DELETE, GET',
+      'access-control-allow-headers': 'authorization, content-type, mcp-protocol-version',
+      vary: 'Origin',
+    });
+
+    const answered = await post(handler, INITIALIZE, {
+      origin: 'https://app.example',
+      authorization: 'Bearer dev-token',
+    });
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(answered.headers.get('access-control-expose-headers')).toBe(
+      'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After',
+    );
+    expect(answered.headers.get('mcp-session-id')).toMatch(/./);
+    // A 401 is readable too, so the page can say that the token is missing.
+    const unauthorized = await post(handler, INITIALIZE, { origin: 'https://app.example' });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe('https://app.example');
+
+    const foreign = await handler(
+      new Request(MCP, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      }),
+    );
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // Requests without an Origin (not from a browser) get no CORS headers.
+    const server = await post(handler, INITIALIZE, { authorization: 'Bearer dev-token' });
+    expect(server.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('gives each session a workspace of workspaceBytes; a write beyond it names the limit', async () => {
     const contexts: number[] = [];
     const handler = createFetchHandler({

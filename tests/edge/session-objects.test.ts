@@ -182,4 +182,39 @@ describe('MCP sessions on Durable Objects', () => {
       await capped.miniflare.dispose();
     }
   }, 120_000);
+
+  it('hold each stored session to workspaceBytes: a write beyond it names the limit and keeps what was stored', async () => {
+    const capped = await start(bundle('tests/edge/fixtures/session-cap-worker.ts'));
+    let id = '';
+    try {
+      const client = await connect(capped.endpoint);
+      id = sessionIdOf(client);
+      const fits = await client.callTool({
+        name: 'write',
+        arguments: { path: 'fits.txt', content: 'x'.repeat(40 * 1024) },
+      });
+      expect(fits.isError).toBe(false);
+      const full = await client.callTool({
+        name: 'write',
+        arguments: { path: 'full.txt', content: 'x'.repeat(30 * 1024) },
+      });
+      expect(full.isError).toBe(true);
+      expect(textOf(full)).toBe(
+        'write: The workspace is full (its limit is 64.0KB): full.txt could not be written. Remove files you no longer need and try again.',
+      );
+      await client.close();
+    } finally {
+      await capped.miniflare.dispose();
+    }
+    const again = await start(bundle('tests/edge/fixtures/session-cap-worker.ts'));
+    try {
+      const resumed = await connect(again.endpoint, id);
+      expect(
+        textOf(await resumed.callTool({ name: 'bash', arguments: { command: 'ls; wc -c fits.txt' } })),
+      ).toBe('fits.txt\n40960 fits.txt');
+      await resumed.close();
+    } finally {
+      await again.miniflare.dispose();
+    }
+  }, 120_000);
 });

@@ -6,6 +6,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CODEMODE_TOOL_NAME } from '../../src/codemode/enable-codemode.ts';
+import { TOOL_SEARCH_NAME, TOOL_SEARCH_REPAIRS } from '../../src/search/tool-search.ts';
+import {
+  BASH_REPAIRS,
+  BUILTIN_TOOL_NAMES,
+  EDIT_REPAIRS,
+  FIND_REPAIRS,
+  GREP_REPAIRS,
+  LS_REPAIRS,
+  READ_REPAIRS,
+  WRITE_REPAIRS,
+} from '../../src/tools/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
@@ -39,6 +51,9 @@ const ALLOWED_ROOMS: Record<string, readonly string[]> = {
   // The conformance suite backend authors run (`browser-agent-tools/testing`): it builds suites through
   // the public surface and checks paths with the seam's own confinement function.
   testing: ['testing', 'root', 'workspace/workspace.ts'],
+  // The Playwright fixture (`browser-agent-tools/playwright`) drives a page from the test runner: it
+  // needs the public types only (results, specs, modes) and runs none of the library itself.
+  playwright: ['playwright', 'root'],
   playground: ['playground'],
 };
 
@@ -68,6 +83,8 @@ const ADAPTER_SDKS: readonly (readonly [RegExp, string])[] = [
   [/^ai(\/|$)/, 'ai-sdk'],
   [/^@openai\/agents(-[a-z]+)?(\/|$)/, 'openai-agents'],
   [/^@langchain\//, 'langchain'],
+  // The test runner the fixture extends; in any other room it would tie the library to a test run.
+  [/^@playwright\/test(\/|$)/, 'playwright'],
 ];
 
 /** Import specifiers of a module: static imports, re-exports and dynamic imports. */
@@ -158,37 +175,48 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The built-in tools' names: `core` must know none of them (a tool owns its name, aliases and repairs). */
-const BUILTIN_TOOL_NAMES = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls'];
-const BUILTIN_NAME_LITERAL = new RegExp(
-  `(['"\`])(${BUILTIN_TOOL_NAMES.join('|')})\\1|(?:^|[{,])\\s*(${BUILTIN_TOOL_NAMES.join('|')})\\s*:`,
+/** The names of the tools the suite ships: `core` must know none of them (a tool owns its name). */
+const SHIPPED_TOOL_NAMES = [...BUILTIN_TOOL_NAMES, TOOL_SEARCH_NAME, CODEMODE_TOOL_NAME];
+/** The names other agents give those tools, which belong to each tool's own repairs. */
+const SHIPPED_ALIASES = [
+  READ_REPAIRS,
+  WRITE_REPAIRS,
+  EDIT_REPAIRS,
+  BASH_REPAIRS,
+  GREP_REPAIRS,
+  FIND_REPAIRS,
+  LS_REPAIRS,
+  TOOL_SEARCH_REPAIRS,
+].flatMap((repairs) => repairs.aliases ?? []);
+
+const escapeRegExp = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A quoted tool name or alias, or a tool name as an object key (`{ bash: ... }`). */
+const TOOL_NAME_IN_CODE = new RegExp(
+  `(['"\`])(${[...SHIPPED_TOOL_NAMES, ...SHIPPED_ALIASES].map(escapeRegExp).join('|')})\\1|(?:^|[{,])\\s*(${SHIPPED_TOOL_NAMES.join('|')})\\s*:`,
   'gm',
 );
-
 /**
- * Core files that still name built-in tools, and why. This list may only shrink: the test fails when a
- * file not listed names one, and when a listed file no longer does (then strike it from the list).
+ * `codemode` is also an exposure mode and a caller, words of core's own contract (`ExposureMode`,
+ * `Caller`): a line that speaks of a mode or a caller, a `case` of a switch over modes, and the
+ * entry of the `EXPOSURE_MODES` list use the word, not the tool.
  */
-const CORE_FILES_STILL_NAMING_BUILTINS: Record<string, string> = {
-  'core/aliases.ts': 'the peer-agent alias and repair tables, keyed by built-in',
-  'core/peer-tools.ts': "peer adapters carry Anthropic's text-editor commands out as read/write/edit calls",
-  'core/effects.ts': 'BUILTIN_EFFECTS, a public export, keyed by tool name',
-};
+const CONTRACT_USE_OF_CODEMODE = /\b(mode|caller|Caller|ExposureMode)\b|^\s*case\s|^\s*'codemode',?\s*$/;
 
-/** Built-in tool names a core module's code (not its comments) spells out, one entry per line. */
-function builtinNamesIn(file: string, source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-  return (
-    code
-      .split('\n')
-      // A list of effects names the effect `read`, not the tool.
-      .filter((line) => !line.includes("'fs_write'"))
-      .flatMap((line, index) =>
-        [...line.matchAll(BUILTIN_NAME_LITERAL)].map(
-          (match) => `${file}:${index + 1}: ${match[0].replace(/^[{,]/, '').trim()}`,
-        ),
-      )
-  );
+/** Tool names and aliases a core module's code (not its comments) spells out, one entry per hit. */
+function toolNamesIn(file: string, source: string): string[] {
+  // Comments go, their line breaks stay, so a hit's line number is the file's.
+  const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, (comment) => comment.replace(/[^\n]/g, ''));
+  return code
+    .split('\n')
+    .flatMap((line, index) =>
+      // A line that names another effect too names the effect `read`, not the tool.
+      /'(fs_write|net_read)'/.test(line) ? [] : [[line, index] as const],
+    )
+    .flatMap(([line, index]) =>
+      [...line.matchAll(TOOL_NAME_IN_CODE)]
+        .filter((match) => !(match[2] === CODEMODE_TOOL_NAME && CONTRACT_USE_OF_CODEMODE.test(line)))
+        .map((match) => `${file}:${index + 1}: ${match[0].replace(/^[{,]/, '').trim()}`),
+    );
 }
 
 describe('architecture', () => {
@@ -206,24 +234,44 @@ describe('architecture', () => {
     expect(found).toEqual([]);
   });
 
-  it('core names no built-in tool outside the files still listed, and each listed one still does', () => {
+  it('core names no tool the suite ships, nor any alias of one', () => {
     const core = sourceFiles(SRC).filter((file) => roomOf(file) === 'core');
-    const naming = core.filter(
-      (file) => builtinNamesIn(file, readFileSync(join(SRC, file), 'utf8')).length > 0,
-    );
-    expect(naming.filter((file) => !(file in CORE_FILES_STILL_NAMING_BUILTINS))).toEqual([]);
-    expect(Object.keys(CORE_FILES_STILL_NAMING_BUILTINS).filter((file) => !naming.includes(file))).toEqual(
-      [],
-    );
+    expect(core.length).toBeGreaterThan(10);
+    const found = core.flatMap((file) => toolNamesIn(file, readFileSync(join(SRC, file), 'utf8')));
+    expect(found).toEqual([]);
   });
 
-  it('the built-in name check catches a name in code, and not in comments or effect lists', () => {
-    expect(builtinNamesIn('core/x.ts', "if (tool === 'read') repair();\nconst t = { bash: 1 };")).toEqual([
+  it('the tool name check catches names and aliases in code, and not in comments or contract words', () => {
+    expect(
+      toolNamesIn(
+        'core/x.ts',
+        [
+          "if (tool === 'read') repair();",
+          'const t = { bash: 1 };',
+          "const alias = 'str_replace_based_edit_tool';",
+          "suite.get('tool_search');",
+          "if (name === 'codemode') return;",
+        ].join('\n'),
+      ),
+    ).toEqual([
       "core/x.ts:1: 'read'",
       'core/x.ts:2: bash:',
+      "core/x.ts:3: 'str_replace_based_edit_tool'",
+      "core/x.ts:4: 'tool_search'",
+      "core/x.ts:5: 'codemode'",
     ]);
     expect(
-      builtinNamesIn('core/x.ts', "// calls 'grep'\n/** `edit` */\nconst e = ['read', 'fs_write'];"),
+      toolNamesIn(
+        'core/x.ts',
+        [
+          "// calls 'grep'",
+          '/** `edit` */',
+          "const e = ['read', 'fs_write'];",
+          "if (tool.mode === 'codemode' && caller === 'model') return;",
+          "  case 'codemode':",
+          "  'codemode',",
+        ].join('\n'),
+      ),
     ).toEqual([]);
   });
 
@@ -350,6 +398,19 @@ describe('architecture', () => {
       expect(violations('ai-sdk/index.ts', "import { jsonSchema } from 'ai';")).toEqual([]);
       expect(violations('langchain/index.ts', "import { x } from '../core/index.ts';")).toEqual([
         'langchain/index.ts: "../core/index.ts" reaches core, but langchain may only import langchain, root',
+      ]);
+    });
+    it('@playwright/test outside the playwright entry, and that entry reaching past the root entry', () => {
+      expect(violations('testing/x.ts', "import { expect } from '@playwright/test';")).toEqual([
+        'testing/x.ts: "@playwright/test" is an optional peer; only the playwright entry may import it',
+      ]);
+      expect(violations('playwright/index.ts', "import { test } from '@playwright/test';")).toEqual([]);
+      expect(violations('playwright/x.ts', "import type { ToolResult } from '../index.ts';")).toEqual([]);
+      expect(violations('playwright/x.ts', "import { x } from '../core/results.ts';")).toEqual([
+        'playwright/x.ts: "../core/results.ts" reaches core, but playwright may only import playwright, root',
+      ]);
+      expect(violations('playwright/x.ts', "import { readFile } from 'node:fs';")).toEqual([
+        'playwright/x.ts: "node:fs" is a Node built-in; library code runs in browsers and workers',
       ]);
     });
     it('the playground reaching into src by path', () => {

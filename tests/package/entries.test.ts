@@ -33,7 +33,7 @@ describe('package entries', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the SDKs, the WebContainer API, the tokenizer, the MCP SDK, vitest and React are optional peers, not dependencies', () => {
+  it('the SDKs, the WebContainer API, the tokenizer, the MCP SDK, vitest, @playwright/test and React are optional peers, not dependencies', () => {
     const peers = [
       'react',
       'react-dom',
@@ -43,6 +43,7 @@ describe('package entries', () => {
       'gpt-tokenizer',
       '@modelcontextprotocol/sdk',
       'vitest',
+      '@playwright/test',
     ];
     expect(peers.filter((name) => manifest.dependencies[name] !== undefined)).toEqual([]);
     expect(peers.filter((name) => manifest.peerDependenciesMeta[name]?.optional !== true)).toEqual([]);

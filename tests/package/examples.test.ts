@@ -31,7 +31,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = mkdtempSync(join(tmpdir(), 'bat-examples-'));
-const EXAMPLES = ['node', 'vite-react', 'cloudflare-worker', 'playground-react'] as const;
+const EXAMPLES = [
+  'node',
+  'vite-react',
+  'cloudflare-worker',
+  'playwright-fixture',
+  'playground-react',
+] as const;
 const children: ChildProcess[] = [];
 
 /** Installs an example from the cache only, or (when the cache lacks a package) from the cache first. */
@@ -88,12 +94,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `vite <args>` in the example and resolves once it listens on `port`. */
-async function startVite(args: string[], port: number, example = 'vite-react'): Promise<string> {
+/** Starts `vite <args>` in `dir` (with that project's own Vite) and resolves once it listens on `port`. */
+async function startVite(args: string[], port: number, dir = join(WORK, 'vite-react')): Promise<string> {
   // Node itself, not npx, so that killing the child stops the server.
-  const vite = join(WORK, example, 'node_modules/vite/bin/vite.js');
+  const vite = join(dir, 'node_modules/vite/bin/vite.js');
   const child = spawn(process.execPath, [vite, ...args, '--port', String(port), '--strictPort'], {
-    cwd: join(WORK, example),
+    cwd: dir,
     stdio: 'ignore',
   });
   children.push(child);
@@ -237,6 +243,39 @@ async function runPlaygroundExample(url: string, css?: string): Promise<Record<s
   }
 }
 
+/** A spec of Playwright's JSON report, with its nested suites. */
+interface ReportSuite {
+  specs: { title: string; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+  suites?: ReportSuite[];
+}
+
+/** Each spec's title → `'passed'`, or the message it failed with. */
+function specOutcomes(suites: readonly ReportSuite[]): Record<string, string> {
+  return Object.fromEntries(
+    suites.flatMap((suite): [string, string][] => [
+      ...suite.specs.map((spec): [string, string] => [
+        spec.title,
+        spec.ok ? 'passed' : (spec.tests[0]?.results[0]?.error?.message ?? 'failed'),
+      ]),
+      ...Object.entries(specOutcomes(suite.suites ?? [])),
+    ]),
+  );
+}
+
+/** Runs `playwright test` in the example with its own @playwright/test; resolves with each spec's outcome. */
+async function runPlaywrightExample(baseURL: string): Promise<Record<string, string>> {
+  const dir = join(WORK, 'playwright-fixture');
+  const cli = join(dir, 'node_modules/@playwright/test/cli.js');
+  const env = { ...process.env, PLAYGROUND_URL: baseURL, CHROMIUM_PATH: '/usr/bin/chromium' };
+  // A failing spec makes the run exit 1; its report on stdout still says which one and why.
+  const { stdout } = await run(process.execPath, [cli, 'test', '--reporter=json'], {
+    cwd: dir,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '{"suites":[]}' }));
+  return specOutcomes(JSON.parse(stdout).suites);
+}
+
 describe('examples installed from the packed tarball', () => {
   it('node: the README quick start runs', async () => {
     const { stdout } = await run('node', ['index.js'], { cwd: join(WORK, 'node') });
@@ -266,6 +305,7 @@ describe('examples installed from the packed tarball', () => {
       '@webcontainer/api',
       'gpt-tokenizer',
       '@modelcontextprotocol/sdk',
+      '@playwright/test',
     ]) {
       expect(existsSync(join(modules, peer)), peer).toBe(false);
     }
@@ -282,13 +322,15 @@ describe('examples installed from the packed tarball', () => {
   }, 90_000);
 
   it("playground-react: <Playground> runs the app's two tools and asks its approvals in the page, from the dev server", async () => {
-    const styles = await runPlaygroundExample(await startVite([], await freePort(), 'playground-react'));
+    const styles = await runPlaygroundExample(
+      await startVite([], await freePort(), join(WORK, 'playground-react')),
+    );
     expect(styles.rootBackground).toBe('rgb(245, 246, 248)');
   }, 120_000);
 
   it('playground-react: built, in a page with an aggressive global stylesheet, the component keeps its look and the host its own', async () => {
     await run('npx', ['vite', 'build'], { cwd: join(WORK, 'playground-react') });
-    const url = await startVite(['preview'], await freePort(), 'playground-react');
+    const url = await startVite(['preview'], await freePort(), join(WORK, 'playground-react'));
     const styles = await runPlaygroundExample(url, AGGRESSIVE_CSS);
     // The primary Run button in the accent colour, the playground's size and display, not the host's.
     expect(styles).toEqual({
@@ -299,6 +341,33 @@ describe('examples installed from the packed tarball', () => {
       rootDisplay: 'block',
     });
   }, 150_000);
+
+  it('playwright-fixture: its spec passes in Chromium against the built playground', async () => {
+    const playground = join(WORK, 'playground');
+    const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+    await run(
+      process.execPath,
+      [vite, 'build', '--outDir', playground, '--emptyOutDir', '--logLevel=error'],
+      {
+        cwd: ROOT,
+      },
+    );
+    const url = await startVite(['preview', '--outDir', playground], await freePort(), ROOT);
+    expect(await runPlaywrightExample(url)).toEqual({
+      'a file written by one call is read back by a raw Anthropic call': 'passed',
+      'a path outside the workspace fails with its code': 'passed',
+      'a deferred tool is declared once tool_search finds it': 'passed',
+    });
+  }, 240_000);
+
+  it('playwright-fixture: the spec and its config type-check against the packed types', async () => {
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    const checked = await run(process.execPath, [tsc, '-p', join(WORK, 'playwright-fixture')]).then(
+      () => 'no errors',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(checked).toBe('no errors');
+  }, 60_000);
 
   it('cloudflare-worker: workerd serves the custom catalog over MCP', async () => {
     const dir = join(WORK, 'cloudflare-worker');

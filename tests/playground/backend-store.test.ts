@@ -126,4 +126,27 @@ describe('backend store', () => {
     expect(page.booted).toHaveLength(1);
     expect(await readAllFiles(backend.workspace)).toEqual({ 'a.txt': 'A', 'b.txt': 'B' });
   });
+
+  it('offers statType while the WebContainer is active, so ls there reads no file', async () => {
+    const page = createStandInBoot();
+    const backend = createBackendStore({
+      createEmbedded: embedded,
+      bootWebContainer: async (timeoutMs) => {
+        const result = await bootWebContainerWorkspace({ boot: page.boot, isolated: () => true, timeoutMs });
+        return result.ok ? { ok: true, workspace: result.workspace } : result;
+      },
+      isolated: () => true,
+    });
+    await backend.start({ 'a.txt': 'A' });
+    expect(backend.workspace.statType).toBeUndefined();
+    await backend.switchToWebContainer();
+    const container = page.booted[0];
+    const root = backend.workspace.root;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    for (const method of Object.keys(container?.calls ?? {})) delete container?.calls[method];
+    expect(await backend.workspace.statType?.(`${root}/a.txt`)).toBe('file');
+    expect(container?.calls).toEqual({ readdir: 1 });
+    await backend.switchToEmbedded();
+    expect(backend.workspace.statType).toBeUndefined();
+  });
 });

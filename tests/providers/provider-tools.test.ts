@@ -5,6 +5,7 @@ import type {
 import type {
   FunctionTool as OpenAIFunctionTool,
   ResponseToolSearchOutputItemParam,
+  ToolSearchTool,
 } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { type ToolSpec, UsageError } from '../../src/core/index.ts';
@@ -15,7 +16,13 @@ import type {
   OpenAIChatTool,
   OpenAIResponsesTool,
 } from '../../src/providers/index.ts';
-import { PROVIDERS, toolReferences, toolSearchOutput, toProviderTools } from '../../src/providers/index.ts';
+import {
+  clientToolSearchTool,
+  PROVIDERS,
+  toolReferences,
+  toolSearchOutput,
+  toProviderTools,
+} from '../../src/providers/index.ts';
 
 /** A nested schema: objects in arrays in objects. */
 const nestedParameters = {
@@ -391,6 +398,24 @@ describe('native deferred loading', () => {
     });
     const item: ResponseToolSearchOutputItemParam = output;
     expect(item.type).toBe('tool_search_output');
+  });
+
+  it("declares a search tool as the Responses API's client-executed tool_search", () => {
+    const search = {
+      name: 'tool_search',
+      description: 'Find tools by what they do.',
+      parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+    };
+    const declared = clientToolSearchTool(search);
+    expect(declared).toEqual({
+      type: 'tool_search',
+      execution: 'client',
+      description: 'Find tools by what they do.',
+      parameters: search.parameters,
+    });
+    expect(declared.parameters).not.toBe(search.parameters);
+    const sdkTool: ToolSearchTool = declared;
+    expect(sdkTool.execution).toBe('client');
   });
 
   it('refuses native deferred loading for providers without it, and keeps the default unchanged', () => {

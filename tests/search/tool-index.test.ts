@@ -405,6 +405,32 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     index.add(tool('zebra_tool', 'Counts zebras.'));
     expect(names(index, 'zebras')).toEqual(['zebra_tool']);
   });
+
+  it('scores the tools added after removals exactly as an index built without the removed ones', () => {
+    const verbs = ['get', 'list', 'create', 'delete'];
+    const fillers = Array.from({ length: 2000 }, (_, i) =>
+      tool(`${verbs[i % verbs.length]}_record_${i}`, `Handles record number ${i}.`),
+    );
+    const later = [
+      tool('list_widget_record', 'Lists widget records.'),
+      tool('get_widget_thing', 'Returns one widget.'),
+    ];
+    const edited = createToolIndex();
+    for (const spec of fillers) edited.add(spec);
+    edited.add(tool('get_widget_record', 'Returns one widget record.'));
+    edited.remove('get_widget_record');
+    edited.remove('get_record_0');
+    // The new tools take the places the removed ones left.
+    for (const spec of later) edited.add(spec);
+    const fresh = createToolIndex();
+    for (const spec of [...fillers.slice(1), ...later]) fresh.add(spec);
+    for (const query of ['get widget record', 'get record', 'widget']) {
+      const byName = (index: ToolIndex) =>
+        Object.fromEntries(index.search(query, { limit: 5 }).map((match) => [match.name, match.score]));
+      expect(byName(edited)).toEqual(byName(fresh));
+    }
+    expect(names(edited, 'get widget record')).toEqual(['get_widget_thing', 'list_widget_record']);
+  });
 });
 
 describe('search options', () => {

@@ -8,6 +8,7 @@
 import type { WebContainerProcess } from '@webcontainer/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
+import { DISCOVERY_SCRIPT } from '../../src/workspace/webcontainer/discover-commands.ts';
 import { createWebContainerWorkspace, stripTerminalOutput } from '../../src/workspace/webcontainer/index.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
 import {
@@ -154,10 +155,17 @@ describe('webcontainer stand-in: processes', () => {
   });
 
   it('spawn options are recorded: the probe asks --version without output, programs get env, terminal and cwd', async () => {
-    const standIn = standInWith();
+    // A node that cannot run the PATH discovery (`node -e`), so the adapter falls back to the probe.
+    const node: StandInProgram = async (io) => {
+      if (io.args[0] !== '--version') return 1;
+      io.write('v18.20.3\r\n');
+      return 0;
+    };
+    const standIn = standInWith({ programs: { ...DEFAULT_PROGRAMS, node } });
     await standIn.writeFiles({ 'sub/x': '' });
     const workspace = await createWebContainerWorkspace(standIn);
-    const probes = standIn.spawns.map((spawn) => [spawn.command, spawn.args, spawn.options]);
+    expect(standIn.spawns[0]?.args).toEqual(['-e', DISCOVERY_SCRIPT]);
+    const probes = standIn.spawns.slice(1).map((spawn) => [spawn.command, spawn.args, spawn.options]);
     expect(probes).toEqual(
       ['node', 'npm', 'npx', 'pnpm', 'yarn', 'corepack', 'git'].map((name) => [
         name,
@@ -174,6 +182,29 @@ describe('webcontainer stand-in: processes', () => {
       options: { cwd: 'sub', output: true, terminal: { cols: 120, rows: 40 } },
     });
     expect(DEFAULT_PROGRAMS).not.toHaveProperty('git');
+  });
+});
+
+describe('webcontainer stand-in: PATH', () => {
+  it("programs get the container's PATH and see its files: node -e evaluates an expression over them", async () => {
+    const standIn = standInWith({ onPath: { '/usr/local/bin': ['node', 'npm'] } });
+    await standIn.writeFiles({ 'node_modules/.bin/vite': '' });
+    const child = await standIn.spawn('node', [
+      '-e',
+      "(async () => { const fs = require('fs'); for (const dir of process.env.PATH.split(':')) process.stdout.write(dir + ': ' + (await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => [])).map((e) => e.name + (e.isDirectory() ? '/' : '')).join(' ') + '\\n'); })()",
+    ]);
+    expect(await child.exit).toBe(0);
+    const lines = stripTerminalOutput((await chunksOf(child)).join('')).split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      `${standIn.workdir}/node_modules/.bin: vite`,
+      '/usr/local/bin: node npm',
+    ]);
+    // /bin: jsh and command files (just-bash keeps one per command there).
+    const bin = lines[2]?.split(' ') ?? [];
+    expect(bin[0]).toBe('/bin:');
+    expect(bin).toEqual(expect.arrayContaining(['jsh', 'cat', 'ls', 'echo']));
+    const failing = await standIn.spawn('node', ['-e', "require('child_process')"]);
+    expect(await failing.exit).toBe(1);
   });
 });
 
@@ -227,7 +258,7 @@ describe('webcontainer stand-in: fs', () => {
     expect(await workspace.readdir(at('empty'))).toEqual([{ name: 'x', type: 'file' }]);
   });
 
-  it('with a round trip per fs call, ls makes one listing (and one read per shown file, for its size) and read one listing and one read', async () => {
+  it('with a round trip per fs call, ls makes one listing (no file read: sizes are unknown) and read one listing and one read', async () => {
     const standIn = standInWith({ fsLatencyMs: 5 });
     const files: Record<string, string> = { 'src/sub/x.txt': 'x' };
     for (let index = 0; index < 20; index += 1) files[`src/f${index}.txt`] = `file ${index}\n`;
@@ -241,7 +272,7 @@ describe('webcontainer stand-in: fs', () => {
     reset();
     const listed = await suite.execute('ls', { path: 'src' });
     expect(listed.is_error).toBe(false);
-    expect(standIn.calls).toEqual({ readdir: 1, readFile: 20 });
+    expect(standIn.calls).toEqual({ readdir: 1 });
     // Past the listing's reuse window: read starts cold.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     reset();

@@ -20,6 +20,12 @@
  *   what the command printed and `^C`; with `onKill: 'ignore'` it does nothing at all (a wedged
  *   runtime).
  *
+ * - `PATH` (option `path`) holds `<workdir>/node_modules/.bin`, `/usr/local/bin` (a file per program) and
+ *   `/bin` (jsh, its commands, and the command files just-bash keeps there: all names the adapter's
+ *   interpreter has, so none is offered as a container program). A program gets it in its environment with `HOME`, under what
+ *   `spawn` sets, and sees the whole container's files (`io.fs`, absolute paths), as a process does.
+ *   `node -e <expression>` evaluates the expression with `require('fs').promises.readdir` and
+ *   `process.env`/`process.stdout.write` over them and awaits its value, as node's event loop does.
  * - Programs (`node`, `npm`, `npx` by default) run with a terminal: bytes sent in `chunkSize`-byte
  *   chunks, each decoded on its own as the client does (a cut character becomes U+FFFD); an input
  *   that stays open until Ctrl-D or the kill; output that may stay open after exit. A command that is
@@ -39,7 +45,7 @@ import type {
   SpawnOptions,
   WebContainerProcess,
 } from '@webcontainer/api';
-import { Bash, type CommandName, getCommandNames, InMemoryFs } from 'just-bash';
+import { Bash, type CommandName, getCommandNames, type IFileSystem, InMemoryFs } from 'just-bash';
 import { runJustBashCommand } from '../../src/workspace/shell/run-command.ts';
 import type { WebContainerFileSystem, WebContainerLike } from '../../src/workspace/webcontainer/index.ts';
 
@@ -57,13 +63,20 @@ export interface StandInOptions {
   programs?: Record<string, StandInProgram>;
   /** Milliseconds every `fs` call takes (a postMessage round trip). Default: 0. */
   fsLatencyMs?: number;
+  /** The container's `PATH`. Default: `<workdir>/node_modules/.bin:/usr/local/bin:/bin`. */
+  path?: string;
+  /** Files put in directories outside the workdir, by directory. Default: every program in `/usr/local/bin`. */
+  onPath?: Record<string, string[]>;
 }
 
 /** What a stand-in program can do: its arguments, its terminal, and the kill. */
 export interface ProgramIO {
   args: string[];
   cwd: string;
+  /** The container's `PATH` and `HOME`, under what `spawn` set. */
   env: Record<string, string>;
+  /** The whole container's files, by absolute path (`wc.fs` sees only the workdir). */
+  fs: IFileSystem;
   /** Sends bytes or text to the terminal, in chunks of `chunkSize` bytes, decoded as the client does. */
   write(data: string | Uint8Array): void;
   /** The next text typed on the terminal, or null once Ctrl-D arrives. Never resolves otherwise. */
@@ -79,7 +92,7 @@ export type StandInProgram = (io: ProgramIO) => Promise<number>;
 
 /** The programs a fresh WebContainer has besides jsh's own commands: Node's tool chain, no git. */
 export const DEFAULT_PROGRAMS: Record<string, StandInProgram> = {
-  node: async (io) => version(io, 'v18.20.3'),
+  node: async (io) => (io.args[0] === '-e' ? evaluate(io, io.args[1] ?? '') : version(io, 'v18.20.3')),
   npm: async (io) => version(io, '10.2.3'),
   npx: async (io) => version(io, '10.2.3'),
 };
@@ -91,6 +104,43 @@ async function version(io: ProgramIO, text: string): Promise<number> {
   }
   io.write(`stand-in: ${io.args.join(' ')} is not implemented\r\n`);
   return 1;
+}
+
+/**
+ * `node -e <expression>` with the little of Node an expression here may use: `require('fs').promises
+ * .readdir` (with `withFileTypes`) over the container's files, `process.env`, `process.stdout.write`.
+ * The expression's value is awaited, as node's event loop waits for pending work; a throw or
+ * rejection prints the error and exits 1.
+ */
+async function evaluate(io: ProgramIO, expression: string): Promise<number> {
+  const readdir = async (dir: string, options?: { withFileTypes?: boolean }) => {
+    const entries = await io.fs.readdirWithFileTypes?.(dir);
+    if (!entries) throw new Error('stand-in: the container fs lists no entry types');
+    if (options?.withFileTypes !== true) return entries.map((entry) => entry.name);
+    return entries.map((entry) => ({
+      name: entry.name,
+      isFile: () => entry.isFile,
+      isDirectory: () => entry.isDirectory,
+      isSymbolicLink: () => entry.isSymbolicLink,
+    }));
+  };
+  const require = (name: string): unknown => {
+    if (name === 'fs') return { promises: { readdir } };
+    throw new Error(`stand-in: node -e cannot require ${name}`);
+  };
+  const process = {
+    env: io.env,
+    stdout: { write: (text: string) => io.write(text.replace(/\n/g, '\r\n')) },
+  };
+  try {
+    // A test double of node: the adapter's own expression, evaluated against the stand-in's files.
+    const run = new Function('require', 'process', `return (${expression});`);
+    await run(require, process);
+    return 0;
+  } catch (error) {
+    io.write(`${String(error)}\r\n`);
+    return 1;
+  }
 }
 
 /**
@@ -132,6 +182,11 @@ export const JSH_COMMANDS = [
   'tee',
   'exit',
 ] as const;
+
+/** The commands of jsh the stand-in's jsh has: those just-bash implements. */
+const JSH_IMPLEMENTED = JSH_COMMANDS.filter((name): name is CommandName & (typeof JSH_COMMANDS)[number] =>
+  (getCommandNames() as string[]).includes(name),
+);
 
 /** What the stand-in saw of one spawned process. */
 export interface SpawnRecord {
@@ -513,6 +568,8 @@ export class WebContainerStandIn implements WebContainerLike {
   readonly calls: Record<string, number> = {};
   /** `teardown()` was called: the page may boot another container. */
   tornDown = false;
+  /** The container's `PATH`. */
+  readonly path: string;
   readonly #options: StandInOptions;
   readonly #errorListeners = new Set<(error: { message: string }) => void>();
   /** jsh: the same files, with jsh's commands only. */
@@ -524,6 +581,15 @@ export class WebContainerStandIn implements WebContainerLike {
     this.workdir = options.workdir ?? DEFAULT_WORKDIR;
     const fs = new InMemoryFs();
     fs.mkdirSync(this.workdir, { recursive: true });
+    this.path = options.path ?? `${this.workdir}/node_modules/.bin:/usr/local/bin:/bin`;
+    // The programs' files on PATH, as a container has them; jsh's own commands in /bin.
+    const onPath = options.onPath ?? { '/usr/local/bin': Object.keys(options.programs ?? DEFAULT_PROGRAMS) };
+    for (const [dir, names] of Object.entries(onPath)) {
+      fs.mkdirSync(dir, { recursive: true });
+      for (const name of names) fs.writeFileSync(`${dir}/${name}`, '#!/usr/bin/env node\n');
+    }
+    fs.mkdirSync('/bin', { recursive: true });
+    for (const name of ['jsh', ...JSH_IMPLEMENTED]) fs.writeFileSync(`/bin/${name}`, '');
     this.bash = new Bash({
       fs,
       cwd: this.workdir,
@@ -542,9 +608,7 @@ export class WebContainerStandIn implements WebContainerLike {
       fs,
       cwd: this.workdir,
       env: { HOME: this.workdir },
-      commands: JSH_COMMANDS.filter((name): name is CommandName & (typeof JSH_COMMANDS)[number] =>
-        (getCommandNames() as string[]).includes(name),
-      ),
+      commands: JSH_IMPLEMENTED,
       executionLimits: {
         maxCommandCount: 1_000_000_000,
         maxLoopIterations: 1_000_000_000,
@@ -584,7 +648,12 @@ export class WebContainerStandIn implements WebContainerLike {
     const io: ProgramIO = {
       args,
       cwd: options?.cwd ?? '.',
-      env: Object.fromEntries(Object.entries(options?.env ?? {}).map(([k, v]) => [k, String(v)])),
+      env: {
+        PATH: this.path,
+        HOME: this.workdir,
+        ...Object.fromEntries(Object.entries(options?.env ?? {}).map(([k, v]) => [k, String(v)])),
+      },
+      fs: this.bash.fs,
       write: (data) => terminal.write(data),
       readInput: () => terminal.readInput(),
       signal: kill.signal,

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BUILTIN_SPECS, createToolSuite, UsageError } from '../../src/index.ts';
 import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import { NON_INTERACTIVE_ENV } from '../../src/workspace/webcontainer/container-program.ts';
+import { DISCOVERY_SCRIPT } from '../../src/workspace/webcontainer/discover-commands.ts';
 import {
   bootTimeoutReason,
   bootWebContainerWorkspace,
@@ -165,6 +166,31 @@ describe('webcontainer adapter: filesystem', () => {
     expect(await codeOf(workspace.stat(`${root}/dir/f.txt/x`))).toBe('ENOTDIR');
   });
 
+  it('statType gives the type from the listing without reading the file; stat reads it once for the size', async () => {
+    const { standIn, workspace } = await setup({ 'dir/big.txt': 'x'.repeat(100_000), 'dir/sub/x': '' });
+    const root = workspace.root;
+    expect(await workspace.statType?.(`${root}/dir/big.txt`)).toBe('file');
+    expect(await workspace.statType?.(`${root}/dir/sub`)).toBe('directory');
+    expect(await codeOf(workspace.statType?.(`${root}/dir/missing`) ?? Promise.resolve())).toBe('ENOENT');
+    expect(standIn.calls).toEqual({ mkdir: 1, readdir: 1 });
+    expect(await workspace.stat(`${root}/dir/big.txt`)).toEqual({ type: 'file', size: 100_000 });
+    expect(await workspace.stat(`${root}/dir/big.txt`)).toEqual({ type: 'file', size: 100_000 });
+    expect((await workspace.readFile(`${root}/dir/big.txt`)).length).toBe(100_000);
+    expect(standIn.calls).toEqual({ mkdir: 1, readdir: 1, readFile: 1 });
+  });
+
+  it('bytes a stat read serve the next readFile only for a second: a file changed by someone else is read again', async () => {
+    const { standIn, workspace } = await setup({ 'f.txt': 'old' });
+    const path = `${workspace.root}/f.txt`;
+    expect(await workspace.stat(path)).toEqual({ type: 'file', size: 3 });
+    expect(text(await workspace.readFile(path))).toBe('old');
+    expect(await workspace.stat(path)).toEqual({ type: 'file', size: 3 });
+    // The page's editor (or a dev server) writes through wc.fs, not through this workspace.
+    await standIn.writeFiles({ 'f.txt': 'new content' });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(text(await workspace.readFile(path))).toBe('new content');
+  });
+
   it('no lstat or readlink: symlinks list as "other", stat follows them, confinement is lexical', async () => {
     const { standIn, workspace } = await setup({ 'inside/ok.txt': 'ok' });
     const root = workspace.root;
@@ -208,11 +234,66 @@ describe('webcontainer adapter: filesystem', () => {
 });
 
 /** Spawns other than the `--version` probes. */
+/** The processes the scripts started: neither the `--version` probe nor the PATH discovery. */
 const commands = (standIn: WebContainerStandIn) =>
-  standIn.spawns.filter((spawn) => spawn.args[0] !== '--version');
+  standIn.spawns.filter((spawn) => spawn.args[0] !== '--version' && spawn.args[1] !== DISCOVERY_SCRIPT);
 
 /** Programs named up front, so a test program that never answers `--version` is not probed. */
 const KNOWN: WebContainerWorkspaceOptions = { containerCommands: ['node', 'npm', 'npx'] };
+
+describe('webcontainer adapter: container calls per tool call', () => {
+  /** A directory of `count` files of `size` bytes each, and a suite over it with the calls counted from zero. */
+  async function directoryOf(count: number, size: number) {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < count; index += 1) files[`d/f${index}.txt`] = 'x'.repeat(size);
+    const { standIn, workspace } = await setup(files, {}, KNOWN);
+    for (const method of Object.keys(standIn.calls)) delete standIn.calls[method];
+    return { standIn, suite: createToolSuite({ workspace }) };
+  }
+
+  it.each([
+    [10, 10],
+    [10, 100_000],
+    [1000, 10],
+    [1000, 1000],
+  ])('ls of %i files of %i bytes: one listing, no file read, sizes unknown', async (count, size) => {
+    const { standIn, suite } = await directoryOf(count, size);
+    const result = await suite.execute('ls', { path: 'd' });
+    expect(result.is_error).toBe(false);
+    expect(result.details).toMatchObject({ entry_count: count });
+    expect(standIn.calls).toEqual({ readdir: 1 });
+    expect(result.structured_output).toMatchObject({
+      entries: expect.arrayContaining([{ name: 'f0.txt', type: 'file', size: null }]),
+      sizes_unknown: true,
+    });
+  });
+
+  it.each([
+    [10, 10],
+    [10, 100_000],
+    [1000, 10],
+    [1000, 1000],
+  ])('read of one file among %i files of %i bytes: one listing and one read', async (count, size) => {
+    const { standIn, suite } = await directoryOf(count, size);
+    const result = await suite.execute('read', { path: 'd/f3.txt' });
+    expect(result.is_error).toBe(false);
+    expect(result.output.startsWith('x'.repeat(10))).toBe(true);
+    expect(standIn.calls).toEqual({ readdir: 1, readFile: 1 });
+  });
+
+  it.each([10, 1000])(
+    'the shell lists %i files with their types: find -type f and test -e read no file',
+    async (count) => {
+      const { standIn, suite } = await directoryOf(count, 1000);
+      const result = await suite.execute('bash', {
+        command: 'find d -type f | wc -l; [ -e d/f3.txt ] && echo yes',
+      });
+      expect(result.output).toBe(`${count}\nyes`);
+      expect(standIn.calls.readFile ?? 0).toBe(0);
+      expect(standIn.calls.readdir).toBeLessThanOrEqual(3);
+    },
+  );
+});
 
 describe('webcontainer adapter: the hybrid shell', () => {
   it('scripts run in bash: jsh lacks grep, sed, awk, printf and read, the interpreter has them', async () => {
@@ -366,6 +447,107 @@ describe('webcontainer adapter: the hybrid shell', () => {
   });
 });
 
+describe("webcontainer adapter: programs found on the container's PATH", () => {
+  const discoveries = (standIn: WebContainerStandIn) =>
+    standIn.spawns.filter((spawn) => spawn.args[1] === DISCOVERY_SCRIPT);
+  const versions = (names: string[]): Record<string, StandInProgram> =>
+    Object.fromEntries(names.map((name) => [name, DEFAULT_PROGRAMS.npm ?? (async () => 1)]));
+
+  it('every program on PATH runs as a process, read by one node process per container', async () => {
+    const programs = { ...DEFAULT_PROGRAMS, ...versions(['git', 'pnpm', 'vite']) };
+    const { standIn, workspace } = await setup(
+      { 'node_modules/.bin/vite': '#!/usr/bin/env node\n' },
+      {
+        programs,
+        onPath: { '/usr/local/bin': ['node', 'npm', 'npx', 'pnpm'], '/usr/bin': ['git'] },
+        path: undefined,
+      },
+    );
+    // /usr/bin is not on the default PATH: its git is not offered.
+    expect(workspace.shellDescription).toContain(
+      'node, npm, npx, pnpm, vite run as processes in the WebContainer',
+    );
+    expect(workspace.shellDescription).toContain(
+      'Programs installed into node_modules/.bin (npm install) run as processes too, from the next command on.',
+    );
+    expect((await workspace.exec('vite --version')).output).toBe('10.2.3\n');
+    expect((await workspace.exec('pnpm --version | wc -c')).output).toBe('7\n');
+    expect((await workspace.exec('git --version')).exitCode).toBe(127);
+    // The discovery, then the two programs: no --version probe, and git never reached the container.
+    expect(standIn.spawns.map((spawn) => spawn.command)).toEqual(['node', 'vite', 'pnpm']);
+    // A second workspace over the same container (a backend switch) reads nothing again.
+    const again = await createWebContainerWorkspace(standIn);
+    expect(again.shellDescription).toBe(workspace.shellDescription);
+    expect(discoveries(standIn)).toHaveLength(1);
+    expect(discoveries(standIn)[0]?.command).toBe('node');
+  });
+
+  it("the interpreter's own commands and bash's builtins stay in the interpreter", async () => {
+    const { standIn, workspace } = await setup(
+      {},
+      {
+        onPath: {
+          '/usr/local/bin': ['node', 'npm', 'npx', 'grep', 'cat', 'cd', 'jsh', 'bad name', '.hidden'],
+        },
+      },
+    );
+    expect(workspace.shellDescription).toContain('node, npm, npx run as processes in the WebContainer');
+    expect((await workspace.exec('echo a | grep a')).output).toBe('a\n');
+    expect(commands(standIn)).toEqual([]);
+  });
+
+  it('a program installed into node_modules/.bin later runs from the next command on', async () => {
+    const { standIn, workspace } = await setup(
+      {},
+      {
+        programs: { ...DEFAULT_PROGRAMS, ...versions(['tsc']) },
+        onPath: { '/usr/local/bin': ['node', 'npm', 'npx'] },
+      },
+    );
+    expect((await workspace.exec('tsc --version')).exitCode).toBe(127);
+    await standIn.writeFiles({ 'node_modules/.bin/tsc': '' });
+    const ran = await workspace.exec('tsc --version');
+    expect(ran).toMatchObject({ output: '10.2.3\n', exitCode: 0 });
+    // One listing of node_modules/.bin per command, whatever it holds.
+    for (const method of Object.keys(standIn.calls)) delete standIn.calls[method];
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await workspace.exec('true');
+    expect(standIn.calls).toEqual({ readdir: 1 });
+  });
+
+  it('the description lists 16 programs, then how many more', async () => {
+    const many = Array.from({ length: 40 }, (_, index) => `tool${String(index).padStart(2, '0')}`);
+    const { workspace } = await setup(
+      {},
+      { path: '/usr/local/bin', onPath: { '/usr/local/bin': ['node', 'npm', ...many] } },
+    );
+    expect(workspace.shellDescription).toContain(
+      `node, npm, ${many.slice(0, 14).join(', ')} and 26 more programs on its PATH run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists`,
+    );
+  });
+
+  it('without an answer from node -e, the known programs that answer --version are used', async () => {
+    const versionOnly: StandInProgram = async (io) => {
+      io.write(io.args[0] === '--version' ? 'v18.20.3\r\n' : 'garbage\r\n');
+      return io.args[0] === '--version' ? 0 : 1;
+    };
+    const printsGarbage: StandInProgram = async (io) => {
+      io.write(io.args[0] === '--version' ? 'v18.20.3\r\n' : '@@browser-agent-tools:path@@{not json\r\n');
+      return 0;
+    };
+    for (const node of [versionOnly, printsGarbage]) {
+      const { standIn, workspace } = await setup(
+        {},
+        { programs: { node, npm: DEFAULT_PROGRAMS.npm ?? versionOnly } },
+      );
+      expect(discoveries(standIn)).toHaveLength(1);
+      expect(workspace.shellDescription).toContain(
+        "node, npm run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists",
+      );
+    }
+  });
+});
+
 describe('the bash declaration on a WebContainer', () => {
   const bashDescription = (suite: ReturnType<typeof createToolSuite>): string | undefined =>
     suite.declarations().find((spec) => spec.name === 'bash')?.description;
@@ -384,7 +566,7 @@ describe('the bash declaration on a WebContainer', () => {
     expect(events).toEqual(['replaced bash']);
     const description = bashDescription(suite) ?? '';
     expect(description).toBe(
-      `${BUILTIN_SPECS.bash.description} Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files. node runs as a process in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).`,
+      `${BUILTIN_SPECS.bash.description} Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files. node runs as a process in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. Programs installed into node_modules/.bin (npm install) run as processes too, from the next command on. No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).`,
     );
     for (const absent of ['npm,', 'pnpm', 'yarn', 'git', 'jsh']) expect(description).not.toContain(absent);
     // The tool still works and still is the built-in one.

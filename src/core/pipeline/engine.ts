@@ -28,7 +28,7 @@ export interface Engine<W = unknown> {
   /** The budget of every tool registered without its own. */
   defaultBudget: Required<OutputBudget>;
   spill: ((request: SpillRequest) => Promise<string | undefined>) | undefined;
-  /** A tool's effects: the agent's configuration, its spec, the built-in table, or `null` (unknown). */
+  /** A tool's effects: the agent's configuration, then its spec; `null` when neither says (unknown). */
   effects(name: string): readonly Effect[] | null;
   getWorkspace(): Promise<W>;
   /** The installed plugins, in installation order. */

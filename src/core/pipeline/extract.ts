@@ -1,14 +1,13 @@
 /**
  * Extract: the call's arguments as an object keyed by the tool's parameters (from a JSON string, a
  * bare value, a wrapped payload), then what a peer agent's name asks for: a peer adapter that carries
- * the call out as calls of the built-ins, or a redirect to the tool the payload decides (a patch).
+ * the call out as calls of the suite's tools, or a redirect to the tool the payload decides (a patch).
  */
-import { AliasRepairError, type PayloadRedirect, rawPayload, redirectByPayload } from '../aliases.ts';
+import { AliasRepairError, peerAdapter, rawPayload, redirectByPayload } from '../aliases.ts';
 import { ArgumentsError, extractArguments } from '../arguments.ts';
 import { ERROR_CODES } from '../errors.ts';
-import { type PeerAdapter, peerAdapter } from '../peer-tools.ts';
 import { errorResult, isPlainObject } from '../results.ts';
-import type { ToolSpec } from '../types.ts';
+import type { PayloadRedirect, PeerAdapter, ToolSpec } from '../types.ts';
 import { type Call, type Stop, stop } from './engine.ts';
 import type { Resolved } from './resolve.ts';
 import { invalidArgumentsResult } from './validate.ts';
@@ -24,10 +23,11 @@ export function propertiesOf(spec: ToolSpec): Record<string, unknown> {
 
 export function extractCall<W>({ resolved, tool }: Resolved<W>, call: Call): Extracted | Stop {
   try {
-    const args = extractArguments(rawPayload(resolved, call.rawArgs), propertiesOf(tool.spec));
-    const adapter = peerAdapter(resolved.alias, args);
+    const raw = rawPayload(tool.repairs, resolved, call.rawArgs);
+    const args = extractArguments(raw, propertiesOf(tool.spec));
+    const adapter = peerAdapter(tool.repairs, resolved, args);
     if (adapter) return { kind: 'adapter', adapter, args };
-    const redirected = redirectByPayload(resolved, args);
+    const redirected = redirectByPayload(tool.repairs, resolved, args);
     return { kind: 'tool', name: redirected.name, args: redirected.args, redirected };
   } catch (error) {
     if (error instanceof ArgumentsError)

@@ -49,7 +49,7 @@ export function resolveCall<W>(engine: Engine<W>, call: Call, rawName: unknown):
     const tool = engine.catalog.get(name);
     return tool !== undefined && tool.mode !== 'hidden';
   };
-  const resolved = resolveToolName(calledName, visible);
+  const resolved = resolveToolName(calledName, visible, engine.catalog.aliasOf);
   const tool = resolved ? engine.catalog.get(resolved.name) : undefined;
   if (!resolved || !tool) return stop(unknownToolResult(engine, calledName, call.caller, call.session));
   return { resolved, tool, calledName };

@@ -1,7 +1,7 @@
 /**
  * The `execute` pipeline: resolve → extract → exposure → validate → policy/approval → invoke → finish.
  * Each step either hands the next one what it needs or ends the call with a result (`Stop`); a peer
- * adapter carries its call out as calls of the built-ins, each through this same pipeline.
+ * adapter carries its call out as calls of the suite's tools, each through this same pipeline.
  */
 import type { ExecuteOptions, ToolResult } from '../types.ts';
 import { approveCall } from './approve.ts';
@@ -30,9 +30,9 @@ export async function runPipeline<W>(
   const extracted = extractCall(resolved, call);
   if (isStop(extracted)) return extracted.stop;
   if (extracted.kind === 'adapter') {
-    const runBuiltin = (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
+    const runTool = (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
       runPipeline(engine, name, args, options);
-    return extracted.adapter(extracted.args, runBuiltin);
+    return extracted.adapter(extracted.args, runTool);
   }
 
   const { name, redirected } = extracted;

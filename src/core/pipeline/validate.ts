@@ -3,11 +3,11 @@
  * for an integer), and check the result against the tool's schema. Any problem ends the call with one
  * invalid-arguments error listing them all.
  */
-import { type PayloadRedirect, repairArguments } from '../aliases.ts';
+import { repairArguments } from '../aliases.ts';
 import { coerceArguments, prototypeKeyProblems, validateArguments } from '../arguments.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { clipText, errorResult, isPlainObject } from '../results.ts';
-import type { RegisteredTool, ToolResult } from '../types.ts';
+import type { PayloadRedirect, RegisteredTool, ToolResult } from '../types.ts';
 import { type Call, type Stop, stop } from './engine.ts';
 
 /** Characters of what a call sent that an error echoes. */
@@ -31,7 +31,7 @@ export function validateCall<W>(
   const name = tool.spec.name;
   const schema = redirected?.parameters ?? tool.spec.parameters;
   const properties = isPlainObject(tool.spec.parameters.properties) ? tool.spec.parameters.properties : {};
-  const repaired = redirected?.parameters ? args : repairArguments(name, args, properties, alias);
+  const repaired = redirected?.parameters ? args : repairArguments(tool.repairs, args, properties, alias);
   const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
   const problems = [...prototypeKeyProblems(coerced, schema), ...validateArguments(coerced, schema)];
   if (problems.length > 0) return stop(invalidArgumentsResult(name, problems, call.rawArgs));

@@ -9,6 +9,7 @@
  */
 import type { ExecuteOptions, ToolSuite } from 'browser-agent-tools';
 import type { AgentEvent, AgentModel, AgentProvider, RunAgentLoopOptions } from 'browser-agent-tools/agent';
+import { type ConnectionReport, checkConnection } from './connection-check.ts';
 import { createDemoModel } from './demo-model.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest, Runtime } from './runtime.ts';
@@ -35,10 +36,11 @@ export interface KeyStorage {
 }
 
 /**
+/**
  * A provider of the panel: a wire format of the loop, `demo` (the scripted model in the page), or
- * `host` (the model the host gave the playground).
+ * `host` (the model the host gave the playground). The panel does not offer the Responses API yet.
  */
-export type AgentPanelProvider = AgentProvider | 'demo' | 'host';
+export type AgentPanelProvider = Exclude<AgentProvider, 'openai-responses'> | 'demo' | 'host';
 
 export interface AgentSettings {
   readonly provider: AgentPanelProvider;
@@ -83,6 +85,8 @@ export interface AgentState {
   readonly outcome: { reason: string; detail: string; text: string } | null;
   /** Why the last run could not start. */
   readonly error: string | null;
+  /** What **Test connection** found for the current settings; `'testing'` while it waits. */
+  readonly connection: ConnectionReport | 'testing' | null;
   /** The host gave the playground a model (provider `host`). */
   readonly hostModel: boolean;
 }
@@ -99,6 +103,8 @@ export interface AgentStore {
   /** Runs the loop with the current settings. Resolves when it ended; never rejects. */
   run(): Promise<void>;
   stop(): void;
+  /** Lists the endpoint's models once (no model call) and reports what that shows. Never rejects. */
+  testConnection(): Promise<ConnectionReport>;
 }
 
 export interface AgentStoreOptions {
@@ -381,6 +387,7 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     steps: [],
     outcome: null,
     error: null,
+    connection: null,
     hostModel: options.hostModel !== undefined,
   });
   let controller: AbortController | null = null;
@@ -392,12 +399,16 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
   return {
     store: handle.store,
     setSettings(patch) {
-      handle.set({ settings: patchSettings(handle.get().settings, patch) });
+      const changesEndpoint = ['provider', 'baseURL', 'model'].some((key) => key in patch);
+      handle.set({
+        settings: patchSettings(handle.get().settings, patch),
+        ...(changesEndpoint ? { connection: null } : {}),
+      });
       if (patch.rememberKey !== undefined) persistKey();
     },
     setKey(key) {
       apiKey = key;
-      handle.set({ hasKey: key !== '' });
+      handle.set({ hasKey: key !== '', connection: null });
       persistKey();
     },
     async run() {
@@ -411,6 +422,24 @@ export function createAgentStore(options: AgentStoreOptions): AgentStore {
     },
     stop() {
       controller?.abort();
+    },
+    async testConnection() {
+      const { provider, baseURL, model } = handle.get().settings;
+      if (provider === 'demo' || provider === 'host') {
+        const report = {
+          ok: true,
+          text:
+            provider === 'demo'
+              ? 'The demo model runs in this page: there is nothing to connect to.'
+              : 'The model was given by the app around this playground: there is nothing to connect to.',
+        };
+        handle.set({ connection: report });
+        return report;
+      }
+      handle.set({ connection: 'testing' });
+      const report = await checkConnection({ provider, baseURL, model, apiKey });
+      handle.set({ connection: report });
+      return report;
     },
   };
 }

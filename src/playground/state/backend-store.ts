@@ -79,7 +79,8 @@ const readyMessage = (kind: BackendKind): string =>
 
 /**
  * The Workspace given to the suite: every call waits for a backend (`target`) and goes to it. `lstat`
- * and `readlink` exist when the active backend has them (or while none is active yet).
+ * and `readlink` exist when the active backend has them (or while none is active yet); `statType` only
+ * while the active backend has it (the WebContainer: ls then lists without reading every file).
  */
 export function delegateWorkspace(
   current: () => Workspace | null,
@@ -103,6 +104,13 @@ export function delegateWorkspace(
     mkdir: async (path, options) => (await target()).mkdir(path, options),
     readdir: async (path) => (await target()).readdir(path),
     stat: async (path) => (await target()).stat(path),
+    get statType() {
+      if (!current()?.statType) return undefined;
+      return async (path: string) => {
+        const workspace = await target();
+        return workspace.statType ? workspace.statType(path) : (await workspace.stat(path)).type;
+      };
+    },
     get lstat() {
       if (current() && !current()?.lstat) return undefined;
       return async (path: string) => {

@@ -4,6 +4,7 @@
  */
 import type { AnyToolSpec, Caller, ExposureMode, ToolResult, ToolSpec } from 'browser-agent-tools';
 import { type DeclarationFormat, isDeclarationFormat } from './declarations-store.ts';
+import { type McpServerView, mcpStoreOf } from './mcp-store.ts';
 import type { Playground } from './playground.ts';
 import { parseScenario, type ScenarioFile } from './scenario.ts';
 import { readAllFiles, writeFiles } from './workspace-files.ts';
@@ -56,6 +57,16 @@ export interface PlaygroundApi {
   backend(): Promise<BackendInfo>;
   /** The current state as a scenario (what a permalink holds). */
   scenario(): Promise<unknown>;
+  /**
+   * Mounts the tools of a remote MCP server (Streamable HTTP) as deferred, as the Connect MCP server
+   * panel does; rejects with the panel's worded error.
+   */
+  connectMcp(
+    url: string,
+    options?: { headers?: Record<string, string>; prefix?: string },
+  ): Promise<McpServerView>;
+  /** Unmounts a server `connectMcp` returned (by its `id`). */
+  disconnectMcp(id: number): Promise<void>;
 }
 
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -117,5 +128,10 @@ export function createPlaygroundApi(playground: Playground, ready: Promise<void>
       await playground.demo();
       return plain(playground.scenario());
     },
+    async connectMcp(url, options = {}) {
+      await playground.demo();
+      return plain(await mcpStoreOf(playground).connect({ url, ...options }));
+    },
+    disconnectMcp: (id) => mcpStoreOf(playground).disconnect(id),
   };
 }

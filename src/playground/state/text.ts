@@ -48,14 +48,6 @@ export function visibleRuns(text: string): TextRun[] {
   return runs;
 }
 
-/** Whether `text` holds any character {@link visibleRuns} would replace. */
-export function hasControlCharacters(text: string): boolean {
-  CONTROL.lastIndex = 0;
-  const found = CONTROL.test(text);
-  CONTROL.lastIndex = 0;
-  return found;
-}
-
 /** UTF-8 size of `text` in bytes. */
 export function byteLength(text: string): number {
   let bytes = 0;

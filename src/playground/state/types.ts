@@ -1,2 +1,2 @@
 /** Library types the playground's stores share, re-exported from the public entry. */
-export type { DirEntry, Workspace } from 'browser-agent-tools';
+export type { Workspace } from 'browser-agent-tools';

@@ -7,6 +7,7 @@
 import { expect } from 'vitest';
 import type { ToolResult } from '../../index.ts';
 import type { CaseRegistrar } from '../conformance.ts';
+import { type CaseTable, registerCases } from './case-table.ts';
 
 const lines = (from: number, to: number): string[] =>
   Array.from({ length: to - from + 1 }, (_, index) => `line ${from + index}`);
@@ -14,8 +15,9 @@ const lines = (from: number, to: number): string[] =>
 const errorOf = (result: ToolResult): { code?: unknown; message?: unknown } =>
   (result.structured_output.error ?? {}) as { code?: unknown; message?: unknown };
 
-export function defineBashCases(c: CaseRegistrar): void {
-  c.test(
+/** The result of a finished command: output, exit codes, the not-found hint and the timeout message. */
+const RESULT_CASES: CaseTable = [
+  [
     'output comes back without its final newline; structured output and details match',
     async (setup) => {
       const { call } = await setup();
@@ -32,167 +34,225 @@ export function defineBashCases(c: CaseRegistrar): void {
       expect(result.details).toMatchObject({ line_count: 2, exit_code: 0 });
       expect(result.details.spilled_path).toBeUndefined();
     },
-  );
+  ],
 
-  c.test('a command without output says (no output)', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', { command: 'exit 0' });
-    expect(result.is_error).toBe(false);
-    expect(result.output).toBe('(no output)');
-  });
+  [
+    'a command without output says (no output)',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'exit 0' });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('(no output)');
+    },
+  ],
 
-  c.test('stderr is part of the output', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', { command: 'echo oops 1>&2' });
-    expect(result.output).toBe('oops');
-  });
+  [
+    'stderr is part of the output',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'echo oops 1>&2' });
+      expect(result.output).toBe('oops');
+    },
+  ],
 
-  c.test('a non-zero exit is an error that keeps the output and states the code', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', { command: 'echo partial; exit 3' });
-    expect(result.is_error).toBe(true);
-    expect(result.output).toBe('partial\n\nbash: Command exited with code 3.');
-    expect(result.structured_output.error).toMatchObject({
-      code: 'COMMAND_FAILED',
-      exit_code: 3,
-      output: 'partial',
-      timed_out: false,
-    });
-  });
+  [
+    'a non-zero exit is an error that keeps the output and states the code',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'echo partial; exit 3' });
+      expect(result.is_error).toBe(true);
+      expect(result.output).toBe('partial\n\nbash: Command exited with code 3.');
+      expect(result.structured_output.error).toMatchObject({
+        code: 'COMMAND_FAILED',
+        exit_code: 3,
+        output: 'partial',
+        timed_out: false,
+      });
+    },
+  ],
 
-  c.test('a command that is not found is exit 127 with a hint', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', { command: 'no-such-command-here' });
-    expect(result.is_error).toBe(true);
-    expect(errorOf(result).code).toBe('COMMAND_NOT_FOUND');
-    expect([
-      'bash: Command exited with code 127: a command was not found. This shell has a fixed set of commands: run ls /bin to list them, and help for the shell builtins.',
-      'bash: Command exited with code 127: a command was not found. This shell has a fixed set of commands: run ls /bin to list them.',
-      'bash: Command exited with code 127: a command was not found. Check its name and that it is installed in this workspace.',
-    ]).toContain(errorOf(result).message);
-  });
+  [
+    'a command that is not found is exit 127 with a hint',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'no-such-command-here' });
+      expect(result.is_error).toBe(true);
+      expect(errorOf(result).code).toBe('COMMAND_NOT_FOUND');
+      expect([
+        'bash: Command exited with code 127: a command was not found. This shell has a fixed set of commands: run ls /bin to list them, and help for the shell builtins.',
+        'bash: Command exited with code 127: a command was not found. This shell has a fixed set of commands: run ls /bin to list them.',
+        'bash: Command exited with code 127: a command was not found. Check its name and that it is installed in this workspace.',
+      ]).toContain(errorOf(result).message);
+    },
+  ],
 
-  c.test('a command past its timeout is stopped; the error says how to give it more time', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', { command: 'sleep 10', timeout: 1 });
-    expect(result.is_error).toBe(true);
-    expect(errorOf(result)).toMatchObject({
-      code: 'COMMAND_TIMED_OUT',
-      message:
-        'bash: Command timed out after 1 second and was stopped. If it needs more time, run it again with a larger timeout (at most 600 seconds); a server or watcher that never exits cannot run here.',
-    });
-    // What the command printed (here nothing but a backend's own interrupt mark) stays in front.
-    expect(result.output.endsWith(String(errorOf(result).message))).toBe(true);
-    expect(result.structured_output.error).toMatchObject({ timed_out: true });
-  });
+  [
+    'a command past its timeout is stopped; the error says how to give it more time',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'sleep 10', timeout: 1 });
+      expect(result.is_error).toBe(true);
+      expect(errorOf(result)).toMatchObject({
+        code: 'COMMAND_TIMED_OUT',
+        message:
+          'bash: Command timed out after 1 second and was stopped. If it needs more time, run it again with a larger timeout (at most 600 seconds); a server or watcher that never exits cannot run here.',
+      });
+      // What the command printed (here nothing but a backend's own interrupt mark) stays in front.
+      expect(result.output.endsWith(String(errorOf(result).message))).toBe(true);
+      expect(result.structured_output.error).toMatchObject({ timed_out: true });
+    },
+  ],
+];
 
-  c.test('stdout and stderr come back in the order they were printed', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', { command: 'echo 1; echo 2 1>&2; echo 3; echo 4 1>&2' });
-    expect(result.output).toBe('1\n2\n3\n4');
-  });
+/** stdout and stderr interleaved as they were printed, and stderr kept out of pipes. */
+const ORDER_CASES: CaseTable = [
+  [
+    'stdout and stderr come back in the order they were printed',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'echo 1; echo 2 1>&2; echo 3; echo 4 1>&2' });
+      expect(result.output).toBe('1\n2\n3\n4');
+    },
+  ],
 
-  c.test('error output keeps its place in loops and conditions', async (setup) => {
-    const { call } = await setup();
-    const loop = await call('bash', {
-      command:
-        'for f in a nope b; do echo "<$f>"; ls "$f" >/dev/null; done; if ls nope2; then :; else echo no; fi',
-    });
-    expect(loop.output).toBe(
-      '<a>\nls: a: No such file or directory\n<nope>\nls: nope: No such file or directory\n<b>\nls: b: No such file or directory\nls: nope2: No such file or directory\nno',
-    );
-  });
+  [
+    'error output keeps its place in loops and conditions',
+    async (setup) => {
+      const { call } = await setup();
+      const loop = await call('bash', {
+        command:
+          'for f in a nope b; do echo "<$f>"; ls "$f" >/dev/null; done; if ls nope2; then :; else echo no; fi',
+      });
+      expect(loop.output).toBe(
+        '<a>\nls: a: No such file or directory\n<nope>\nls: nope: No such file or directory\n<b>\nls: b: No such file or directory\nls: nope2: No such file or directory\nno',
+      );
+    },
+  ],
 
-  c.test('error output never flows into a pipe or a command substitution', async (setup) => {
-    const { call } = await setup();
-    const piped = await call('bash', { command: 'ls nope | wc -l' });
-    expect(piped.output.split('\n').sort()).toEqual(['0', 'ls: nope: No such file or directory']);
-    const captured = await call('bash', { command: 'x=$(ls nope); echo "[$x]"' });
-    expect(captured.output).toBe('ls: nope: No such file or directory\n[]');
-    const kept = await call('bash', { command: 'x=5; cd /; f() { echo "$x $(pwd)"; }; f' });
-    expect(kept.output).toBe('5 /');
-  });
+  [
+    'error output never flows into a pipe or a command substitution',
+    async (setup) => {
+      const { call } = await setup();
+      const piped = await call('bash', { command: 'ls nope | wc -l' });
+      expect(piped.output.split('\n').sort()).toEqual(['0', 'ls: nope: No such file or directory']);
+      const captured = await call('bash', { command: 'x=$(ls nope); echo "[$x]"' });
+      expect(captured.output).toBe('ls: nope: No such file or directory\n[]');
+      const kept = await call('bash', { command: 'x=5; cd /; f() { echo "$x $(pwd)"; }; f' });
+      expect(kept.output).toBe('5 /');
+    },
+  ],
+];
 
-  c.test('a command stopped by its timeout keeps, word for word, what it printed before', async (setup) => {
-    const { call, workspace } = await setup();
-    const result = await call('bash', { command: 'echo before; sleep 5', timeout: 1 });
-    expect(result.is_error).toBe(true);
-    expect(result.output).toBe(`before\n${interruptMark(workspace.backend)}\n${timedOut('1 second')}`);
-    expect(result.structured_output.error).toMatchObject({
-      code: 'COMMAND_TIMED_OUT',
-      output: `before\n${interruptMark(workspace.backend)}`.trimEnd(),
-    });
-  });
+/** A command stopped by its timeout or an abort keeps what it printed, word for word. */
+const STOP_CASES: CaseTable = [
+  [
+    'a command stopped by its timeout keeps, word for word, what it printed before',
+    async (setup) => {
+      const { call, workspace } = await setup();
+      const result = await call('bash', { command: 'echo before; sleep 5', timeout: 1 });
+      expect(result.is_error).toBe(true);
+      expect(result.output).toBe(`before\n${interruptMark(workspace.backend)}\n${timedOut('1 second')}`);
+      expect(result.structured_output.error).toMatchObject({
+        code: 'COMMAND_TIMED_OUT',
+        output: `before\n${interruptMark(workspace.backend)}`.trimEnd(),
+      });
+    },
+  ],
 
-  c.test('a loop stopped by its timeout keeps the lines of the iterations that ran', async (setup) => {
-    const { call, workspace } = await setup();
-    const result = await call('bash', {
-      command: 'for i in 1 2 3; do echo line $i; sleep 2; done',
-      timeout: 3,
-    });
-    expect(result.output).toBe(
-      `line 1\nline 2\n${interruptMark(workspace.backend)}\n${timedOut('3 seconds')}`,
-    );
-  });
+  [
+    'a loop stopped by its timeout keeps the lines of the iterations that ran',
+    async (setup) => {
+      const { call, workspace } = await setup();
+      const result = await call('bash', {
+        command: 'for i in 1 2 3; do echo line $i; sleep 2; done',
+        timeout: 3,
+      });
+      expect(result.output).toBe(
+        `line 1\nline 2\n${interruptMark(workspace.backend)}\n${timedOut('3 seconds')}`,
+      );
+    },
+  ],
 
-  c.test('a busy loop is interrupted by the timeout, with what it printed', async (setup) => {
-    const { call, workspace } = await setup();
-    const started = Date.now();
-    const result = await call('bash', { command: 'echo start; while true; do :; done', timeout: 1 });
-    expect(Date.now() - started).toBeLessThan(3_000);
-    expect(result.output).toBe(`start\n${interruptMark(workspace.backend)}\n${timedOut('1 second')}`);
-  });
+  [
+    'a busy loop is interrupted by the timeout, with what it printed',
+    async (setup) => {
+      const { call, workspace } = await setup();
+      const started = Date.now();
+      const result = await call('bash', { command: 'echo start; while true; do :; done', timeout: 1 });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(result.output).toBe(`start\n${interruptMark(workspace.backend)}\n${timedOut('1 second')}`);
+    },
+  ],
 
-  c.test('a timed-out command with long output is cut and spilled like any other', async (setup) => {
-    const all = lines(1, 5000);
-    const { call, workspace } = await setup({ 'big.txt': `${all.join('\n')}\n` });
-    const result = await call('bash', { command: 'cat big.txt; sleep 5', timeout: 1 });
-    const path = String(result.details.spilled_path);
-    expect(path.startsWith(`${workspace.spillDir}/bash-`)).toBe(true);
-    const mark = interruptMark(workspace.backend);
-    const total = 5000 + (mark === '' ? 0 : 1);
-    const shown = [...lines(total - 1999, 5000), ...(mark === '' ? [] : [mark.trimEnd()])];
-    expect(result.output).toBe(
-      `${shown.join('\n')}\n\n[Lines ${total - 1999}-${total} of ${total} shown (2000-line limit). The full output is in ${path}: read it with offset=1 for the earlier lines.]\n\n${timedOut('1 second')}`,
-    );
-    expect(new TextDecoder().decode(await workspace.readFile(path))).toBe(`${all.join('\n')}\n${mark}`);
-  });
+  [
+    'a timed-out command with long output is cut and spilled like any other',
+    async (setup) => {
+      const all = lines(1, 5000);
+      const { call, workspace } = await setup({ 'big.txt': `${all.join('\n')}\n` });
+      const result = await call('bash', { command: 'cat big.txt; sleep 5', timeout: 1 });
+      const path = String(result.details.spilled_path);
+      expect(path.startsWith(`${workspace.spillDir}/bash-`)).toBe(true);
+      const mark = interruptMark(workspace.backend);
+      const total = 5000 + (mark === '' ? 0 : 1);
+      const shown = [...lines(total - 1999, 5000), ...(mark === '' ? [] : [mark.trimEnd()])];
+      expect(result.output).toBe(
+        `${shown.join('\n')}\n\n[Lines ${total - 1999}-${total} of ${total} shown (2000-line limit). The full output is in ${path}: read it with offset=1 for the earlier lines.]\n\n${timedOut('1 second')}`,
+      );
+      expect(new TextDecoder().decode(await workspace.readFile(path))).toBe(`${all.join('\n')}\n${mark}`);
+    },
+  ],
 
-  c.test('a timeout above 600 seconds is refused by the schema', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', { command: 'echo hi', timeout: 601 });
-    expect(result.is_error).toBe(true);
-    expect(errorOf(result).code).toBe('INVALID_ARGUMENTS');
-  });
+  [
+    'a timeout above 600 seconds is refused by the schema',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: 'echo hi', timeout: 601 });
+      expect(result.is_error).toBe(true);
+      expect(errorOf(result).code).toBe('INVALID_ARGUMENTS');
+    },
+  ],
 
-  c.test('an abort through the AbortSignal stops the call and says so', async (setup) => {
-    const { suite } = await setup();
-    const controller = new AbortController();
-    const pending = suite.execute('bash', { command: 'sleep 10' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
-    const result = await pending;
-    expect(result.is_error).toBe(true);
-    // The tool explains the abort itself; what the shell printed before it (if anything) stays in front.
-    expect(
-      result.output.endsWith(
-        'bash: Command was aborted before it finished. Its effects, if any, may be partial.',
-      ),
-    ).toBe(true);
-    expect(errorOf(result).code).toBe('COMMAND_ABORTED');
-  });
+  [
+    'an abort through the AbortSignal stops the call and says so',
+    async (setup) => {
+      const { suite } = await setup();
+      const controller = new AbortController();
+      const pending = suite.execute('bash', { command: 'sleep 10' }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 100);
+      const result = await pending;
+      expect(result.is_error).toBe(true);
+      // The tool explains the abort itself; what the shell printed before it (if anything) stays in front.
+      expect(
+        result.output.endsWith(
+          'bash: Command was aborted before it finished. Its effects, if any, may be partial.',
+        ),
+      ).toBe(true);
+      expect(errorOf(result).code).toBe('COMMAND_ABORTED');
+    },
+  ],
 
-  c.test('an aborted command keeps, word for word, what it printed before the abort', async (setup) => {
-    const { suite, workspace } = await setup();
-    const controller = new AbortController();
-    const pending = suite.execute('bash', { command: 'echo before; sleep 5' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 300);
-    const result = await pending;
-    expect(result.output).toBe(
-      `before\n${interruptMark(workspace.backend)}\nbash: Command was aborted before it finished. Its effects, if any, may be partial.`,
-    );
-  });
+  [
+    'an aborted command keeps, word for word, what it printed before the abort',
+    async (setup) => {
+      const { suite, workspace } = await setup();
+      const controller = new AbortController();
+      const pending = suite.execute(
+        'bash',
+        { command: 'echo before; sleep 5' },
+        { signal: controller.signal },
+      );
+      setTimeout(() => controller.abort(), 300);
+      const result = await pending;
+      expect(result.output).toBe(
+        `before\n${interruptMark(workspace.backend)}\nbash: Command was aborted before it finished. Its effects, if any, may be partial.`,
+      );
+    },
+  ],
+];
 
-  c.test(
+/** Long output: the tail shown, the spill file, byte cuts on whole lines, control characters. */
+const OUTPUT_SIZE_CASES: CaseTable = [
+  [
     '5,000 lines of output: the last 2,000 are shown and the rest is spilled to a file',
     async (setup) => {
       const all = lines(1, 5000);
@@ -218,69 +278,87 @@ export function defineBashCases(c: CaseRegistrar): void {
       });
       expect(new TextDecoder().decode(await workspace.readFile(path))).toBe(`${all.join('\n')}\n`);
     },
-  );
+  ],
 
-  c.test('the spilled file is readable with read, and listings never show it', async (setup) => {
-    const { call, workspace } = await setup({ 'big.txt': `${lines(1, 5000).join('\n')}\n` });
-    const path = String((await call('bash', { command: 'cat big.txt' })).details.spilled_path);
-    const read = await call('read', { path, offset: 1, limit: 3 });
-    expect(read.is_error).toBe(false);
-    expect(read.output).toContain('line 1\nline 2\nline 3');
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    for (const [tool, args] of [
-      ['find', { pattern: '*.log' }],
-      ['grep', { pattern: 'line 4999', outputMode: 'files_with_matches' }],
-      ['ls', {}],
-    ] as const) {
-      expect((await call(tool, args)).output).not.toContain(name);
-    }
-    const root = workspace.root;
-    if (workspace.spillDir.startsWith(`${root}/`)) {
-      const inside = workspace.spillDir.slice(root.length + 1);
-      const cut = inside.lastIndexOf('/');
-      const listing = await call('ls', { path: cut === -1 ? '.' : inside.slice(0, cut) });
-      expect(listing.output.split('\n')).not.toContain(`${inside.slice(cut + 1)}/`);
-    }
-  });
+  [
+    'the spilled file is readable with read, and listings never show it',
+    async (setup) => {
+      const { call, workspace } = await setup({ 'big.txt': `${lines(1, 5000).join('\n')}\n` });
+      const path = String((await call('bash', { command: 'cat big.txt' })).details.spilled_path);
+      const read = await call('read', { path, offset: 1, limit: 3 });
+      expect(read.is_error).toBe(false);
+      expect(read.output).toContain('line 1\nline 2\nline 3');
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      for (const [tool, args] of [
+        ['find', { pattern: '*.log' }],
+        ['grep', { pattern: 'line 4999', outputMode: 'files_with_matches' }],
+        ['ls', {}],
+      ] as const) {
+        expect((await call(tool, args)).output).not.toContain(name);
+      }
+      const root = workspace.root;
+      if (workspace.spillDir.startsWith(`${root}/`)) {
+        const inside = workspace.spillDir.slice(root.length + 1);
+        const cut = inside.lastIndexOf('/');
+        const listing = await call('ls', { path: cut === -1 ? '.' : inside.slice(0, cut) });
+        expect(listing.output.split('\n')).not.toContain(`${inside.slice(cut + 1)}/`);
+      }
+    },
+  ],
 
-  c.test('output over 50 KB is cut by bytes, keeping whole last lines', async (setup) => {
-    const long = (char: string): string => char.repeat(30_000);
-    const { call } = await setup({ 'wide.txt': `${long('a')}\n${long('b')}\n${long('c')}\n` });
-    const result = await call('bash', { command: 'cat wide.txt' });
-    const path = String(result.details.spilled_path);
-    expect(result.output).toBe(
-      `${long('c')}\n\n[Lines 3-3 of 3 shown (50.0KB limit). The full output is in ${path}: read it with offset=1 for the earlier lines.]`,
-    );
-  });
+  [
+    'output over 50 KB is cut by bytes, keeping whole last lines',
+    async (setup) => {
+      const long = (char: string): string => char.repeat(30_000);
+      const { call } = await setup({ 'wide.txt': `${long('a')}\n${long('b')}\n${long('c')}\n` });
+      const result = await call('bash', { command: 'cat wide.txt' });
+      const path = String(result.details.spilled_path);
+      expect(result.output).toBe(
+        `${long('c')}\n\n[Lines 3-3 of 3 shown (50.0KB limit). The full output is in ${path}: read it with offset=1 for the earlier lines.]`,
+      );
+    },
+  ],
 
-  c.test('escape sequences are stripped and control characters made visible', async (setup) => {
-    const { call } = await setup();
-    const result = await call('bash', {
-      command: "printf '\\033[31mred\\033[0m \\033]0;title\\007plain a\\001b\\n'",
-    });
-    expect(result.output).toBe('red plain a\\u{1}b');
-  });
+  [
+    'escape sequences are stripped and control characters made visible',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', {
+        command: "printf '\\033[31mred\\033[0m \\033]0;title\\007plain a\\001b\\n'",
+      });
+      expect(result.output).toBe('red plain a\\u{1}b');
+    },
+  ],
+];
 
-  c.test('cwd runs the command in that directory', async (setup) => {
-    const { call, workspace } = await setup({ 'sub/hello.txt': 'hi from sub\n' });
-    const result = await call('bash', { command: 'pwd; cat hello.txt', cwd: 'sub' });
-    expect(result.output).toBe(`${workspace.root}/sub\nhi from sub`);
-  });
+/** Where a command runs (cwd), and what a sandbox limit says. */
+const CWD_AND_LIMIT_CASES: CaseTable = [
+  [
+    'cwd runs the command in that directory',
+    async (setup) => {
+      const { call, workspace } = await setup({ 'sub/hello.txt': 'hi from sub\n' });
+      const result = await call('bash', { command: 'pwd; cat hello.txt', cwd: 'sub' });
+      expect(result.output).toBe(`${workspace.root}/sub\nhi from sub`);
+    },
+  ],
 
-  c.test('a missing cwd, a file as cwd and a cwd outside the workspace are errors', async (setup) => {
-    const { call, workspace } = await setup({ 'file.txt': 'x' });
-    expect((await call('bash', { command: 'pwd', cwd: 'nope' })).output).toBe(
-      'bash: The working directory nope does not exist. Give an existing directory as cwd, or leave cwd out to run in the workspace root.',
-    );
-    expect((await call('bash', { command: 'pwd', cwd: 'file.txt' })).output).toBe(
-      'bash: The working directory file.txt is a file, not a directory. Give a directory as cwd, or leave cwd out to run in the workspace root.',
-    );
-    expect((await call('bash', { command: 'pwd', cwd: '../elsewhere' })).output).toBe(
-      `bash: Path "../elsewhere" is outside the workspace (${workspace.root}). Use a path inside it, relative to the workspace root.`,
-    );
-  });
+  [
+    'a missing cwd, a file as cwd and a cwd outside the workspace are errors',
+    async (setup) => {
+      const { call, workspace } = await setup({ 'file.txt': 'x' });
+      expect((await call('bash', { command: 'pwd', cwd: 'nope' })).output).toBe(
+        'bash: The working directory nope does not exist. Give an existing directory as cwd, or leave cwd out to run in the workspace root.',
+      );
+      expect((await call('bash', { command: 'pwd', cwd: 'file.txt' })).output).toBe(
+        'bash: The working directory file.txt is a file, not a directory. Give a directory as cwd, or leave cwd out to run in the workspace root.',
+      );
+      expect((await call('bash', { command: 'pwd', cwd: '../elsewhere' })).output).toBe(
+        `bash: Path "../elsewhere" is outside the workspace (${workspace.root}). Use a path inside it, relative to the workspace root.`,
+      );
+    },
+  ],
 
-  c.test(
+  [
     'a sandbox limit hit (just-bash: exit 126) names the limit and says to split the work',
     async (setup) => {
       const { call } = await setup();
@@ -292,23 +370,32 @@ export function defineBashCases(c: CaseRegistrar): void {
       );
       expect(errorOf(result).code).toBe('LIMIT_EXCEEDED');
     },
-  );
+  ],
+];
 
-  c.test('rm -rf / (just-bash) wipes the workspace; the result and later listings say so', async (setup) => {
-    const { call, workspace } = await setup({ 'keep.txt': 'x' });
-    const wiped = await call('bash', { command: 'rm -rf /' });
-    const gone = `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`;
-    // A backend that snapshots before commands says so (see the next case).
-    const snapshotted = workspace.restoreSnapshot ? `\n\n${DELETED_ONE}` : '';
-    expect(wiped.is_error).toBe(false);
-    expect(wiped.output).toBe(`${gone}${snapshotted}`);
-    expect((await call('ls', {})).output).toBe(
-      `ls: The workspace root (${workspace.root}) does not exist any more: a command deleted it. Create files with write to start again.`,
-    );
-    expect((await call('bash', { command: 'echo still here' })).output).toBe(`still here\n\n${gone}`);
-  });
+/**
+ * Row 34: a deletion is reported however it is spelled, and the snapshot taken before it restores
+ * the files; a change that deletes nothing is not reported.
+ */
+const DELETION_CASES: CaseTable = [
+  [
+    'rm -rf / (just-bash) wipes the workspace; the result and later listings say so',
+    async (setup) => {
+      const { call, workspace } = await setup({ 'keep.txt': 'x' });
+      const wiped = await call('bash', { command: 'rm -rf /' });
+      const gone = `[The workspace root (${workspace.root}) does not exist any more: a command deleted it and everything in it. Recreate the files you need with write.]`;
+      // A backend that snapshots before commands says so (see the next case).
+      const snapshotted = workspace.restoreSnapshot ? `\n\n${DELETED_ONE}` : '';
+      expect(wiped.is_error).toBe(false);
+      expect(wiped.output).toBe(`${gone}${snapshotted}`);
+      expect((await call('ls', {})).output).toBe(
+        `ls: The workspace root (${workspace.root}) does not exist any more: a command deleted it. Create files with write to start again.`,
+      );
+      expect((await call('bash', { command: 'echo still here' })).output).toBe(`still here\n\n${gone}`);
+    },
+  ],
 
-  c.test(
+  [
     'row 34: rm -rf / is reported as destructive and recoverable: restoreSnapshot brings every file back, byte for byte',
     async (setup) => {
       const env = await setup({
@@ -343,9 +430,9 @@ export function defineBashCases(c: CaseRegistrar): void {
           'There is no snapshot to restore: no command has deleted files since the workspace started or since the last restore.',
       });
     },
-  );
+  ],
 
-  c.test(
+  [
     'row 34: the snapshot is the one before the last command that deleted files; later changes are undone with it',
     async (setup) => {
       const env = await setup({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
@@ -374,10 +461,10 @@ export function defineBashCases(c: CaseRegistrar): void {
       expect(afterFirst.has(`${workspace.root}/a.txt`)).toBe(false);
       expect((await env.snapshot()).has(`${workspace.root}/a.txt`)).toBe(false);
     },
-  );
+  ],
 
   // The snapshot compares trees, not script text: every way of spelling or doing a deletion is seen.
-  for (const command of [
+  ...[
     'rm -rf src',
     '"r"m -rf src',
     "r''m -rf src",
@@ -385,8 +472,9 @@ export function defineBashCases(c: CaseRegistrar): void {
     "$'\\x72m' -rf src",
     'find src -type f -delete',
     'mv src /tmp/moved-out',
-  ]) {
-    c.test(`row 34: \`${command}\` is reported as a deletion and restorable`, async (setup) => {
+  ].map((command): CaseTable[number] => [
+    `row 34: \`${command}\` is reported as a deletion and restorable`,
+    async (setup) => {
       const env = await setup({ 'keep.txt': 'k\n', 'src/a.ts': 'a\n', 'src/lib/b.ts': 'b\n' });
       const { call, workspace } = env;
       const before = await env.snapshot();
@@ -398,10 +486,10 @@ export function defineBashCases(c: CaseRegistrar): void {
       expect(result.details).toMatchObject({ deleted_files: 2, restorable: true });
       await workspace.restoreSnapshot?.();
       expect(await env.snapshot()).toEqual(before);
-    });
-  }
+    },
+  ]),
 
-  c.test(
+  [
     'row 34: emptying or overwriting a file is a change, not a deletion: not reported, no snapshot kept',
     async (setup) => {
       const env = await setup({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
@@ -412,6 +500,18 @@ export function defineBashCases(c: CaseRegistrar): void {
       expect(await env.text('a.txt')).toBe('');
       await expect(workspace.restoreSnapshot?.()).rejects.toMatchObject({ code: 'ENOENT' });
     },
+  ],
+];
+
+export function defineBashCases(c: CaseRegistrar): void {
+  registerCases(
+    c,
+    RESULT_CASES,
+    ORDER_CASES,
+    STOP_CASES,
+    OUTPUT_SIZE_CASES,
+    CWD_AND_LIMIT_CASES,
+    DELETION_CASES,
   );
 }
 
@@ -419,10 +519,6 @@ export function defineBashCases(c: CaseRegistrar): void {
 const timedOut = (seconds: string): string =>
   `bash: Command timed out after ${seconds} and was stopped. If it needs more time, run it again with a larger timeout (at most 600 seconds); a server or watcher that never exits cannot run here.`;
 
-/**
- * What a backend's terminal adds to the output of a killed command, with its line end: WebContainer's
- * PTY echoes `^C` after what the command printed; the embedded shell adds nothing.
- */
 /** What a stop adds to the output: nothing, now that every backend runs scripts in the interpreter. */
 const interruptMark = (_backend: string): string => '';
 

@@ -9,6 +9,7 @@ import { createToolSuite, type ToolResult } from '../../index.ts';
 import type { Workspace } from '../../workspace/workspace.ts';
 import type { CaseRegistrar } from '../conformance.ts';
 import { expectClearError, expectNoLeak, expectResultShape } from '../invariants.ts';
+import { type CaseTable, registerCases } from './case-table.ts';
 
 const errorCode = (result: ToolResult): unknown =>
   (result.structured_output.error as { code?: unknown } | undefined)?.code;
@@ -16,8 +17,9 @@ const errorCode = (result: ToolResult): unknown =>
 /** Whether the backend resolves symlinks while confining (WebContainer's fs API cannot). */
 const checksLinks = (workspace: Workspace): boolean => Boolean(workspace.lstat && workspace.readlink);
 
-export function defineFaultCases(c: CaseRegistrar): void {
-  c.test(
+/** Rows 11 and 13: a call works on fresh content, and a call stopped midway writes nothing. */
+const STALE_AND_STOPPED_CASES: CaseTable = [
+  [
     'row 11: an edit after bash changed the file works on the fresh content, never blindly',
     async (setup) => {
       const env = await setup({ 'conf.txt': 'port = 80\nhost = a\n' });
@@ -39,9 +41,9 @@ export function defineFaultCases(c: CaseRegistrar): void {
       expect(fresh.is_error).toBe(false);
       expect(await env.text('conf.txt')).toBe('port = 8080\nhost = b\n');
     },
-  );
+  ],
 
-  c.test(
+  [
     'row 13: an aborted write or edit writes nothing; a timeout mid-write is an error',
     async (setup) => {
       const env = await setup({ 'a.txt': 'original\n' });
@@ -71,9 +73,15 @@ export function defineFaultCases(c: CaseRegistrar): void {
       expect(cut.structured_output.error).toMatchObject({ timed_out: true, exit_code: expect.any(Number) });
       expect(await env.text('out.txt')).toBe('first\n');
     },
-  );
+  ],
+];
 
-  c.test(
+/**
+ * Rows 18 to 35: large files and outputs, cut on character boundaries, and commands that wait for
+ * input or leave jobs behind, which cannot hold a call open.
+ */
+const SIZE_AND_INPUT_CASES: CaseTable = [
+  [
     'row 18: a 9 MB file is read one page at a time, in ranges where the backend offers them; the cut is flagged, not an error',
     async (setup) => {
       const line = `${'x'.repeat(99)}\n`;
@@ -99,9 +107,9 @@ export function defineFaultCases(c: CaseRegistrar): void {
       // Decided from stat: over 8 MiB, a backend with ranged reads never loads the file whole.
       expect(wholeReads).toBe(real.readFileRange ? 0 : 1);
     },
-  );
+  ],
 
-  c.test(
+  [
     'row 21: bash output cut inside multibyte characters has no U+FFFD or lone surrogate',
     async (setup) => {
       // 25,000 characters of 3 and 4 bytes on one line: the 50 KB cut falls inside a character.
@@ -115,9 +123,9 @@ export function defineFaultCases(c: CaseRegistrar): void {
       );
       expect(result.output.startsWith('€') || result.output.startsWith('😀')).toBe(true);
     },
-  );
+  ],
 
-  c.test(
+  [
     'row 27: 200 KB of output: a bounded tail, the full text spilled, the exit code kept',
     async (setup) => {
       const env = await setup({ 'gen.txt': `${'y'.repeat(199)}\n`.repeat(1000) });
@@ -133,17 +141,23 @@ export function defineFaultCases(c: CaseRegistrar): void {
       expect(result.output.endsWith('bash: Command exited with code 3.')).toBe(true);
       expect((await env.workspace.readFile(path)).length).toBe(200_000);
     },
-  );
+  ],
 
-  c.test('row 28: cat and read with no input return at once with empty input', async (setup) => {
-    const { call } = await setup();
-    const started = Date.now();
-    expect(await call('bash', { command: 'cat' })).toMatchObject({ is_error: false, output: '(no output)' });
-    expect((await call('bash', { command: 'read x; echo "got [$x]"' })).output).toBe('got []');
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
+  [
+    'row 28: cat and read with no input return at once with empty input',
+    async (setup) => {
+      const { call } = await setup();
+      const started = Date.now();
+      expect(await call('bash', { command: 'cat' })).toMatchObject({
+        is_error: false,
+        output: '(no output)',
+      });
+      expect((await call('bash', { command: 'read x; echo "got [$x]"' })).output).toBe('got []');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    },
+  ],
 
-  c.test(
+  [
     'row 29: a prompt waiting for input gets end of input; a missing tool is exit 127',
     async (setup) => {
       const { call } = await setup();
@@ -156,66 +170,81 @@ export function defineFaultCases(c: CaseRegistrar): void {
       expect(errorCode(git)).toBe('COMMAND_NOT_FOUND');
       expect(Date.now() - started).toBeLessThan(5_000);
     },
-  );
+  ],
 
-  c.test('row 30: a background job cannot hold the call open past its timeout', async (setup) => {
-    const { call } = await setup();
-    const started = Date.now();
-    const result = await call('bash', { command: 'sleep 30 & echo started', timeout: 1 });
-    expect(Date.now() - started).toBeLessThan(8_000);
-    expectResultShape(result);
-    if (result.is_error) {
-      // just-bash has no job control: `&` runs in the foreground, so the timeout stops it.
-      expect(errorCode(result)).toBe('COMMAND_TIMED_OUT');
-    } else {
-      expect(result.output).toBe('started');
-    }
-  });
-
-  c.test('row 35: bytes >= 0x80 through shell strings, and control bytes in output', async (setup) => {
-    const { call, bytes } = await setup();
-    const written = await call('bash', { command: "printf '\\xff' > f.bin; wc -c < f.bin" });
-    expect(written.is_error).toBe(false);
-    const stored = [...(await bytes('f.bin'))];
-    // Documented limitation of the just-bash shell (the stand-in runs it too): the byte comes back
-    // UTF-8-encoded. A real WebContainer stores 0xff.
-    expect([[0xff], [0xc3, 0xbf]]).toContainEqual(stored);
-    expect(written.output.trim()).toBe(String(stored.length));
-    const control = await call('bash', { command: "printf 'a\\000b\\001c\\033[31mred\\007'" });
-    expect(control.output).toBe('a\\u{0}b\\u{1}cred\\u{7}');
-  });
-
-  c.test('row 39: read, ls, grep and find through a symlink that leaves the root', async (setup) => {
-    const env = await setup({ 'keep.txt': 'k' });
-    const made = await env.workspace.exec(
-      'mkdir -p /outside && echo secret > /outside/s.txt && ln -s /outside out && ln -s /outside/s.txt s',
-    );
-    expect(made.exitCode).toBe(0);
-    const before = await env.snapshot();
-    const calls: [string, Record<string, unknown>, string][] = [
-      ['read', { path: 's' }, 's'],
-      ['read', { path: 'out/s.txt' }, 'out/s.txt'],
-      ['ls', { path: 'out' }, 'out'],
-      ['grep', { pattern: 'secret', path: 'out' }, 'out'],
-      ['find', { pattern: '*', path: 'out' }, 'out'],
-    ];
-    for (const [tool, args, path] of calls) {
-      const result = await env.call(tool, args);
-      if (checksLinks(env.workspace)) {
-        expectClearError(result, tool, `"${path}"`);
-        expect(errorCode(result)).toBe('PATH_OUTSIDE_WORKSPACE');
-        expect(result.output).not.toContain('secret\n');
+  [
+    'row 30: a background job cannot hold the call open past its timeout',
+    async (setup) => {
+      const { call } = await setup();
+      const started = Date.now();
+      const result = await call('bash', { command: 'sleep 30 & echo started', timeout: 1 });
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expectResultShape(result);
+      if (result.is_error) {
+        // just-bash has no job control: `&` runs in the foreground, so the timeout stops it.
+        expect(errorCode(result)).toBe('COMMAND_TIMED_OUT');
       } else {
-        // WebContainer's fs API has no lstat/readlink: confinement is lexical there, and the link is
-        // followed by the backend. docs/security.md states this limitation.
-        expectResultShape(result);
+        expect(result.output).toBe('started');
       }
-    }
-    expect(await env.snapshot()).toEqual(before);
-    expect((await env.workspace.exec('cat /outside/s.txt')).output).toBe('secret\n');
-  });
+    },
+  ],
 
-  c.test(
+  [
+    'row 35: bytes >= 0x80 through shell strings, and control bytes in output',
+    async (setup) => {
+      const { call, bytes } = await setup();
+      const written = await call('bash', { command: "printf '\\xff' > f.bin; wc -c < f.bin" });
+      expect(written.is_error).toBe(false);
+      const stored = [...(await bytes('f.bin'))];
+      // Documented limitation of the just-bash shell (the stand-in runs it too): the byte comes back
+      // UTF-8-encoded. A real WebContainer stores 0xff.
+      expect([[0xff], [0xc3, 0xbf]]).toContainEqual(stored);
+      expect(written.output.trim()).toBe(String(stored.length));
+      const control = await call('bash', { command: "printf 'a\\000b\\001c\\033[31mred\\007'" });
+      expect(control.output).toBe('a\\u{0}b\\u{1}cred\\u{7}');
+    },
+  ],
+];
+
+/**
+ * Rows 39 to 47: symlinks that leave the root, dangle, or are planted between the check and the
+ * write never carry a call outside; inside the root, no path is protected.
+ */
+const CONFINEMENT_CASES: CaseTable = [
+  [
+    'row 39: read, ls, grep and find through a symlink that leaves the root',
+    async (setup) => {
+      const env = await setup({ 'keep.txt': 'k' });
+      const made = await env.workspace.exec(
+        'mkdir -p /outside && echo secret > /outside/s.txt && ln -s /outside out && ln -s /outside/s.txt s',
+      );
+      expect(made.exitCode).toBe(0);
+      const before = await env.snapshot();
+      const calls: [string, Record<string, unknown>, string][] = [
+        ['read', { path: 's' }, 's'],
+        ['read', { path: 'out/s.txt' }, 'out/s.txt'],
+        ['ls', { path: 'out' }, 'out'],
+        ['grep', { pattern: 'secret', path: 'out' }, 'out'],
+        ['find', { pattern: '*', path: 'out' }, 'out'],
+      ];
+      for (const [tool, args, path] of calls) {
+        const result = await env.call(tool, args);
+        if (checksLinks(env.workspace)) {
+          expectClearError(result, tool, `"${path}"`);
+          expect(errorCode(result)).toBe('PATH_OUTSIDE_WORKSPACE');
+          expect(result.output).not.toContain('secret\n');
+        } else {
+          // WebContainer's fs API has no lstat/readlink: confinement is lexical there, and the link is
+          // followed by the backend. docs/security.md states this limitation.
+          expectResultShape(result);
+        }
+      }
+      expect(await env.snapshot()).toEqual(before);
+      expect((await env.workspace.exec('cat /outside/s.txt')).output).toBe('secret\n');
+    },
+  ],
+
+  [
     'row 40: a write through a dangling symlink leaf pointing outside creates nothing',
     async (setup) => {
       const env = await setup({ 'keep.txt': 'k' });
@@ -234,9 +263,9 @@ export function defineFaultCases(c: CaseRegistrar): void {
         expectResultShape(result);
       }
     },
-  );
+  ],
 
-  c.test(
+  [
     'row 41: a symlink planted between confinement and the write never carries it outside',
     async (setup) => {
       const env = await setup({ 'dir/keep.txt': 'k\n' });
@@ -264,9 +293,9 @@ export function defineFaultCases(c: CaseRegistrar): void {
         );
       }
     },
-  );
+  ],
 
-  c.test(
+  [
     'row 41: a symlink planted at the file itself between confinement and the write is replaced, never written through',
     async (setup) => {
       const env = await setup({ 'f.txt': 'mine\n' });
@@ -288,18 +317,25 @@ export function defineFaultCases(c: CaseRegistrar): void {
       // Where the seam can tell links apart, the link itself is gone.
       if (real.lstat) expect((await real.lstat(`${real.root}/f.txt`)).type).toBe('file');
     },
-  );
+  ],
 
-  c.test('row 47: no protected sub-paths: .git/ is written like any other directory', async (setup) => {
-    const { call, text } = await setup({ '.git/config': '[core]\n' });
-    const result = await call('edit', {
-      path: '.git/config',
-      oldText: '[core]',
-      newText: '[core]\n\tbare = false',
-    });
-    expect(result.is_error).toBe(false);
-    expect(await text('.git/config')).toBe('[core]\n\tbare = false\n');
-  });
+  [
+    'row 47: no protected sub-paths: .git/ is written like any other directory',
+    async (setup) => {
+      const { call, text } = await setup({ '.git/config': '[core]\n' });
+      const result = await call('edit', {
+        path: '.git/config',
+        oldText: '[core]',
+        newText: '[core]\n\tbare = false',
+      });
+      expect(result.is_error).toBe(false);
+      expect(await text('.git/config')).toBe('[core]\n\tbare = false\n');
+    },
+  ],
+];
+
+export function defineFaultCases(c: CaseRegistrar): void {
+  registerCases(c, STALE_AND_STOPPED_CASES, SIZE_AND_INPUT_CASES, CONFINEMENT_CASES);
 }
 
 /**

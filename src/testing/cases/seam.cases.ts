@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { WorkspaceError } from '../../workspace/workspace.ts';
 import type { CaseRegistrar } from '../conformance.ts';
+import { type CaseTable, registerCases } from './case-table.ts';
 
 async function code(promise: Promise<unknown>): Promise<string> {
   try {
@@ -12,33 +13,39 @@ async function code(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-export function defineSeamCases(c: CaseRegistrar): void {
-  c.test('files given at creation are there, bytes intact', async (setup) => {
-    const bytes = new Uint8Array([0, 1, 2, 0xff, 0xfe, 10]);
-    const { workspace, text, bytes: read } = await setup({ 'a.txt': 'hello\n', 'dir/sub/b.bin': bytes });
-    expect(await text('a.txt')).toBe('hello\n');
-    expect([...(await read('dir/sub/b.bin'))]).toEqual([...bytes]);
-    expect(workspace.root.startsWith('/')).toBe(true);
-  });
+const SEAM_CASES: CaseTable = [
+  [
+    'files given at creation are there, bytes intact',
+    async (setup) => {
+      const bytes = new Uint8Array([0, 1, 2, 0xff, 0xfe, 10]);
+      const { workspace, text, bytes: read } = await setup({ 'a.txt': 'hello\n', 'dir/sub/b.bin': bytes });
+      expect(await text('a.txt')).toBe('hello\n');
+      expect([...(await read('dir/sub/b.bin'))]).toEqual([...bytes]);
+      expect(workspace.root.startsWith('/')).toBe(true);
+    },
+  ],
 
-  c.test('writeFile, readFile, stat, readdir with entry types', async (setup) => {
-    const { workspace } = await setup({ 'x/keep.txt': 'k' });
-    const root = workspace.root;
-    await workspace.mkdir(`${root}/new/deep`, { recursive: true });
-    await workspace.writeFile(`${root}/new/deep/f.txt`, 'héllo');
-    await workspace.writeFile(`${root}/new/raw.bin`, new Uint8Array([0xff, 0x00]));
-    expect(new TextDecoder().decode(await workspace.readFile(`${root}/new/deep/f.txt`))).toBe('héllo');
-    expect([...(await workspace.readFile(`${root}/new/raw.bin`))]).toEqual([0xff, 0x00]);
-    expect(await workspace.stat(`${root}/new/deep/f.txt`)).toMatchObject({ type: 'file', size: 6 });
-    expect((await workspace.stat(`${root}/new`)).type).toBe('directory');
-    const entries = (await workspace.readdir(`${root}/new`)).sort((a, b) => a.name.localeCompare(b.name));
-    expect(entries).toEqual([
-      { name: 'deep', type: 'directory' },
-      { name: 'raw.bin', type: 'file' },
-    ]);
-  });
+  [
+    'writeFile, readFile, stat, readdir with entry types',
+    async (setup) => {
+      const { workspace } = await setup({ 'x/keep.txt': 'k' });
+      const root = workspace.root;
+      await workspace.mkdir(`${root}/new/deep`, { recursive: true });
+      await workspace.writeFile(`${root}/new/deep/f.txt`, 'héllo');
+      await workspace.writeFile(`${root}/new/raw.bin`, new Uint8Array([0xff, 0x00]));
+      expect(new TextDecoder().decode(await workspace.readFile(`${root}/new/deep/f.txt`))).toBe('héllo');
+      expect([...(await workspace.readFile(`${root}/new/raw.bin`))]).toEqual([0xff, 0x00]);
+      expect(await workspace.stat(`${root}/new/deep/f.txt`)).toMatchObject({ type: 'file', size: 6 });
+      expect((await workspace.stat(`${root}/new`)).type).toBe('directory');
+      const entries = (await workspace.readdir(`${root}/new`)).sort((a, b) => a.name.localeCompare(b.name));
+      expect(entries).toEqual([
+        { name: 'deep', type: 'directory' },
+        { name: 'raw.bin', type: 'file' },
+      ]);
+    },
+  ],
 
-  c.test(
+  [
     'readFileRange: the bytes of a range, clamped to the file, an error for a missing file',
     async (setup) => {
       const data = new Uint8Array(Array.from({ length: 300 }, (_, index) => index % 256));
@@ -54,9 +61,9 @@ export function defineSeamCases(c: CaseRegistrar): void {
       expect(await code(range(`${root}/missing.bin`, 0, 1))).toBe('ENOENT');
       expect(await code(range(`${root}/d`, 0, 1))).toBe('EISDIR');
     },
-  );
+  ],
 
-  c.test(
+  [
     'listTree: every directory with its entries, symlinks not followed, skipped names not entered',
     async (setup) => {
       const { workspace } = await setup({
@@ -91,60 +98,79 @@ export function defineSeamCases(c: CaseRegistrar): void {
       expect(await code(listTree(`${root}/a.txt`))).toBe('ENOTDIR');
       expect(await code(listTree(`${root}/missing`))).toBe('ENOENT');
     },
-  );
+  ],
 
-  c.test('rename and rm', async (setup) => {
-    const { workspace } = await setup({ 'a.txt': 'a', 'd/one.txt': '1' });
-    const root = workspace.root;
-    await workspace.rename(`${root}/a.txt`, `${root}/b.txt`);
-    expect(await code(workspace.readFile(`${root}/a.txt`))).toBe('ENOENT');
-    expect(new TextDecoder().decode(await workspace.readFile(`${root}/b.txt`))).toBe('a');
-    expect(await code(workspace.rm(`${root}/d`))).toMatch(/ENOTEMPTY|EISDIR/);
-    await workspace.rm(`${root}/d`, { recursive: true });
-    expect(await code(workspace.stat(`${root}/d`))).toBe('ENOENT');
-    await workspace.rm(`${root}/missing`, { force: true });
-  });
+  [
+    'rename and rm',
+    async (setup) => {
+      const { workspace } = await setup({ 'a.txt': 'a', 'd/one.txt': '1' });
+      const root = workspace.root;
+      await workspace.rename(`${root}/a.txt`, `${root}/b.txt`);
+      expect(await code(workspace.readFile(`${root}/a.txt`))).toBe('ENOENT');
+      expect(new TextDecoder().decode(await workspace.readFile(`${root}/b.txt`))).toBe('a');
+      expect(await code(workspace.rm(`${root}/d`))).toMatch(/ENOTEMPTY|EISDIR/);
+      await workspace.rm(`${root}/d`, { recursive: true });
+      expect(await code(workspace.stat(`${root}/d`))).toBe('ENOENT');
+      await workspace.rm(`${root}/missing`, { force: true });
+    },
+  ],
 
-  c.test('errors carry POSIX codes', async (setup) => {
-    const { workspace } = await setup({ 'file.txt': 'x' });
-    const root = workspace.root;
-    expect(await code(workspace.readFile(`${root}/missing.txt`))).toBe('ENOENT');
-    expect(await code(workspace.readFile(root))).toBe('EISDIR');
-    expect(await code(workspace.readdir(`${root}/file.txt`))).toBe('ENOTDIR');
-    expect(await code(workspace.writeFile(`${root}/no/parent.txt`, 'x'))).toBe('ENOENT');
-    expect(await code(workspace.writeFile(`${root}/file.txt/child`, 'x'))).toBe('ENOTDIR');
-    await workspace.mkdir(`${root}/dir`);
-    expect(await code(workspace.writeFile(`${root}/dir`, 'x'))).toBe('EISDIR');
-    expect(await code(workspace.mkdir(`${root}/file.txt`))).toBe('EEXIST');
-  });
+  [
+    'errors carry POSIX codes',
+    async (setup) => {
+      const { workspace } = await setup({ 'file.txt': 'x' });
+      const root = workspace.root;
+      expect(await code(workspace.readFile(`${root}/missing.txt`))).toBe('ENOENT');
+      expect(await code(workspace.readFile(root))).toBe('EISDIR');
+      expect(await code(workspace.readdir(`${root}/file.txt`))).toBe('ENOTDIR');
+      expect(await code(workspace.writeFile(`${root}/no/parent.txt`, 'x'))).toBe('ENOENT');
+      expect(await code(workspace.writeFile(`${root}/file.txt/child`, 'x'))).toBe('ENOTDIR');
+      await workspace.mkdir(`${root}/dir`);
+      expect(await code(workspace.writeFile(`${root}/dir`, 'x'))).toBe('EISDIR');
+      expect(await code(workspace.mkdir(`${root}/file.txt`))).toBe('EEXIST');
+    },
+  ],
 
-  c.test('exec: combined output, exit code, cwd', async (setup) => {
-    const { workspace } = await setup({ 'sub/hello.txt': 'hi from file\n' });
-    const ok = await workspace.exec('echo out; echo err 1>&2');
-    expect(ok).toMatchObject({ exitCode: 0, timedOut: false, aborted: false });
-    expect(ok.output).toContain('out');
-    expect(ok.output).toContain('err');
-    const failed = await workspace.exec('cat hello.txt; exit 3', { cwd: `${workspace.root}/sub` });
-    expect(failed.exitCode).toBe(3);
-    expect(failed.output).toContain('hi from file');
-  });
+  [
+    'exec: combined output, exit code, cwd',
+    async (setup) => {
+      const { workspace } = await setup({ 'sub/hello.txt': 'hi from file\n' });
+      const ok = await workspace.exec('echo out; echo err 1>&2');
+      expect(ok).toMatchObject({ exitCode: 0, timedOut: false, aborted: false });
+      expect(ok.output).toContain('out');
+      expect(ok.output).toContain('err');
+      const failed = await workspace.exec('cat hello.txt; exit 3', { cwd: `${workspace.root}/sub` });
+      expect(failed.exitCode).toBe(3);
+      expect(failed.output).toContain('hi from file');
+    },
+  ],
 
-  c.test('exec: a command past its timeout is stopped and says so', async (setup) => {
-    const { workspace } = await setup();
-    const started = Date.now();
-    const result = await workspace.exec('sleep 30', { timeoutMs: 300 });
-    expect(result.timedOut).toBe(true);
-    expect(result.exitCode).not.toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
-  });
+  [
+    'exec: a command past its timeout is stopped and says so',
+    async (setup) => {
+      const { workspace } = await setup();
+      const started = Date.now();
+      const result = await workspace.exec('sleep 30', { timeoutMs: 300 });
+      expect(result.timedOut).toBe(true);
+      expect(result.exitCode).not.toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    },
+  ],
 
-  c.test('exec: an abort stops the command and says so', async (setup) => {
-    const { workspace } = await setup();
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const result = await workspace.exec('sleep 30', { signal: controller.signal });
-    expect(result.aborted).toBe(true);
-    expect(result.timedOut).toBe(false);
-    expect(result.exitCode).not.toBe(0);
-  });
+  [
+    'exec: an abort stops the command and says so',
+    async (setup) => {
+      const { workspace } = await setup();
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      const result = await workspace.exec('sleep 30', { signal: controller.signal });
+      expect(result.aborted).toBe(true);
+      expect(result.timedOut).toBe(false);
+      expect(result.exitCode).not.toBe(0);
+    },
+  ],
+];
+
+export function defineSeamCases(c: CaseRegistrar): void {
+  registerCases(c, SEAM_CASES);
 }

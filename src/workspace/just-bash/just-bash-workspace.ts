@@ -69,6 +69,38 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   const root = normalizePosix(options.root ?? DEFAULT_JUST_BASH_ROOT);
   const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
   const storage = options.persist ? resolvePersistStorage(options.persist) : undefined;
+  const bash = newEmbeddedBash(root, limitBytes, options);
+  const fs = bash.fs;
+  const call = guardWith(limitBytes);
+  const workspace: Workspace = {
+    backend: 'just-bash',
+    root,
+    spillDir: JUST_BASH_SPILL_DIR,
+    ...fileOperations(fs, call),
+    ...commandOperations(bash, root, call, options.snapshots !== false),
+  };
+  await call(root, () => fs.mkdir(root, { recursive: true }));
+  await call(JUST_BASH_SPILL_DIR, () => fs.mkdir(JUST_BASH_SPILL_DIR, { recursive: true }));
+  const persistence =
+    options.persist && storage ? await openPersistence(options.persist, storage, fs, root) : undefined;
+  // A restored workspace is what was saved; `files` only seed a new one.
+  if (persistence?.restored) return persistence.wrap(workspace);
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    const path = normalizePosix(name.startsWith('/') ? name : `${root}/${name}`);
+    await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
+    await call(path, () => fs.writeFile(path, content));
+  }
+  return persistence ? persistence.wrap(workspace) : workspace;
+}
+
+/** The in-memory filesystem of a just-bash shell. */
+type EmbeddedFs = Bash['fs'];
+
+/** Runs a filesystem operation on `path`, turning just-bash's errors into `WorkspaceError`s. */
+type Guard = <T>(path: string, run: () => Promise<T>) => Promise<T>;
+
+/** A shell over a size-capped filesystem, with the hardened limits and the host's overrides. */
+function newEmbeddedBash(root: string, limitBytes: number, options: JustBashWorkspaceOptions): Bash {
   const bash = new Bash({
     fs: new ByteSafeInMemoryFs(undefined, { maxTotalBytes: limitBytes }),
     cwd: root,
@@ -81,104 +113,41 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     },
   });
   assertRunnable(bash);
-  const fs = bash.fs;
+  return bash;
+}
 
-  const call = async <T>(path: string, run: () => Promise<T>): Promise<T> => {
+/** The guard of one workspace: `ENOSPC` errors name its size limit. */
+function guardWith(limitBytes: number): Guard {
+  return async (path, run) => {
     try {
       return await run();
     } catch (error) {
       throw toWorkspaceError(error, path, limitBytes);
     }
   };
+}
 
-  /**
-   * `lstat` of every path in one batch (the filesystem answers synchronously under its promises, so one
-   * await for all rather than one per path); `undefined` for a path gone meanwhile.
-   */
-  const lstatAll = (paths: readonly string[]) =>
-    Promise.all(paths.map((path) => fs.lstat(path).catch(() => undefined)));
-
-  let lastSnapshot: Snapshot | undefined;
-
-  const statOf = (stat: {
-    isFile: boolean;
-    isDirectory: boolean;
-    isSymbolicLink: boolean;
-    size: number;
-    mtime: Date;
-  }): FileStat => ({
-    type: typeOf(stat),
-    size: stat.size,
-    mtimeMs: stat.mtime.getTime(),
-  });
-
-  const requireDirectory = async (dir: string, path: string): Promise<void> => {
-    const parent = await call(dir, () => fs.stat(dir)).catch((error: unknown) => {
-      if (error instanceof WorkspaceError && error.code === 'ENOENT')
-        throw new WorkspaceError('ENOENT', path);
-      throw error;
-    });
-    if (!parent.isDirectory) throw new WorkspaceError('ENOTDIR', path);
-  };
-
-  const workspace: Workspace = {
-    backend: 'just-bash',
-    root,
-    spillDir: JUST_BASH_SPILL_DIR,
+/** The file operations of the seam, straight on `fs` (far cheaper than going through the shell). */
+function fileOperations(
+  fs: EmbeddedFs,
+  call: Guard,
+): Omit<Workspace, 'backend' | 'root' | 'spillDir' | 'exec' | 'restoreSnapshot'> {
+  return {
     readFile: (path) => call(path, () => fs.readFileBuffer(path)),
     // The content array is the filesystem's own: a range is a view, so nothing is copied here.
     readFileRange: (path, start, end) =>
       call(path, async () => (await fs.readFileBuffer(path)).subarray(start, Math.max(start, end))),
     async writeFile(path, data) {
       // just-bash creates missing parents and even writes "through" a file; the seam promises neither.
-      await requireDirectory(parentOf(path), path);
+      await requireDirectory(fs, call, parentOf(path), path);
       const existing = await fs.stat(path).catch(() => undefined);
       if (existing?.isDirectory) throw new WorkspaceError('EISDIR', path);
       await call(path, () => fs.writeFile(path, data));
     },
     mkdir: (path, mkdirOptions) =>
       call(path, () => fs.mkdir(path, { recursive: mkdirOptions?.recursive === true })),
-    async readdir(path) {
-      const entries = await call(path, async () => {
-        if (fs.readdirWithFileTypes) return fs.readdirWithFileTypes(path);
-        const names = await fs.readdir(path);
-        return Promise.all(
-          names.map(async (name) => ({ name, ...(await fs.lstat(`${path === '/' ? '' : path}/${name}`)) })),
-        );
-      });
-      return entries.map((entry): DirEntry => ({ name: entry.name, type: typeOf(entry) }));
-    },
-    async listTree(path, listOptions) {
-      const start = await call(path, () => fs.lstat(path));
-      if (!start.isDirectory) throw new WorkspaceError('ENOTDIR', path);
-      const skip = listOptions?.skip ?? [];
-      const tree = new Map<string, DirEntry[]>([[path, []]]);
-      const prefix = path === '/' ? '/' : `${path}/`;
-      // Paths come from the filesystem's index, in no promised order: collect them, then type them.
-      // A path is inside a skipped directory when a skipped name is one of its parent segments.
-      const entered = (relative: string): boolean =>
-        !skip.some((name) => relative.startsWith(`${name}/`) || relative.includes(`/${name}/`));
-      const below = fs
-        .getAllPaths()
-        .filter(
-          (entry) =>
-            entry.length > prefix.length && entry.startsWith(prefix) && entered(entry.slice(prefix.length)),
-        );
-      const stats = await lstatAll(below);
-      for (const [index, entry] of below.entries()) {
-        const stat = stats[index];
-        if (!stat) continue;
-        const parent = parentOf(entry);
-        let siblings = tree.get(parent);
-        if (!siblings) {
-          siblings = [];
-          tree.set(parent, siblings);
-        }
-        siblings.push({ name: entry.slice(parent === '/' ? 1 : parent.length + 1), type: typeOf(stat) });
-        if (stat.isDirectory && !tree.has(entry)) tree.set(entry, []);
-      }
-      return tree;
-    },
+    readdir: (path) => readDirectory(fs, call, path),
+    listTree: (path, listOptions) => listTree(fs, call, path, listOptions?.skip ?? []),
     stat: (path) => call(path, async () => statOf(await fs.stat(path))),
     lstat: (path) => call(path, async () => statOf(await fs.lstat(path))),
     readlink: (path) => call(path, () => fs.readlink(path)),
@@ -187,8 +156,24 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
         fs.rm(path, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
       ),
     rename: (from, to) => call(from, () => fs.mv(from, to)),
+  };
+}
+
+/**
+ * `exec` and `restoreSnapshot`: with `snapshots`, the tree is snapshotted before every command so a
+ * command that deleted files says how many, and the last such command can be undone.
+ */
+function commandOperations(
+  bash: Bash,
+  root: string,
+  call: Guard,
+  snapshots: boolean,
+): Pick<Workspace, 'exec' | 'restoreSnapshot'> {
+  const fs = bash.fs;
+  let lastSnapshot: Snapshot | undefined;
+  return {
     async exec(command, execOptions) {
-      const before = options.snapshots === false ? undefined : await takeSnapshot(fs, root);
+      const before = snapshots ? await takeSnapshot(fs, root) : undefined;
       const result = await runJustBashCommand(bash, root, command, execOptions);
       if (!before) return result;
       const deletedFiles = await countDeletedFiles(fs, before);
@@ -209,18 +194,77 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
       return restored;
     },
   };
+}
 
-  await call(root, () => fs.mkdir(root, { recursive: true }));
-  await call(JUST_BASH_SPILL_DIR, () => fs.mkdir(JUST_BASH_SPILL_DIR, { recursive: true }));
-  const persistence =
-    options.persist && storage ? await openPersistence(options.persist, storage, fs, root) : undefined;
-  if (persistence?.restored) return persistence.wrap(workspace);
-  for (const [name, content] of Object.entries(options.files ?? {})) {
-    const path = normalizePosix(name.startsWith('/') ? name : `${root}/${name}`);
-    await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
-    await call(path, () => fs.writeFile(path, content));
+function statOf(stat: {
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+  size: number;
+  mtime: Date;
+}): FileStat {
+  return { type: typeOf(stat), size: stat.size, mtimeMs: stat.mtime.getTime() };
+}
+
+/** Fails like a POSIX write would when `dir`, the parent of `path`, is missing or not a directory. */
+async function requireDirectory(fs: EmbeddedFs, call: Guard, dir: string, path: string): Promise<void> {
+  const parent = await call(dir, () => fs.stat(dir)).catch((error: unknown) => {
+    if (error instanceof WorkspaceError && error.code === 'ENOENT') throw new WorkspaceError('ENOENT', path);
+    throw error;
+  });
+  if (!parent.isDirectory) throw new WorkspaceError('ENOTDIR', path);
+}
+
+async function readDirectory(fs: EmbeddedFs, call: Guard, path: string): Promise<DirEntry[]> {
+  const entries = await call(path, async () => {
+    if (fs.readdirWithFileTypes) return fs.readdirWithFileTypes(path);
+    const names = await fs.readdir(path);
+    return Promise.all(
+      names.map(async (name) => ({ name, ...(await fs.lstat(`${path === '/' ? '' : path}/${name}`)) })),
+    );
+  });
+  return entries.map((entry): DirEntry => ({ name: entry.name, type: typeOf(entry) }));
+}
+
+/**
+ * Every directory below `path` with its entries, from the filesystem's index of paths rather than one
+ * `readdir` per directory. Directories named in `skip` are listed but not entered.
+ */
+async function listTree(
+  fs: EmbeddedFs,
+  call: Guard,
+  path: string,
+  skip: readonly string[],
+): Promise<Map<string, DirEntry[]>> {
+  const start = await call(path, () => fs.lstat(path));
+  if (!start.isDirectory) throw new WorkspaceError('ENOTDIR', path);
+  const tree = new Map<string, DirEntry[]>([[path, []]]);
+  const prefix = path === '/' ? '/' : `${path}/`;
+  // Paths come from the filesystem's index, in no promised order: collect them, then type them.
+  // A path is inside a skipped directory when a skipped name is one of its parent segments.
+  const entered = (relative: string): boolean =>
+    !skip.some((name) => relative.startsWith(`${name}/`) || relative.includes(`/${name}/`));
+  const below = fs
+    .getAllPaths()
+    .filter(
+      (entry) =>
+        entry.length > prefix.length && entry.startsWith(prefix) && entered(entry.slice(prefix.length)),
+    );
+  // One batch: the filesystem answers synchronously under its promises; a path gone meanwhile is skipped.
+  const stats = await Promise.all(below.map((entry) => fs.lstat(entry).catch(() => undefined)));
+  for (const [index, entry] of below.entries()) {
+    const stat = stats[index];
+    if (!stat) continue;
+    const parent = parentOf(entry);
+    let siblings = tree.get(parent);
+    if (!siblings) {
+      siblings = [];
+      tree.set(parent, siblings);
+    }
+    siblings.push({ name: entry.slice(parent === '/' ? 1 : parent.length + 1), type: typeOf(stat) });
+    if (stat.isDirectory && !tree.has(entry)) tree.set(entry, []);
   }
-  return persistence ? persistence.wrap(workspace) : workspace;
+  return tree;
 }
 
 function typeOf(entry: { isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }): EntryType {

@@ -186,176 +186,45 @@ export async function createJustBashWorkerWorkspace(
     ...workspaceOptions
   } = options;
   const { onStatus, persistOptions } = splitPersist(workspaceOptions);
-  const persisted = persistOptions !== undefined;
-  let nextId = 0;
-  let started = false;
-  let disposed = false;
-  let current: Promise<Connection> = connect();
-  const first = await current;
-
-  function connect(): Promise<Connection> {
-    return new Promise<Connection>((resolve, reject) => {
-      const worker = createWorker();
-      const pending = new Map<number, Pending>();
-      let connection: Connection | undefined;
-      const fail = (error: Error): void => {
-        clearTimeout(timer);
-        worker.terminate();
-        reject(error);
-      };
-      const timer = setTimeout(
-        () => fail(new Error(`The embedded workspace did not start within ${startTimeoutMs} ms.`)),
-        startTimeoutMs,
-      );
-      worker.addEventListener('message', (event: MessageEvent) => {
-        const message = event.data as WorkerResponse;
-        if (message.type === 'ready') {
-          clearTimeout(timer);
-          connection = { worker, root: message.root, spillDir: message.spillDir, pending, closed: false };
-          resolve(connection);
-        } else if (message.type === 'persist') {
-          onStatus?.(message.status);
-        } else if (message.type === 'init_failed') {
-          fail(deserializeError(message.error));
-        } else {
-          const call = pending.get(message.id);
-          if (!call) return;
-          pending.delete(message.id);
-          if (message.type === 'result') call.resolve(message.value);
-          else call.reject(deserializeError(message.error));
-        }
-      });
-      worker.addEventListener('error', (event: Event) => {
-        if (connection) {
-          restart(connection, 'crash');
-          return;
-        }
-        const text = (event as { message?: unknown }).message;
-        const detail = typeof text === 'string' && text !== '' ? `: ${text}` : '';
-        fail(new Error(`The embedded workspace's Worker failed to start${detail}.`));
-      });
-      // A restarted Worker restores the last save, never the initial files over it.
-      const persist = persistOptions && started ? { ...persistOptions, restore: true } : persistOptions;
-      started = true;
-      worker.postMessage({
-        type: 'init',
-        options: { ...workspaceOptions, ...(persist ? { persist } : {}) },
-      } satisfies WorkerRequest);
-    });
-  }
-
-  /**
-   * Terminates the Worker of `stale`, settles its calls and starts a new one. Once per Worker. The
-   * command that did not stop (`culprit`) gets its result with the reset notice; every other call in
-   * flight, commands included, fails with an `EIO` saying another command caused the reset. A crash
-   * has no culprit: every command gets the crash notice.
-   */
-  function restart(stale: Connection, cause: ResetCause, culprit?: number): void {
-    if (disposed || stale.closed) return;
-    stale.closed = true;
-    stale.worker.terminate();
-    const notice = resetNotice(cause, persisted);
-    const calls = [...stale.pending.entries()];
-    stale.pending.clear();
-    current = connect();
-    current.catch(() => undefined);
-    for (const [id, call] of calls) {
-      if (call.onReset && (cause === 'crash' || id === culprit)) call.onReset(cause);
-      else {
-        const message = cause === 'crash' || id === culprit ? notice : interruptedNotice(cause, persisted);
-        call.reject(new WorkspaceError('EIO', '', message));
-      }
-    }
-    onReset?.(notice);
-  }
-
-  /** The live connection; waits for a restarting Worker. */
-  async function live(): Promise<Connection> {
-    for (;;) {
-      if (disposed) throw new WorkspaceError('EIO', '', 'The workspace was disposed.');
-      const connection = await current;
-      if (!connection.closed) return connection;
-    }
-  }
-
-  async function send(
-    method: WorkspaceMethod,
-    args: unknown[],
-    transfer: Transferable[] = [],
-  ): Promise<unknown> {
-    const connection = await live();
-    const id = ++nextId;
-    return new Promise((resolve, reject) => {
-      connection.pending.set(id, { resolve, reject });
-      connection.worker.postMessage({ type: 'call', id, method, args } satisfies WorkerRequest, transfer);
-    });
-  }
-
-  async function exec(command: string, execOptions: ExecOptions = {}): Promise<ExecResult> {
-    const { signal, ...rest } = execOptions;
-    const connection = await live();
-    const id = ++nextId;
-    return new Promise<ExecResult>((resolve, reject) => {
-      let watchdog: ReturnType<typeof setTimeout> | undefined;
-      const settle = (): void => {
-        clearTimeout(watchdog);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const arm = (ms: number, cause: ResetCause): void => {
-        clearTimeout(watchdog);
-        watchdog = setTimeout(() => restart(connection, cause, id), ms);
-      };
-      function onAbort(): void {
-        if (connection.closed) return;
-        connection.worker.postMessage({ type: 'cancel', id } satisfies WorkerRequest);
-        arm(graceMs, 'abort');
-      }
-      connection.pending.set(id, {
-        resolve(value) {
-          settle();
-          resolve(value as ExecResult);
-        },
-        reject(error) {
-          settle();
-          reject(error);
-        },
-        onReset(cause) {
-          settle();
-          resolve({
-            output: resetNotice(cause, persisted),
-            exitCode: RESET_EXIT_CODE,
-            timedOut: cause === 'timeout',
-            aborted: cause === 'abort',
-            droppedBytes: 0,
-          });
-        },
-      });
-      arm((rest.timeoutMs ?? MAX_EXEC_MS) + graceMs, 'timeout');
-      signal?.addEventListener('abort', onAbort, { once: true });
-      connection.worker.postMessage({
-        type: 'call',
-        id,
-        method: 'exec',
-        args: [command, rest],
-      } satisfies WorkerRequest);
-      if (signal?.aborted) onAbort();
-    });
-  }
-
-  const flush = async (): Promise<void> => {
-    if (persistOptions && !disposed) await send('flush', []).catch(() => undefined);
-  };
-  const onPageHide = (): void => void flush();
-  const page = globalThis as {
-    addEventListener?: (type: string, listener: () => void) => void;
-    removeEventListener?: (type: string, listener: () => void) => void;
-  };
+  const link = new WorkerLink({
+    graceMs,
+    startTimeoutMs,
+    createWorker,
+    workspaceOptions,
+    ...(onReset ? { onReset } : {}),
+    ...(onStatus ? { onStatus } : {}),
+    ...(persistOptions ? { persistOptions } : {}),
+  });
+  const first = await link.current;
+  const onPageHide = (): void => void link.flush();
   if (persistOptions) page.addEventListener?.('pagehide', onPageHide);
-
   return {
     backend: 'just-bash',
     root: first.root,
     spillDir: first.spillDir,
+    ...proxiedFileOperations(link),
+    exec: (command, execOptions) => link.exec(command, execOptions),
+    restoreSnapshot: async () => (await link.send('restoreSnapshot', [])) as RestoredSnapshot,
+    async dispose() {
+      if (link.disposed) return;
+      if (persistOptions) page.removeEventListener?.('pagehide', onPageHide);
+      await link.dispose();
+    },
+  };
+}
+
+/** The page's `pagehide`, where there is a page: a persisted workspace saves before the tab goes. */
+const page = globalThis as {
+  addEventListener?: (type: string, listener: () => void) => void;
+  removeEventListener?: (type: string, listener: () => void) => void;
+};
+
+/** The file operations of the seam, each one message to the Worker and its answer. */
+function proxiedFileOperations(
+  link: WorkerLink,
+): Omit<Workspace, 'backend' | 'root' | 'spillDir' | 'exec' | 'restoreSnapshot' | 'dispose'> {
+  const send = link.send.bind(link);
+  return {
     readFile: async (path) => (await send('readFile', [path])) as Uint8Array,
     readFileRange: async (path, start, end) =>
       (await send('readFileRange', [path, start, end])) as Uint8Array,
@@ -383,23 +252,223 @@ export async function createJustBashWorkerWorkspace(
     async rename(from, to) {
       await send('rename', [from, to]);
     },
-    exec,
-    restoreSnapshot: async () => (await send('restoreSnapshot', [])) as RestoredSnapshot,
-    async dispose() {
-      if (disposed) return;
-      if (persistOptions) {
-        page.removeEventListener?.('pagehide', onPageHide);
-        await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, DISPOSE_FLUSH_MS))]);
+  };
+}
+
+/** The options of {@link createJustBashWorkerWorkspace} a {@link WorkerLink} works with. */
+interface LinkSettings {
+  graceMs: number;
+  startTimeoutMs: number;
+  createWorker: () => WorkerLike;
+  /** What every Worker creates its workspace from (`persist` is replaced by `persistOptions`). */
+  workspaceOptions: JustBashWorkspaceOptions;
+  onReset?: (reason: string) => void;
+  onStatus?: (status: PersistStatus) => void;
+  persistOptions?: JustBashWorkspaceOptions['persist'];
+}
+
+/**
+ * The page's side of the Worker: the current connection, the calls in flight on it, and the restart
+ * that replaces a Worker whose command would not stop (or that crashed). Calls made while a Worker
+ * restarts wait for the next one.
+ */
+class WorkerLink {
+  readonly #settings: LinkSettings;
+  #nextId = 0;
+  /** Set once the first Worker was started: later Workers restore the last save instead of `files`. */
+  #started = false;
+  disposed = false;
+  current: Promise<Connection>;
+
+  constructor(settings: LinkSettings) {
+    this.#settings = settings;
+    this.current = this.#connect();
+  }
+
+  get #persisted(): boolean {
+    return this.#settings.persistOptions !== undefined;
+  }
+
+  /** Starts a Worker and resolves once it reports its workspace ready. */
+  #connect(): Promise<Connection> {
+    const { createWorker, startTimeoutMs } = this.#settings;
+    return new Promise<Connection>((resolve, reject) => {
+      const worker = createWorker();
+      const pending = new Map<number, Pending>();
+      let connection: Connection | undefined;
+      const fail = (error: Error): void => {
+        clearTimeout(timer);
+        worker.terminate();
+        reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(new Error(`The embedded workspace did not start within ${startTimeoutMs} ms.`)),
+        startTimeoutMs,
+      );
+      worker.addEventListener('message', (event: MessageEvent) => {
+        const message = event.data as WorkerResponse;
+        if (message.type === 'ready') {
+          clearTimeout(timer);
+          connection = { worker, root: message.root, spillDir: message.spillDir, pending, closed: false };
+          resolve(connection);
+        } else if (message.type === 'persist') this.#settings.onStatus?.(message.status);
+        else if (message.type === 'init_failed') fail(deserializeError(message.error));
+        else settleCall(pending, message);
+      });
+      worker.addEventListener('error', (event: Event) => {
+        if (connection) {
+          this.#restart(connection, 'crash');
+          return;
+        }
+        const text = (event as { message?: unknown }).message;
+        const detail = typeof text === 'string' && text !== '' ? `: ${text}` : '';
+        fail(new Error(`The embedded workspace's Worker failed to start${detail}.`));
+      });
+      worker.postMessage(this.#initRequest());
+    });
+  }
+
+  /** The `init` message of the next Worker. A restarted Worker restores the last save, never the initial files over it. */
+  #initRequest(): WorkerRequest {
+    const { persistOptions, workspaceOptions } = this.#settings;
+    const persist = persistOptions && this.#started ? { ...persistOptions, restore: true } : persistOptions;
+    this.#started = true;
+    return { type: 'init', options: { ...workspaceOptions, ...(persist ? { persist } : {}) } };
+  }
+
+  /**
+   * Terminates the Worker of `stale`, settles its calls and starts a new one. Once per Worker. The
+   * command that did not stop (`culprit`) gets its result with the reset notice; every other call in
+   * flight, commands included, fails with an `EIO` saying another command caused the reset. A crash
+   * has no culprit: every command gets the crash notice.
+   */
+  #restart(stale: Connection, cause: ResetCause, culprit?: number): void {
+    if (this.disposed || stale.closed) return;
+    stale.closed = true;
+    stale.worker.terminate();
+    const notice = resetNotice(cause, this.#persisted);
+    const calls = [...stale.pending.entries()];
+    stale.pending.clear();
+    this.current = this.#connect();
+    this.current.catch(() => undefined);
+    for (const [id, call] of calls) {
+      if (call.onReset && (cause === 'crash' || id === culprit)) call.onReset(cause);
+      else {
+        const message =
+          cause === 'crash' || id === culprit ? notice : interruptedNotice(cause, this.#persisted);
+        call.reject(new WorkspaceError('EIO', '', message));
       }
-      disposed = true;
-      const connection = await current.catch(() => undefined);
-      if (!connection) return;
-      connection.closed = true;
-      connection.worker.terminate();
-      const calls = [...connection.pending.values()];
-      connection.pending.clear();
-      for (const call of calls) call.reject(new WorkspaceError('EIO', '', 'The workspace was disposed.'));
-    },
+    }
+    this.#settings.onReset?.(notice);
+  }
+
+  /** The live connection; waits for a restarting Worker. */
+  async #live(): Promise<Connection> {
+    for (;;) {
+      if (this.disposed) throw new WorkspaceError('EIO', '', 'The workspace was disposed.');
+      const connection = await this.current;
+      if (!connection.closed) return connection;
+    }
+  }
+
+  /** One call to the Worker's workspace; `transfer` moves buffers instead of copying them. */
+  async send(method: WorkspaceMethod, args: unknown[], transfer: Transferable[] = []): Promise<unknown> {
+    const connection = await this.#live();
+    const id = ++this.#nextId;
+    return new Promise((resolve, reject) => {
+      connection.pending.set(id, { resolve, reject });
+      connection.worker.postMessage({ type: 'call', id, method, args } satisfies WorkerRequest, transfer);
+    });
+  }
+
+  /**
+   * Runs a command under a watchdog: an abort is passed on as a cancel message, and a command that has
+   * not answered `graceMs` after its timeout (or its abort) gets the Worker restarted and a result
+   * that says so.
+   */
+  async exec(command: string, execOptions: ExecOptions = {}): Promise<ExecResult> {
+    const { signal, ...rest } = execOptions;
+    const { graceMs } = this.#settings;
+    const connection = await this.#live();
+    const id = ++this.#nextId;
+    return new Promise<ExecResult>((resolve, reject) => {
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const settle = (): void => {
+        clearTimeout(watchdog);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const arm = (ms: number, cause: ResetCause): void => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => this.#restart(connection, cause, id), ms);
+      };
+      const onAbort = (): void => {
+        if (connection.closed) return;
+        connection.worker.postMessage({ type: 'cancel', id } satisfies WorkerRequest);
+        arm(graceMs, 'abort');
+      };
+      connection.pending.set(id, {
+        resolve(value) {
+          settle();
+          resolve(value as ExecResult);
+        },
+        reject(error) {
+          settle();
+          reject(error);
+        },
+        onReset: (cause) => {
+          settle();
+          resolve(resetResult(cause, this.#persisted));
+        },
+      });
+      arm((rest.timeoutMs ?? MAX_EXEC_MS) + graceMs, 'timeout');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const request: WorkerRequest = { type: 'call', id, method: 'exec', args: [command, rest] };
+      connection.worker.postMessage(request);
+      if (signal?.aborted) onAbort();
+    });
+  }
+
+  /** Asks the Worker to save a persisted workspace now; a failure is the Worker's to report. */
+  async flush(): Promise<void> {
+    if (this.#persisted && !this.disposed) await this.send('flush', []).catch(() => undefined);
+  }
+
+  /** Saves (waiting at most `DISPOSE_FLUSH_MS`), terminates the Worker and fails the calls in flight. */
+  async dispose(): Promise<void> {
+    if (this.#persisted) {
+      await Promise.race([this.flush(), new Promise((resolve) => setTimeout(resolve, DISPOSE_FLUSH_MS))]);
+    }
+    this.disposed = true;
+    const connection = await this.current.catch(() => undefined);
+    if (!connection) return;
+    connection.closed = true;
+    connection.worker.terminate();
+    const calls = [...connection.pending.values()];
+    connection.pending.clear();
+    for (const call of calls) call.reject(new WorkspaceError('EIO', '', 'The workspace was disposed.'));
+  }
+}
+
+/** Settles the call a `result` or `error` answer is for; an answer to a call already settled is dropped. */
+function settleCall(
+  pending: Map<number, Pending>,
+  message: Extract<WorkerResponse, { type: 'result' | 'error' }>,
+): void {
+  const call = pending.get(message.id);
+  if (!call) return;
+  pending.delete(message.id);
+  if (message.type === 'result') call.resolve(message.value);
+  else call.reject(deserializeError(message.error));
+}
+
+/** The result of the command whose reset it was: stopped, with the notice as its output. */
+function resetResult(cause: ResetCause, persisted: boolean): ExecResult {
+  return {
+    output: resetNotice(cause, persisted),
+    exitCode: RESET_EXIT_CODE,
+    timedOut: cause === 'timeout',
+    aborted: cause === 'abort',
+    droppedBytes: 0,
   };
 }
 

@@ -8,7 +8,7 @@
  * the message. Imports just-bash's types and workspace.ts.
  */
 import type { BufferEncoding, FsStat, IFileSystem } from 'just-bash';
-import { normalizePosix, type Workspace, WorkspaceError } from '../workspace.ts';
+import { type FileStat, normalizePosix, typeOfPath, type Workspace, WorkspaceError } from '../workspace.ts';
 
 /** The words Node puts after each code; just-bash's commands match on the code or these words. */
 const DESCRIPTIONS: Record<string, string> = {
@@ -52,6 +52,32 @@ export function createWorkspaceFileSystem(
   workspace: Workspace,
   options: WorkspaceFileSystemOptions = {},
 ): IFileSystem {
+  const mounted = mount(workspace);
+  const fileSystem: IFileSystem = {
+    ...fileOperations(mounted),
+    ...directoryOperations(mounted),
+    cp: (source, destination, cpOptions) =>
+      copy(fileSystem, normalizePosix(source), normalizePosix(destination), cpOptions?.recursive === true),
+    ...metadataOperations(mounted, options.linkCode ?? 'ENOSYS'),
+  };
+  return fileSystem;
+}
+
+/** A workspace seen from just-bash's mount: paths relative to its root, errors in just-bash's words. */
+interface Mount {
+  readonly workspace: Workspace;
+  /** The workspace path of a mount path (`/src/a.ts` → `/workspace/src/a.ts`). */
+  absolute(path: string): string;
+  /** Runs `run` on the workspace path of `path`; a `WorkspaceError` becomes a shell error naming `syscall`. */
+  call<T>(syscall: string, path: string, run: (at: string) => Promise<T>): Promise<T>;
+  stat(path: string): Promise<FsStat>;
+  /** That the path exists, through `statType` where a size would cost reading the file. */
+  check(path: string): Promise<void>;
+  readBytes(path: string): Promise<Uint8Array>;
+  write(path: string, content: string | Uint8Array): Promise<void>;
+}
+
+function mount(workspace: Workspace): Mount {
   const root = workspace.root === '/' ? '' : workspace.root;
   const absolute = (path: string): string => {
     const inside = normalizePosix(path);
@@ -65,23 +91,41 @@ export function createWorkspaceFileSystem(
       throw error;
     }
   };
-  const stat = (path: string): Promise<FsStat> =>
-    call('stat', path, async (at) => {
-      const found = await workspace.stat(at);
-      return {
-        isFile: found.type === 'file',
-        isDirectory: found.type === 'directory',
-        isSymbolicLink: false,
-        mode: found.type === 'directory' ? 0o755 : 0o644,
-        size: found.size,
-        mtime: found.mtimeMs === undefined ? EPOCH : new Date(found.mtimeMs),
-      };
-    });
-  const readBytes = (path: string): Promise<Uint8Array> => call('open', path, (at) => workspace.readFile(at));
-  const write = (path: string, content: string | Uint8Array): Promise<void> =>
-    call('open', path, (at) => workspace.writeFile(at, content));
+  return {
+    workspace,
+    absolute,
+    call,
+    stat: (path) => call('stat', path, async (at) => shellStat(await workspace.stat(at))),
+    check: (path) =>
+      call('stat', path, async (at) => {
+        await typeOfPath(workspace, at);
+      }),
+    readBytes: (path) => call('open', path, (at) => workspace.readFile(at)),
+    write: (path, content) => call('open', path, (at) => workspace.writeFile(at, content)),
+  };
+}
 
-  const fileSystem: IFileSystem = {
+/** A workspace stat as just-bash's: no links, fixed modes, the epoch when the backend keeps no time. */
+function shellStat(found: FileStat): FsStat {
+  return {
+    isFile: found.type === 'file',
+    isDirectory: found.type === 'directory',
+    isSymbolicLink: false,
+    mode: found.type === 'directory' ? 0o755 : 0o644,
+    size: found.size,
+    mtime: found.mtimeMs === undefined ? EPOCH : new Date(found.mtimeMs),
+  };
+}
+
+/** Reading and writing file contents; `appendFile` reads, joins and writes back (the seam has no append). */
+function fileOperations(
+  mounted: Mount,
+): Pick<
+  IFileSystem,
+  'readFile' | 'readFileBuffer' | 'writeFile' | 'appendFile' | 'exists' | 'stat' | 'lstat'
+> {
+  const { readBytes, write, stat, check } = mounted;
+  return {
     async readFile(path, readOptions) {
       return decode(
         await readBytes(path),
@@ -102,12 +146,24 @@ export function createWorkspaceFileSystem(
       await write(path, joined);
     },
     exists: (path) =>
-      stat(path).then(
+      check(path).then(
         () => true,
         () => false,
       ),
     stat,
     lstat: stat,
+  };
+}
+
+/** Directories, removal and moves; listings sorted by name, as just-bash's own filesystems return them. */
+function directoryOperations(
+  mounted: Mount,
+): Pick<
+  IFileSystem,
+  'mkdir' | 'readdir' | 'readdirWithFileTypes' | 'rm' | 'mv' | 'resolvePath' | 'getAllPaths'
+> {
+  const { workspace, call, absolute } = mounted;
+  return {
     mkdir: (path, mkdirOptions) =>
       call('mkdir', path, (at) => workspace.mkdir(at, { recursive: mkdirOptions?.recursive === true })),
     readdir: (path) =>
@@ -127,33 +183,40 @@ export function createWorkspaceFileSystem(
       call('rm', path, (at) =>
         workspace.rm(at, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
       ),
-    cp: (source, destination, cpOptions) =>
-      copy(fileSystem, normalizePosix(source), normalizePosix(destination), cpOptions?.recursive === true),
     mv: (source, destination) => call('rename', source, (at) => workspace.rename(at, absolute(destination))),
     resolvePath: (base, path) => normalizePosix(path.startsWith('/') ? path : `${base}/${path}`),
+    // Empty: the seam cannot list every path cheaply, so just-bash's globs walk directories instead.
     getAllPaths: () => [],
-    chmod: async (path) => {
-      await stat(path);
-    },
+  };
+}
+
+/**
+ * What the seam does not keep: modes and times (`chmod`, `utimes` check the path and do nothing) and
+ * links (creating one fails with `linkCode`; no path is a link).
+ */
+function metadataOperations(
+  mounted: Mount,
+  linkCode: 'ENOSYS' | 'EACCES',
+): Pick<IFileSystem, 'chmod' | 'symlink' | 'link' | 'readlink' | 'realpath' | 'utimes'> {
+  const { check } = mounted;
+  return {
+    chmod: (path) => check(path),
     symlink: async (_target, linkPath) => {
-      throw shellError(options.linkCode ?? 'ENOSYS', 'symlink', normalizePosix(linkPath));
+      throw shellError(linkCode, 'symlink', normalizePosix(linkPath));
     },
     link: async (_existing, newPath) => {
-      throw shellError(options.linkCode ?? 'ENOSYS', 'link', normalizePosix(newPath));
+      throw shellError(linkCode, 'link', normalizePosix(newPath));
     },
     readlink: async (path) => {
-      await stat(path);
+      await check(path);
       throw shellError('EINVAL', 'readlink', normalizePosix(path));
     },
     realpath: async (path) => {
-      await stat(path);
+      await check(path);
       return normalizePosix(path);
     },
-    utimes: async (path) => {
-      await stat(path);
-    },
+    utimes: (path) => check(path),
   };
-  return fileSystem;
 }
 
 /** Bytes as the text `encoding` asks for (UTF-8 by default; `binary`/`latin1`: one char per byte). */

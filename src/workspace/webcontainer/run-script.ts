@@ -6,11 +6,12 @@
  * bash's syntax, so it is never used. Imports the shell room, this folder, just-bash and workspace.ts.
  */
 import type { SpawnOptions, WebContainerProcess } from '@webcontainer/api';
-import { Bash, defineCommand, InMemoryFs, MountableFs } from 'just-bash';
+import { Bash, defineCommand, type IFileSystem, InMemoryFs, MountableFs } from 'just-bash';
 import { runJustBashCommand } from '../shell/run-command.ts';
 import { createWorkspaceFileSystem } from '../shell/workspace-file-system.ts';
 import { type ExecOptions, type ExecResult, isInside, normalizePosix, type Workspace } from '../workspace.ts';
 import { damagedOutputNotice, NON_INTERACTIVE_ENV, runContainerProcess } from './container-program.ts';
+import { listWorkdirPrograms } from './discover-commands.ts';
 
 /** What a script needs from the workspace and its container. */
 export interface ScriptContext {
@@ -19,6 +20,8 @@ export interface ScriptContext {
   spawn(command: string, args: string[], options?: SpawnOptions): Promise<WebContainerProcess>;
   /** Programs run as container processes. */
   containerCommands: readonly string[];
+  /** Directories of the container's `PATH` inside the workdir: their programs run as processes too. */
+  workdirBins: readonly string[];
   /** Variables every command sees (over {@link NON_INTERACTIVE_ENV}). */
   env: Record<string, string>;
   quietMs: number;
@@ -64,7 +67,12 @@ export async function runScript(
   const onAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const bash = createShell(context, stop.signal);
+    const installed = await listWorkdirPrograms(context.workspace, context.workdirBins);
+    const bash = createShell(
+      context,
+      [...new Set([...context.containerCommands, ...installed])],
+      stop.signal,
+    );
     return await runJustBashCommand(bash, context.workspace.root, command, options);
   } finally {
     if (timer !== undefined) globalThis.clearTimeout(timer);
@@ -73,18 +81,56 @@ export async function runScript(
 }
 
 /** A fresh interpreter for one call: the workdir mounted from the container, the rest in memory. */
-function createShell(context: ScriptContext, stop: AbortSignal): Bash {
+function createShell(context: ScriptContext, programs: readonly string[], stop: AbortSignal): Bash {
   const root = context.workspace.root;
-  const fs = new MountableFs({
-    base: new InMemoryFs(),
-    mounts: [{ mountPoint: root, filesystem: createWorkspaceFileSystem(context.workspace) }],
-  });
+  const fs = new TypedMountableFs(root, createWorkspaceFileSystem(context.workspace));
   return new Bash({
     fs,
     cwd: root,
     env: { HOME: root, ...NON_INTERACTIVE_ENV, ...context.env },
-    customCommands: context.containerCommands.map((name) => containerCommand(context, name, stop)),
+    customCommands: programs.map((name) => containerCommand(context, name, stop)),
   });
+}
+
+type TypedEntry = Awaited<ReturnType<NonNullable<IFileSystem['readdirWithFileTypes']>>>[number];
+
+/**
+ * The workdir mounted over an in-memory root, listing directories with their entry types. just-bash's
+ * `MountableFs` has no `readdirWithFileTypes`, so `find`, `grep -r` and globs would `lstat` every entry
+ * instead, and on the WebContainer a file's stat reads the whole file: this lists a workdir directory
+ * in one call.
+ */
+class TypedMountableFs extends MountableFs {
+  readonly #root: string;
+  readonly #workdir: IFileSystem;
+
+  constructor(root: string, workdir: IFileSystem) {
+    super({ base: new InMemoryFs(), mounts: [{ mountPoint: root, filesystem: workdir }] });
+    this.#root = root;
+    this.#workdir = workdir;
+  }
+
+  async readdirWithFileTypes(path: string): Promise<TypedEntry[]> {
+    const absolute = normalizePosix(path);
+    if (isInside(this.#root, absolute) && this.#workdir.readdirWithFileTypes) {
+      return this.#workdir.readdirWithFileTypes(
+        absolute.slice(this.#root === '/' ? 0 : this.#root.length) || '/',
+      );
+    }
+    // Outside the workdir only in-memory entries (and the mount point itself) are listed.
+    const names = await this.readdir(absolute);
+    return Promise.all(
+      names.map(async (name): Promise<TypedEntry> => {
+        const found = await this.lstat(absolute === '/' ? `/${name}` : `${absolute}/${name}`);
+        return {
+          name,
+          isFile: found.isFile,
+          isDirectory: found.isDirectory,
+          isSymbolicLink: found.isSymbolicLink,
+        };
+      }),
+    );
+  }
 }
 
 /** A command of the interpreter that runs `name` in the container, as a container program. */

@@ -55,15 +55,44 @@ export async function probeContainerCommands(
   return found.filter((name): name is string => name !== undefined);
 }
 
-/** The shell's description for the model, naming the container programs that are there. */
-export function shellDescription(containerCommands: readonly string[]): string {
+/** Program names the description lists at most; the rest are counted ("and 12 more"). */
+export const DESCRIBED_PROGRAMS_MAX = 16;
+
+/** Options of {@link shellDescription}. */
+export interface ShellDescriptionOptions {
+  /**
+   * Directories of the container's `PATH` inside the workdir (relative to it, e.g.
+   * `node_modules/.bin`), whose programs are looked up again before each command. Default: none.
+   */
+  workdirBins?: readonly string[];
+}
+
+/**
+ * The shell's description for the model, naming the container programs that are there: at most
+ * {@link DESCRIBED_PROGRAMS_MAX}, in the order given, then how many more.
+ */
+export function shellDescription(
+  containerCommands: readonly string[],
+  options: ShellDescriptionOptions = {},
+): string {
+  const shown = containerCommands.slice(0, DESCRIBED_PROGRAMS_MAX);
+  const more = containerCommands.length - shown.length;
+  const names = more > 0 ? `${shown.join(', ')} and ${more} more programs on its PATH` : shown.join(', ');
   const programs =
     containerCommands.length === 0
       ? 'No container programs were found (no node or npm).'
-      : `${containerCommands.join(', ')} ${containerCommands.length === 1 ? 'runs as a process' : 'run as processes'} in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order.`;
+      : `${names} ${containerCommands.length === 1 ? 'runs as a process' : 'run as processes'} in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order.`;
+  const bins = options.workdirBins ?? [];
+  const installed =
+    bins.length === 0
+      ? []
+      : [
+          `Programs installed into ${bins.join(' or ')} (npm install) run as processes too, from the next command on.`,
+        ];
   return [
     "Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files.",
     programs,
+    ...installed,
     'No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).',
   ].join(' ');
 }

@@ -1,8 +1,12 @@
 /**
  * What the WebContainer adapter does to a process's PTY output before the model sees it: keep a bounded
  * tail of the raw stream while it is read, then strip terminal escape sequences and carriage returns.
- * Not a terminal emulator: cursor movement is dropped, not replayed. Imports nothing.
+ * Not a terminal emulator: cursor movement is dropped, not replayed. Bytes are counted the way the
+ * core's output budget counts them.
  */
+import { utf8Length } from '../../core/budget.ts';
+
+export { utf8Length };
 
 /**
  * Escape sequences as ECMA-48 defines them, in the order they are tried at each ESC:
@@ -42,21 +46,6 @@ function lastFrame(frames: string[]): string {
     if (frame !== undefined && frame !== '') return frame;
   }
   return '';
-}
-
-/** UTF-8 length of a string, without encoding it. Lone surrogates count as U+FFFD (3 bytes). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const unit = text.charCodeAt(index);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(index + 1))) {
-      bytes += 4;
-      index += 1;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;

@@ -9,12 +9,14 @@
  *   `wc.workdir` (absolute, e.g. `/home/projects/abc`) and each absolute workspace path is handed to
  *   `wc.fs` relative to it (`.` for the root); an absolute path outside the workdir is refused
  *   (EACCES) before any call.
- * - No `stat`. `wc.fs` has readFile/writeFile/readdir/mkdir/rm/rename only, so `stat` looks the name up
- *   in its parent's `readdir({ withFileTypes: true })` (the root: a listing of itself) and gets a file's
- *   size by reading it. Listings are shared for a moment ({@link LISTING_REUSE_MS}, and until this
- *   workspace changes a file or runs a command), so `ls` of a directory costs one listing, not one per
- *   entry; the bytes read for a `stat` serve the next `readFile` of that path, so `read` costs one
- *   listing and one read. There is no `mtimeMs`.
+ * - No `stat`. `wc.fs` has readFile/writeFile/readdir/mkdir/rm/rename only, so `statType` looks the
+ *   name up in its parent's `readdir({ withFileTypes: true })` (the root: a listing of itself), reading
+ *   no file, and `stat` adds a file's size by reading it. Offering `statType` tells the tools a size is
+ *   that dear: `ls` leaves sizes unknown and costs one listing, `read` one listing and one read, and
+ *   the shell's `find`, `test -e` and globs read no file. Listings are shared for a moment
+ *   ({@link LISTING_REUSE_MS}, and until this workspace changes a file or runs a command); the bytes a
+ *   `stat` read serve the next `readFile` of that path (a shell's stat-then-read costs one read), for
+ *   as long and up to 32 MiB. There is no `mtimeMs`.
  * - No `lstat`/`readlink`: a known limitation. The API cannot tell a symlink from its target, so this
  *   workspace leaves both methods off and `confinePath` confines paths lexically only: a symlink inside
  *   the workdir whose target is outside it (created by a command, say `ln -s /tmp out`) is followed by
@@ -45,6 +47,7 @@ import {
   WorkspaceError,
   type WorkspaceErrorCode,
 } from '../workspace.ts';
+import { type ContainerPrograms, discoverContainerPrograms } from './discover-commands.ts';
 import { runScript } from './run-script.ts';
 import { probeContainerCommands, shellDescription } from './shell-description.ts';
 
@@ -92,7 +95,9 @@ export interface WebContainerWorkspaceOptions {
   env?: Record<string, string>;
   /**
    * Programs that run as container processes (every other command runs in the interpreter). Default:
-   * those of `CONTAINER_COMMAND_CANDIDATES` that answer `--version`, probed once at creation.
+   * what the container's `PATH` holds, read once per container by one `node -e` process (directories
+   * of `PATH` inside the workdir, such as `node_modules/.bin`, are listed again before each command);
+   * without node, those of `CONTAINER_COMMAND_CANDIDATES` that answer `--version`.
    */
   containerCommands?: readonly string[];
   /** After a process exits, milliseconds without new output before it counts as complete. Default: 100. */
@@ -120,9 +125,9 @@ export const LISTING_REUSE_MS = 1_000;
 
 /**
  * Creates a Workspace over a booted WebContainer. Resolves once the spill directory exists and the
- * container's programs are known (`containerCommands`, or a `--version` probe of
- * `CONTAINER_COMMAND_CANDIDATES`). The WebContainer stays the caller's: `dispose()` kills the
- * processes still running, nothing more. Throws `UsageError` for a bad option; rejects with a
+ * container's programs are known (`containerCommands`, else read from the container's `PATH` by one
+ * `node -e` process per container, else a `--version` probe of `CONTAINER_COMMAND_CANDIDATES`). The
+ * WebContainer stays the caller's: `dispose()` kills the processes still running, nothing more. Throws `UsageError` for a bad option; rejects with a
  * `WorkspaceError` when the spill directory cannot be created.
  */
 export async function createWebContainerWorkspace(
@@ -136,54 +141,20 @@ export async function createWebContainerWorkspace(
     );
   }
   const files = containerFiles(webcontainer);
-  const { root, call, list, stat, forget } = files;
-  const fs = webcontainer.fs;
+  const { root, call } = files;
   const spillDir = `${root === '/' ? '' : root}/${spillDirName}`;
-  const running = new Set<WebContainerProcess>();
-  const spawn = async (
-    command: string,
-    args: string[],
-    spawnOptions?: SpawnOptions,
-  ): Promise<WebContainerProcess> => {
-    const child = await webcontainer.spawn(command, args, spawnOptions);
-    running.add(child);
-    child.exit.then(
-      () => running.delete(child),
-      () => running.delete(child),
-    );
-    return child;
-  };
-  const changing = <T>(run: () => Promise<T>): Promise<T> => run().finally(forget);
+  const processes = trackProcesses(webcontainer);
+  const changing = <T>(run: () => Promise<T>): Promise<T> => run().finally(files.forget);
 
-  await call(spillDir, (relative) => fs.mkdir(relative, { recursive: true }));
-  const containerCommands = options.containerCommands ?? (await probeContainerCommands(webcontainer));
+  await call(spillDir, (relative) => webcontainer.fs.mkdir(relative, { recursive: true }));
+  const programs = await containerPrograms(webcontainer, options.containerCommands);
+  const workdirBins = programs.workdirDirs.map((dir) => (dir === root ? '.' : dir.slice(root.length + 1)));
   const workspace: Workspace = {
     backend: 'webcontainer',
     root,
     spillDir,
-    shellDescription: shellDescription(containerCommands),
-    readFile: (path) => files.readFile(path),
-    writeFile: (path, data) => changing(() => call(path, (relative) => fs.writeFile(relative, data))),
-    mkdir: (path, mkdirOptions) =>
-      changing(() =>
-        call(path, async (relative) => {
-          if (mkdirOptions?.recursive === true) await fs.mkdir(relative, { recursive: true });
-          else await fs.mkdir(relative);
-        }),
-      ),
-    async readdir(path) {
-      const entries = await list(path);
-      return normalizePosix(path) === root ? entries.filter((entry) => entry.name !== spillDirName) : entries;
-    },
-    stat,
-    rm: (path, rmOptions) =>
-      changing(() =>
-        call(path, (relative) =>
-          fs.rm(relative, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
-        ),
-      ),
-    rename: (from, to) =>
-      changing(() => call(from, async (relative) => fs.rename(relative, files.local(to)))),
+    shellDescription: shellDescription(programs.names, { workdirBins }),
+    ...fileOperations(webcontainer, files, changing, spillDirName),
     // async: a cwd outside the workdir must reject, not throw synchronously.
     exec: async (command, execOptions = {}) => {
       const cwd = execOptions.cwd === undefined ? undefined : normalizePosix(execOptions.cwd);
@@ -192,8 +163,9 @@ export async function createWebContainerWorkspace(
         runScript(
           {
             workspace,
-            spawn,
-            containerCommands,
+            spawn: processes.spawn,
+            containerCommands: programs.names,
+            workdirBins: programs.workdirDirs,
             env: options.env ?? {},
             quietMs: options.quietMs ?? DEFAULT_QUIET_MS,
             graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
@@ -208,12 +180,87 @@ export async function createWebContainerWorkspace(
         ),
       );
     },
-    async dispose() {
+    dispose: async () => processes.killAll(),
+  };
+  return workspace;
+}
+
+/** The processes this workspace started and that have not exited: what `dispose()` kills. */
+function trackProcesses(webcontainer: WebContainerLike): {
+  spawn(command: string, args: string[], spawnOptions?: SpawnOptions): Promise<WebContainerProcess>;
+  killAll(): void;
+} {
+  const running = new Set<WebContainerProcess>();
+  return {
+    async spawn(command, args, spawnOptions) {
+      const child = await webcontainer.spawn(command, args, spawnOptions);
+      running.add(child);
+      child.exit.then(
+        () => running.delete(child),
+        () => running.delete(child),
+      );
+      return child;
+    },
+    killAll() {
       for (const child of running) child.kill();
       running.clear();
     },
   };
-  return workspace;
+}
+
+/**
+ * The file operations of the seam on the container's `fs`. Every change goes through `changing`, which
+ * drops the cached listings; the root's listing hides the spill directory.
+ */
+function fileOperations(
+  webcontainer: WebContainerLike,
+  files: ContainerFiles,
+  changing: <T>(run: () => Promise<T>) => Promise<T>,
+  spillDirName: string,
+): Pick<Workspace, 'readFile' | 'writeFile' | 'mkdir' | 'readdir' | 'stat' | 'statType' | 'rm' | 'rename'> {
+  const { root, call } = files;
+  const fs = webcontainer.fs;
+  return {
+    readFile: (path) => files.readFile(path),
+    writeFile: (path, data) => changing(() => call(path, (relative) => fs.writeFile(relative, data))),
+    mkdir: (path, mkdirOptions) =>
+      changing(() =>
+        call(path, async (relative) => {
+          if (mkdirOptions?.recursive === true) await fs.mkdir(relative, { recursive: true });
+          else await fs.mkdir(relative);
+        }),
+      ),
+    async readdir(path) {
+      const entries = await files.list(path);
+      return normalizePosix(path) === root ? entries.filter((entry) => entry.name !== spillDirName) : entries;
+    },
+    stat: files.stat,
+    statType: files.statType,
+    rm: (path, rmOptions) =>
+      changing(() =>
+        call(path, (relative) =>
+          fs.rm(relative, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
+        ),
+      ),
+    rename: (from, to) =>
+      changing(() => call(from, async (relative) => fs.rename(relative, files.local(to)))),
+  };
+}
+
+/** What {@link containerFiles} returns. */
+type ContainerFiles = ReturnType<typeof containerFiles>;
+
+/**
+ * The programs that run as container processes: the host's list, else the container's `PATH`, else
+ * the candidates that answer `--version`.
+ */
+async function containerPrograms(
+  webcontainer: WebContainerLike,
+  named: readonly string[] | undefined,
+): Promise<ContainerPrograms> {
+  if (named) return { names: [...named], workdirDirs: [] };
+  const found = await discoverContainerPrograms(webcontainer);
+  return found ?? { names: await probeContainerCommands(webcontainer), workdirDirs: [] };
 }
 
 /** The container's files as the Workspace sees them: local paths, mapped errors, cached listings. */
@@ -222,8 +269,7 @@ function containerFiles(webcontainer: WebContainerLike) {
   const fs = webcontainer.fs;
   /** Listings by absolute directory, each with the time it was asked for. */
   const listings = new Map<string, { at: number; entries: Promise<DirEntry[]> }>();
-  /** Bytes a `stat` read to learn a size, kept for the next `readFile` of the same path. */
-  const readForStat = new Map<string, Promise<Uint8Array>>();
+  const readForStat = new StatReads();
 
   /** The path `wc.fs` expects: relative to the workdir. Confined paths are always inside it. */
   const local = (path: string): string => {
@@ -254,39 +300,103 @@ function containerFiles(webcontainer: WebContainerLike) {
     entries.catch(() => listings.delete(absolute));
     return entries;
   };
-  const readFile = (path: string): Promise<Uint8Array> => {
-    const absolute = normalizePosix(path);
-    const kept = readForStat.get(absolute);
-    readForStat.delete(absolute);
-    return kept ?? call(path, (relative) => fs.readFile(relative));
-  };
-  const sizeOf = async (path: string): Promise<number> => {
-    const absolute = normalizePosix(path);
+  const readFile = (path: string): Promise<Uint8Array> =>
+    readForStat.take(normalizePosix(path)) ?? call(path, (relative) => fs.readFile(relative));
+  /** A file's bytes, read to learn its size and kept for the next `readFile` of the same path. */
+  const readToMeasure = (path: string): Promise<Uint8Array> => {
     const bytes = call(path, (relative) => fs.readFile(relative));
-    readForStat.set(absolute, bytes);
-    bytes.catch(() => readForStat.delete(absolute));
-    return (await bytes).length;
+    readForStat.keep(normalizePosix(path), bytes);
+    return bytes;
   };
-  const stat = (path: string): Promise<FileStat> => statFromListing(root, path, list, sizeOf);
+  const statType = (path: string): Promise<EntryType> =>
+    typeFromListing(root, path, list, async (at) => (await readToMeasure(at)) !== undefined);
+  const stat = async (path: string): Promise<FileStat> => {
+    const type = await statType(path);
+    if (type !== 'file') return { type, size: 0 };
+    const absolute = normalizePosix(path);
+    const measured = readForStat.peek(absolute) ?? readToMeasure(path);
+    return { type, size: (await measured).length };
+  };
   const forget = (): void => {
     listings.clear();
     readForStat.clear();
   };
-  return { root, local, call, list, readFile, stat, forget };
+  return { root, local, call, list, readFile, stat, statType, forget };
 }
 
-/** `stat` from the parent's listing, since `wc.fs` has none; a file's size from reading it. */
-async function statFromListing(
+/** Most bytes kept from `stat`s for the `readFile`s that usually follow them. */
+const STAT_READS_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Bytes a `stat` read to learn a size, kept for the next `readFile` of the same path (a shell
+ * command's stat-then-read costs one read) for as long as a listing is reused, and bounded in bytes:
+ * the oldest go first.
+ */
+class StatReads {
+  readonly #kept = new Map<string, { bytes: Promise<Uint8Array>; size: number; at: number }>();
+  #total = 0;
+
+  keep(path: string, bytes: Promise<Uint8Array>): void {
+    this.#drop(path);
+    const held = { bytes, size: 0, at: Date.now() };
+    this.#kept.set(path, held);
+    bytes.then(
+      (read) => {
+        if (this.#kept.get(path) !== held) return;
+        held.size = read.length;
+        this.#total += read.length;
+        for (const [oldest] of this.#kept) {
+          if (this.#total <= STAT_READS_MAX_BYTES) break;
+          this.#drop(oldest);
+        }
+      },
+      () => {
+        if (this.#kept.get(path) === held) this.#kept.delete(path);
+      },
+    );
+  }
+
+  peek(path: string): Promise<Uint8Array> | undefined {
+    const held = this.#kept.get(path);
+    if (held && Date.now() - held.at < LISTING_REUSE_MS) return held.bytes;
+    this.#drop(path);
+    return undefined;
+  }
+
+  take(path: string): Promise<Uint8Array> | undefined {
+    const bytes = this.peek(path);
+    this.#drop(path);
+    return bytes;
+  }
+
+  clear(): void {
+    this.#kept.clear();
+    this.#total = 0;
+  }
+
+  #drop(path: string): void {
+    const held = this.#kept.get(path);
+    if (!held) return;
+    this.#total -= held.size;
+    this.#kept.delete(path);
+  }
+}
+
+/**
+ * A path's type from its parent's listing, since `wc.fs` has no `stat`: no file is read, except to
+ * tell what an entry that is neither file nor directory (a symlink) opens as.
+ */
+async function typeFromListing(
   root: string,
   path: string,
   list: (path: string) => Promise<DirEntry[]>,
-  sizeOf: (path: string) => Promise<number>,
-): Promise<FileStat> {
+  opensAsFile: (path: string) => Promise<boolean>,
+): Promise<EntryType> {
   const absolute = normalizePosix(path);
   if (absolute === root) {
     // The workdir has no parent listing here; it can still have been deleted by a command.
     await list(root);
-    return { type: 'directory', size: 0 };
+    return 'directory';
   }
   const name = absolute.slice(absolute.lastIndexOf('/') + 1);
   let entries: DirEntry[];
@@ -298,20 +408,19 @@ async function statFromListing(
   }
   const entry = entries.find((candidate) => candidate.name === name);
   if (!entry) throw new WorkspaceError('ENOENT', path);
-  if (entry.type === 'directory') return { type: 'directory', size: 0 };
-  if (entry.type === 'file') return { type: 'file', size: await sizeOf(path) };
+  if (entry.type !== 'other') return entry.type;
   // Neither in the listing (a symlink, say): `wc.fs` follows links, so ask what the path opens as.
   const asDirectory = await list(path).then(
     () => true,
     () => false,
   );
-  if (asDirectory) return { type: 'directory', size: 0 };
+  if (asDirectory) return 'directory';
   try {
-    return { type: 'file', size: await sizeOf(path) };
+    return (await opensAsFile(path)) ? 'file' : 'other';
   } catch (error) {
     // A dangling link: stat follows links, so the path does not exist.
     if (error instanceof WorkspaceError && error.code === 'ENOENT') throw error;
-    return { type: 'other', size: 0 };
+    return 'other';
   }
 }
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isStop } from '../../../src/core/pipeline/engine.ts';
 import { extractCall } from '../../../src/core/pipeline/extract.ts';
+import type { ToolRepairs } from '../../../src/core/types.ts';
+import { EDIT_REPAIRS } from '../../../src/tools/index.ts';
 import { testCall, testEngine } from './fixture.ts';
 
 const SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
-function extract(rawArgs: unknown, name = 'read', alias?: string) {
+function extract(rawArgs: unknown, name = 'read', alias?: string, repairs?: ToolRepairs) {
   const engine = testEngine();
-  const tool = engine.catalog.register({ name, parameters: SCHEMA }, 'direct');
+  const tool = engine.catalog.register({ name, parameters: SCHEMA }, 'direct', undefined, { repairs });
   const resolved = { name, ...(alias ? { alias } : {}) };
   return extractCall({ resolved, tool, calledName: alias ?? name }, testCall(rawArgs));
 }
@@ -31,7 +33,13 @@ describe('pipeline: extract', () => {
   });
 
   it('hands a peer tool with semantics of its own to its adapter', () => {
-    const extracted = extract({ command: 'view', path: 'a.txt' }, 'edit', 'str_replace_based_edit_tool');
+    const args = { command: 'view', path: 'a.txt' };
+    const extracted = extract(args, 'edit', 'str_replace_based_edit_tool', EDIT_REPAIRS);
     expect(!isStop(extracted) && extracted.kind).toBe('adapter');
+  });
+
+  it('knows no peer tool itself: a tool without repairs gets the arguments as sent', () => {
+    const extracted = extract({ command: 'view', path: 'a.txt' }, 'edit', 'str_replace_based_edit_tool');
+    expect(!isStop(extracted) && extracted.kind).toBe('tool');
   });
 });

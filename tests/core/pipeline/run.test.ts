@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runPipeline } from '../../../src/core/pipeline/run.ts';
+import { EDIT_REPAIRS } from '../../../src/tools/index.ts';
 import { OBJECT, testEngine } from './fixture.ts';
 
 describe('pipeline: run', () => {
@@ -46,7 +47,9 @@ describe('pipeline: run', () => {
       calls.push(args);
       return 'contents';
     });
-    engine.catalog.register({ name: 'edit', parameters: OBJECT }, 'direct', () => 'edited');
+    engine.catalog.register({ name: 'edit', parameters: OBJECT }, 'direct', () => 'edited', {
+      repairs: EDIT_REPAIRS,
+    });
     await runPipeline(engine, 'str_replace_based_edit_tool', { command: 'view', path: 'a.txt' }, {});
     expect(calls).toEqual([{ path: 'a.txt' }]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStop } from '../../../src/core/pipeline/engine.ts';
 import { echo, invalidArgumentsResult, validateCall } from '../../../src/core/pipeline/validate.ts';
+import { READ_REPAIRS } from '../../../src/tools/index.ts';
 import { testCall, testEngine } from './fixture.ts';
 
 const SCHEMA = {
@@ -26,9 +27,21 @@ describe('pipeline: validate', () => {
     const read = testEngine().catalog.register(
       { name: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
       'direct',
+      undefined,
+      { repairs: READ_REPAIRS },
     );
     expect(validateCall(read, { file_path: 'a.txt' }, undefined, 'Read', testCall())).toEqual({
       path: 'a.txt',
+    });
+  });
+
+  it('repairs only what the tool brings: the same name without repairs keeps the argument as sent', () => {
+    const read = testEngine().catalog.register(
+      { name: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+      'direct',
+    );
+    expect(validateCall(read, { file_path: 'a.txt' }, undefined, 'Read', testCall())).toEqual({
+      file_path: 'a.txt',
     });
   });
 

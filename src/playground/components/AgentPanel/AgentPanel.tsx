@@ -135,6 +135,31 @@ function AgentRunBar({ agent, state }: { agent: AgentStore; state: AgentState })
   );
 }
 
+/** Test connection: one request for the endpoint's models, and what it showed. */
+function ConnectionTest({ agent, state }: { agent: AgentStore; state: AgentState }) {
+  const { connection } = state;
+  const testing = connection === 'testing';
+  return (
+    <div className={controls.toolbar}>
+      <button
+        type="button"
+        data-testid="agent-test-connection"
+        onClick={() => void agent.testConnection()}
+        disabled={testing || state.running}
+      >
+        {testing ? 'Testing…' : 'Test connection'}
+      </button>
+      <span
+        className={connection !== null && !testing && !connection.ok ? textStyles.error : textStyles.note}
+        role="status"
+        data-testid="agent-connection"
+      >
+        {connection === null || testing ? '' : <VisibleText text={connection.text} />}
+      </span>
+    </div>
+  );
+}
+
 /**
  * A live agent loop: a real model gets the declarations, its calls run through the suite (each one in
  * the history), and the next request carries the updated declarations. Each step is shown as it happens.
@@ -151,6 +176,7 @@ export function AgentPanel() {
         a key with a low limit.
       </p>
       <AgentSettingsForm agent={agent} state={state} />
+      <ConnectionTest agent={agent} state={state} />
       <AgentRunBar agent={agent} state={state} />
       {state.steps.length > 0 && (
         <ol className={styles.steps} aria-label="Steps of the run">

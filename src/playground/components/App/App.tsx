@@ -15,6 +15,9 @@ import styles from './App.module.css';
 const AgentPanel = lazy(() =>
   import('../AgentPanel/AgentPanel.tsx').then((module) => ({ default: module.AgentPanel })),
 );
+const McpConnectPanel = lazy(() =>
+  import('../McpConnectPanel/McpConnectPanel.tsx').then((module) => ({ default: module.McpConnectPanel })),
+);
 const ReplayPanel = lazy(() =>
   import('../ReplayPanel/ReplayPanel.tsx').then((module) => ({ default: module.ReplayPanel })),
 );
@@ -27,6 +30,7 @@ export type PlaygroundPanel =
   | 'declarations'
   | 'workspace'
   | 'catalog'
+  | 'mcp'
   | 'replay';
 
 /** What a playground shows when its host does not say. */
@@ -37,6 +41,7 @@ export const DEFAULT_PANELS: readonly PlaygroundPanel[] = [
   'declarations',
   'workspace',
   'catalog',
+  'mcp',
 ];
 
 /** The Agent panel: hidden, shown (with the panel's providers and the demo model), or on the host's model. */
@@ -56,6 +61,11 @@ const PANELS: Record<Exclude<PlaygroundPanel, 'replay'>, () => ReactNode> = {
   declarations: () => <DeclarationsPanel key="declarations" />,
   workspace: () => <WorkspacePanel key="workspace" />,
   catalog: () => <CatalogPanel key="catalog" />,
+  mcp: () => (
+    <Suspense key="mcp" fallback={null}>
+      <McpConnectPanel />
+    </Suspense>
+  ),
 };
 
 /** The three columns, each with its skip link; a column none of whose panels is shown is left out. */
@@ -66,7 +76,7 @@ const COLUMNS = [
     panels: ['composer', 'channels', 'history'],
   },
   { id: 'declarations', label: 'Skip to the declarations', panels: ['declarations', 'workspace'] },
-  { id: 'catalog', label: 'Skip to the catalog', panels: ['catalog'] },
+  { id: 'catalog', label: 'Skip to the catalog', panels: ['catalog', 'mcp'] },
 ] as const;
 
 /** Links that appear on the first Tab and jump past the header to the main panels. */

@@ -1,8 +1,6 @@
 import { THEMES, type Theme, useTheme } from '../../hooks/use-theme.ts';
 import controls from '../shared/controls.module.css';
 
-export type { Theme } from '../../hooks/use-theme.ts';
-
 const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
 /** Light, dark, or the system's choice; remembered in this browser. Absent when the host set the theme. */

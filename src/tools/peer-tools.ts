@@ -3,53 +3,61 @@
  * text-editor tool, and the MCP reference filesystem server's `tail`, multi-file read, tree and
  * content-or-name search. Each adapter turns one peer call into calls of the built-ins, made through
  * the whole execute pipeline (exposure, validation, policy and approval apply to each), and words a
- * result in the peer's terms where ours would point the model at a command it does not have.
- * Plain renames of tools and parameters live in aliases.ts; this file holds only what needs more.
+ * result in the peer's terms where ours would point the model at a command it does not have. The
+ * built-in that owns the peer's name installs its adapter (its repairs' `adapter`); plain renames of
+ * tools and parameters are in each built-in's repairs.
  */
-import { ERROR_CODES } from './errors.ts';
-import { errorResult, isPlainObject, successResult, toJsonObject } from './results.ts';
-import type { ToolResult } from './types.ts';
-
-/** Runs a built-in (by its registered name) through the execute pipeline, with the caller's options. */
-export type RunBuiltin = (name: string, args: Record<string, unknown>) => Promise<ToolResult>;
-
-/** Carries out one peer call. Never throws for bad input: a refusal is an error result. */
-export type PeerAdapter = (args: Record<string, unknown>, run: RunBuiltin) => Promise<ToolResult>;
+import {
+  ERROR_CODES,
+  errorResult,
+  isPlainObject,
+  type PeerAdapter,
+  successResult,
+  type ToolResult,
+  toJsonObject,
+} from '../core/index.ts';
 
 /** Output characters of `read_multiple_files` before further files are left out. */
 const MAX_MULTI_READ_CHARS = 100_000;
 /** Commands of Anthropic's text-editor tool that are carried out here. */
 const TEXT_EDITOR_COMMANDS = ['view', 'create', 'str_replace', 'insert'] as const;
 
-/**
- * The adapter for a call made under `alias` with `args`, or `undefined` when the call is a plain
- * rename that the alias tables handle.
- */
-export function peerAdapter(
+/** read's adapters: the text editor's `view`, and the MCP server's `tail` and multi-file read. */
+export function readPeerAdapter(
   alias: string | undefined,
   args: Record<string, unknown>,
 ): PeerAdapter | undefined {
-  switch (alias) {
-    case 'str_replace_based_edit_tool':
-    case 'str_replace_editor':
-      return typeof args.command === 'string' ? textEditor : undefined;
-    case 'view':
-      return view;
-    case 'create':
-      return create;
-    case 'read_text_file':
-    case 'read_file':
-      return 'tail' in args ? readTail : undefined;
-    case 'read_multiple_files':
-      return readMultiple;
-    case 'directory_tree':
-      return directoryTree;
-    case 'search_files':
-      // Cline's search_files searches contents (`regex`); the MCP server's matches names (`pattern`).
-      return 'regex' in args ? (rest, run) => run('grep', rest) : undefined;
-    default:
-      return undefined;
-  }
+  if (alias === 'view') return view;
+  if (alias === 'read_text_file' || alias === 'read_file') return 'tail' in args ? readTail : undefined;
+  if (alias === 'read_multiple_files') return readMultiple;
+  return undefined;
+}
+
+/** write's adapter: the text editor's `create`, which never overwrites. */
+export function writePeerAdapter(alias: string | undefined): PeerAdapter | undefined {
+  return alias === 'create' ? create : undefined;
+}
+
+/** edit's adapter: Anthropic's text-editor tool, when the call names a command. */
+export function editPeerAdapter(
+  alias: string | undefined,
+  args: Record<string, unknown>,
+): PeerAdapter | undefined {
+  const editor = alias === 'str_replace_based_edit_tool' || alias === 'str_replace_editor';
+  return editor && typeof args.command === 'string' ? textEditor : undefined;
+}
+
+/**
+ * find's adapters: the MCP server's `directory_tree`, and a `search_files` that searches contents
+ * (Cline's sends `regex`; the MCP server's matches names with `pattern`, which find does).
+ */
+export function findPeerAdapter(
+  alias: string | undefined,
+  args: Record<string, unknown>,
+): PeerAdapter | undefined {
+  if (alias === 'directory_tree') return directoryTree;
+  if (alias === 'search_files' && 'regex' in args) return (rest, run) => run('grep', rest);
+  return undefined;
 }
 
 function refusal(message: string, code: string = ERROR_CODES.INVALID_ARGUMENTS): ToolResult {

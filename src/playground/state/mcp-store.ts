@@ -1,0 +1,225 @@
+/**
+ * The "Connect MCP server" panel's store: remote MCP servers (Streamable HTTP) whose tools are mounted
+ * on the page's suite with `mountMcpServer` from `browser-agent-tools/mcp`, deferred, so `tool_search`
+ * finds them. The entry (and with it the MCP SDK) loads on the first connection only. A new suite (a
+ * reset, a permalink) gets the connected servers' tools again over the same connections.
+ * Framework-free.
+ */
+import type { ToolSuite } from 'browser-agent-tools';
+import type { McpMount, mountMcpServer, SkippedTool } from 'browser-agent-tools/mcp';
+import type { Runtime } from './runtime.ts';
+import { createStore, messageOf, type Subscribable } from './store.ts';
+import type { Workspace } from './types.ts';
+
+/** What the playground uses of `browser-agent-tools/mcp`. */
+export interface McpModule {
+  mountMcpServer: typeof mountMcpServer;
+}
+
+/** One connected server, as the panel and `window.playground.connectMcp` show it. Plain JSON. */
+export interface McpServerView {
+  id: number;
+  url: string;
+  /** The server's name (its `serverInfo.name`). */
+  server: string;
+  /** Names of its tools in the catalog (with the prefix). */
+  tools: string[];
+  /** Tools it listed that could not be mounted, and why. */
+  skipped: SkippedTool[];
+}
+
+export interface McpState {
+  readonly servers: readonly McpServerView[];
+  readonly connecting: boolean;
+  /** Why the last connection failed, in words with the next step; `null` after a success. */
+  readonly error: string | null;
+}
+
+/** What a connection is asked for. */
+export interface McpConnectRequest {
+  url: string;
+  /** Sent with every request (an `Authorization`, say). */
+  headers?: Record<string, string>;
+  /** Put in front of every remote tool name, when they clash with the playground's own. */
+  prefix?: string;
+}
+
+export interface McpStore {
+  readonly store: Subscribable<McpState>;
+  /** Connects and mounts the server's tools (deferred). Rejects with the worded error it also shows. */
+  connect(request: McpConnectRequest): Promise<McpServerView>;
+  /** Removes the server's tools from the catalog and closes its connection. */
+  disconnect(id: number): Promise<void>;
+}
+
+export interface McpStoreOptions {
+  runtime: Runtime;
+  /** Loads the MCP entry (a lazy `import()` in the page). */
+  loadMcp(): Promise<McpModule>;
+}
+
+/** A header per line, `Name: value`. Throws with the line that is not one. */
+export function parseHeaderLines(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [index, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    const match = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s*(.*?)\s*$/.exec(line);
+    if (!match) {
+      throw new Error(
+        `Line ${index + 1} of the headers is not a header: write one per line as "Name: value", such as "Authorization: Bearer <token>".`,
+      );
+    }
+    headers[match[1] as string] = match[2] as string;
+  }
+  return headers;
+}
+
+/** The origin of this page, as a server's CORS settings must name it. */
+function pageOrigin(): string {
+  return globalThis.location?.origin ?? 'this page';
+}
+
+/** The HTTP status of the SDK's `StreamableHTTPError`, when `error` is one. */
+function statusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && code >= 400 ? code : undefined;
+}
+
+/** Why a connection failed, in words, with the next step. */
+export function explainConnectError(error: unknown, request: McpConnectRequest): string {
+  const origin = pageOrigin();
+  const message = messageOf(error);
+  const status = statusOf(error);
+  const sentHeaders = Object.keys(request.headers ?? {}).length > 0;
+  if (status === 401) {
+    return sentHeaders
+      ? `The server at ${request.url} answered 401 Unauthorized: it refused the headers sent. Check the token in the Authorization header and connect again.`
+      : `The server at ${request.url} answered 401 Unauthorized: it wants credentials. Add a header such as "Authorization: Bearer <token>" and connect again.`;
+  }
+  if (status === 403) {
+    return `The server at ${request.url} answered 403 Forbidden (${message}). It may not accept requests from ${origin}: its operator can allow that origin (for this project's edge worker, list it in MCP_ALLOWED_ORIGINS).`;
+  }
+  if (status === 404) {
+    return `The server answered 404 Not Found at ${request.url}: check the path of its MCP endpoint (this project's edge worker serves it at /mcp).`;
+  }
+  if (status !== undefined) {
+    return `The server at ${request.url} answered HTTP ${status} (${message}): check that the URL is an MCP endpoint over Streamable HTTP.`;
+  }
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) {
+    return `The server at ${request.url} could not be reached, or it did not allow requests from ${origin} (CORS); the browser does not say which. Check that it runs and that the URL is right, and that it answers ${origin} with Access-Control-Allow-Origin (this project's edge worker does for localhost pages, and for the origins in MCP_ALLOWED_ORIGINS).`;
+  }
+  return `Could not connect to ${request.url}: ${message}`;
+}
+
+/** A connected server: what the panel shows, the mount on the current suite, and its connection. */
+interface LiveServer {
+  view: McpServerView;
+  request: McpConnectRequest;
+  mount: McpMount;
+}
+
+/** What is wrong with `url` for a connection from a browser, in words; `null` when nothing is. */
+function urlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url}" is not a URL: enter the full address of the server's MCP endpoint, such as http://localhost:8787/mcp.`;
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return null;
+  return `"${url}" is not an http or https URL: MCP servers are reached over Streamable HTTP here.`;
+}
+
+function viewOf(id: number, request: McpConnectRequest, mount: McpMount): McpServerView {
+  return { id, url: request.url, server: mount.server, tools: mount.tools(), skipped: mount.skipped() };
+}
+
+export function createMcpStore(options: McpStoreOptions): McpStore {
+  const { runtime } = options;
+  const handle = createStore<McpState, { type: 'changed' }>({ servers: [], connecting: false, error: null });
+  const live = new Map<number, LiveServer>();
+  let nextId = 1;
+  let module: Promise<McpModule> | undefined;
+  const load = (): Promise<McpModule> => {
+    module ??= options.loadMcp().catch((error: unknown) => {
+      module = undefined;
+      throw error;
+    });
+    return module;
+  };
+  const publish = (patch: Partial<McpState> = {}): void =>
+    handle.set({ servers: [...live.values()].map((server) => server.view), ...patch });
+  const mountOn = async (suite: ToolSuite<Workspace>, request: McpConnectRequest, source: unknown) => {
+    const { mountMcpServer } = await load();
+    return mountMcpServer(suite as ToolSuite<unknown>, source as Parameters<typeof mountMcpServer>[1], {
+      mode: 'deferred',
+      ...(request.prefix ? { prefix: request.prefix } : {}),
+    });
+  };
+
+  // A new suite has none of the remote tools: mount them again over the connections already open.
+  runtime.store.on((event) => {
+    if (event.type !== 'rebuilt') return;
+    for (const [id, server] of live) {
+      void mountOn(runtime.store.getState().suite, server.request, server.mount.client).then(
+        (mount) => {
+          if (!live.has(id)) return void mount.unmount();
+          live.set(id, { ...server, mount, view: viewOf(id, server.request, mount) });
+          publish();
+        },
+        (error: unknown) => publish({ error: explainConnectError(error, server.request) }),
+      );
+    }
+  });
+
+  return {
+    store: handle.store,
+    async connect(request) {
+      const problem = urlProblem(request.url);
+      if (problem !== null) {
+        handle.set({ error: problem });
+        throw new Error(problem);
+      }
+      handle.set({ connecting: true, error: null });
+      try {
+        const source = { url: request.url, headers: request.headers ?? {} };
+        const mount = await mountOn(runtime.store.getState().suite, request, source);
+        const id = nextId++;
+        live.set(id, { view: viewOf(id, request, mount), request, mount });
+        publish({ connecting: false });
+        return (live.get(id) as LiveServer).view;
+      } catch (error) {
+        const explained = explainConnectError(error, request);
+        handle.set({ connecting: false, error: explained });
+        throw new Error(explained);
+      }
+    },
+    async disconnect(id) {
+      const server = live.get(id);
+      if (!server) return;
+      live.delete(id);
+      publish();
+      await server.mount.unmount();
+      // After a new suite the mount does not own the connection it reuses: close it here.
+      await server.mount.client.close().catch(() => undefined);
+    },
+  };
+}
+
+const stores = new WeakMap<object, McpStore>();
+
+/**
+ * The page's MCP store for `owner` (the playground), created on first use so the panel and
+ * `window.playground.connectMcp` share it.
+ */
+export function mcpStoreOf(owner: { runtime: Runtime }, loadMcp?: () => Promise<McpModule>): McpStore {
+  let store = stores.get(owner);
+  if (!store) {
+    store = createMcpStore({
+      runtime: owner.runtime,
+      loadMcp: loadMcp ?? (() => import('browser-agent-tools/mcp')),
+    });
+    stores.set(owner, store);
+  }
+  return store;
+}

@@ -1,0 +1,22 @@
+/**
+ * docs/testing.md's complete spec is the example that tests/package/examples.test.ts runs from the
+ * packed package against the built playground, so the page shows a spec that passes, and it stays short.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractSnippets, ROOT } from './snippets.ts';
+
+const doc = extractSnippets(readFileSync(join(ROOT, 'docs/testing.md'), 'utf8'), 'docs/testing.md');
+const example = readFileSync(join(ROOT, 'examples/playwright-fixture/tests/tools.spec.ts'), 'utf8');
+
+describe('docs/testing.md', () => {
+  it('shows examples/playwright-fixture/tests/tools.spec.ts verbatim as its first TypeScript block', () => {
+    expect(doc[0]?.code).toBe(example.trimEnd());
+  });
+
+  it('that spec is complete in at most 30 lines', () => {
+    expect(example.startsWith("import { expect, test } from 'browser-agent-tools/playwright';")).toBe(true);
+    expect(example.trimEnd().split('\n').length).toBeLessThanOrEqual(30);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The fixture builds `#scenario=` hashes in the test process, apart from the playground's own encoder:
+ * the playground's decoder must read back exactly the scenario it was given.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeScenario, parseScenario } from '../../src/playground/state/scenario.ts';
+import { type PlaygroundScenario, scenarioHash } from '../../src/playwright/scenario-hash.ts';
+
+const dataOf = (hash: string): string => hash.replace(/^#scenario=/, '');
+
+describe('scenarioHash', () => {
+  it('is a #scenario= hash of base64url characters that the playground decodes to the same scenario', async () => {
+    const scenario: PlaygroundScenario = {
+      version: 1,
+      files: { 'notes/ünïcode.md': '# Grüße 👋\n', 'bin/blob': { base64: 'AAEC/w==' } },
+      tools: [
+        {
+          spec: { name: 'kv_get', description: 'Get.', inputSchema: { type: 'object', properties: {} } },
+          mode: 'deferred',
+        },
+      ],
+      modes: { grep: 'hidden' },
+      calls: [
+        { name: 'read', arguments: { path: 'notes/ünïcode.md' } },
+        { raw: { type: 'tool_use', id: 't1', name: 'Read', input: { file_path: 'a' } }, caller: 'model' },
+      ],
+      provider: 'anthropic',
+    };
+    const hash = await scenarioHash(scenario);
+    expect(hash).toMatch(/^#scenario=[A-Za-z0-9_-]+$/);
+    expect(await decodeScenario(dataOf(hash))).toEqual(parseScenario(scenario));
+  });
+
+  it('encodes a scenario that deflates to more than one 32 KiB chunk of the base64 step', async () => {
+    // Numbers of a linear congruential sequence: text that deflate cannot shrink much.
+    let state = 1;
+    const content = Array.from({ length: 20_000 }, () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return `${state.toString(36)}\n`;
+    }).join('');
+    const scenario: PlaygroundScenario = { version: 1, files: { 'big.txt': content } };
+    const hash = await scenarioHash(scenario);
+    expect((dataOf(hash).length * 3) / 4).toBeGreaterThan(2 * 0x8000);
+    expect((await decodeScenario(dataOf(hash))).files?.['big.txt']).toBe(content);
+  });
+});
