@@ -72,7 +72,7 @@ beforeAll(async () => {
 afterAll(() => {
   for (const child of children) child.kill();
   rmSync(WORK, { recursive: true, force: true });
-}, 60_000);
+}, 180_000);
 
 /** Bytes of every file under `dir` (their apparent sizes; symbolic links count as links). */
 function treeBytes(dir: string): number {
@@ -224,7 +224,8 @@ async function runPlaygroundExample(url: string, css?: string): Promise<Record<s
         });
       }, css);
     }
-    await page.goto(url);
+    // The dev server bundles the example's dependencies on the first request: slow on a busy machine.
+    await page.goto(url, { timeout: 120_000 });
     await pageExpect(page.getByTestId('declaration-name')).toHaveText(['lookup_order', 'refund_order'], {
       timeout: 30_000,
     });
@@ -326,7 +327,7 @@ describe('examples installed from the packed tarball', () => {
       await startVite([], await freePort(), join(WORK, 'playground-react')),
     );
     expect(styles.rootBackground).toBe('rgb(245, 246, 248)');
-  }, 120_000);
+  }, 240_000);
 
   it('playground-react: built, in a page with an aggressive global stylesheet, the component keeps its look and the host its own', async () => {
     await run('npx', ['vite', 'build'], { cwd: join(WORK, 'playground-react') });
@@ -340,7 +341,7 @@ describe('examples installed from the packed tarball', () => {
       rootBackground: 'rgb(245, 246, 248)',
       rootDisplay: 'block',
     });
-  }, 150_000);
+  }, 240_000);
 
   it('playwright-fixture: its spec passes in Chromium against the built playground', async () => {
     const playground = join(WORK, 'playground');
