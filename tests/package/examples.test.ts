@@ -67,7 +67,7 @@ beforeAll(async () => {
       await install(dir);
     }),
   );
-}, 300_000);
+}, 600_000);
 
 afterAll(() => {
   for (const child of children) child.kill();
@@ -150,8 +150,12 @@ function expectDemo(results: Record<string, string>): void {
 }
 
 /** Rules a careless host page might have: they restyle every element, the playground's included. */
-const AGGRESSIVE_CSS =
-  '* { all: unset; } div { display: inline; padding: 30px; } button { background: red; color: yellow; font-size: 30px; }';
+const AGGRESSIVE_CSS = [
+  '* { all: unset; }',
+  'div { display: inline; padding: 30px; font-size: 40px; }',
+  'button { display: none; background: red; color: yellow; font-size: 30px; }',
+  'select, textarea { visibility: hidden; }',
+].join('\n');
 
 /** Styles of the host's own elements that the playground's stylesheet must leave alone. */
 const HOST_STYLE_PROPERTIES = [
@@ -182,10 +186,14 @@ function hostStyles(page: Page): Promise<Record<string, Record<string, string>>>
 
 /**
  * Drives the playground example: a call of the app's tool from the composer, and one its policy asks
- * about, allowed in the in-page prompt. Then checks the host's elements look as they do without the
+ * about, allowed in the in-page prompt; the code editor switched on. Then checks the host's elements look as they do without the
  * component's stylesheet.
  */
 async function drivePlayground(page: Page): Promise<void> {
+  // The plain text area, so that Monaco taking its place on focus does not race the typing.
+  const codeEditor = page.getByRole('button', { name: 'Code editor' });
+  if ((await codeEditor.getAttribute('aria-pressed')) === 'true') await codeEditor.click();
+  await pageExpect(codeEditor).toHaveAttribute('aria-pressed', 'false');
   await page.getByTestId('tool-picker').selectOption('lookup_order');
   await page.getByTestId('arguments-input').fill('{"id":"A7"}');
   await page.getByTestId('run-button').click();
@@ -200,6 +208,13 @@ async function drivePlayground(page: Page): Promise<void> {
   await prompt.getByTestId('approval-allow').click();
   await pageExpect(page.getByTestId('channel-output').getByText('Order A7 was refunded.')).toBeVisible();
   await pageExpect(prompt).toHaveCount(0);
+
+  // The packaged JSON editor (Monaco, its Workers found beside the module) loads in the app's bundle.
+  await codeEditor.click();
+  await page.getByTestId('arguments-input').focus();
+  await pageExpect(page.getByTestId('monaco-host').locator('.monaco-editor')).toBeVisible({
+    timeout: 60_000,
+  });
 
   const withComponent = await hostStyles(page);
   await page.evaluate(() => {
