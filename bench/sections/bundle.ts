@@ -208,7 +208,7 @@ function componentMarkdown(size: ComponentSize | string): string {
           `**${kib(size.upFrontGzipBytes)}**`,
         ],
         [
-          'JavaScript lazy, without Monaco (panels, channel views, and the entries they load on first use: MCP, codemode, agent, WebContainer)',
+          "JavaScript lazy, without Monaco (panels and channel views, and what the root entry loads on first use: just-bash for the default workspace, the built-ins' helpers; the entries a host passes loaders for are its own choice)",
           kib(size.lazyGzipBytes),
         ],
         ['JavaScript lazy, Monaco (only when an editor is switched on)', kib(size.monacoGzipBytes)],
@@ -219,7 +219,7 @@ function componentMarkdown(size: ComponentSize | string): string {
       ],
     ),
     '',
-    `Without Monaco, a React host adds ${kib(size.upFrontGzipBytes + ownCss)} gz up front (JavaScript and the component's own CSS); the one stylesheet also carries Monaco's ${kib(size.stylesheetMonacoGzipBytes)}, loaded with it whether an editor is used or not.`,
+    `Without Monaco, a React host adds $kib(size.upFrontGzipBytes + ownCss)gz up front (JavaScript and the component's own CSS); the one stylesheet also carries Monaco's ${kib(size.stylesheetMonacoGzipBytes)}, loaded with it whether an editor is used or not.`,
   ].join('\n');
 }
 
