@@ -13,7 +13,8 @@
  * `bench/bundle-budget.ts` on `dist/playground` after `vite build`.
  *
  * Then what a consumer's own bundle costs per entry (bench/lib/consumer-bundles.ts): core only (budget
- * ≤ 30 KiB gz), core + the embedded backend, the agent entry.
+ * ≤ 30 KiB gz), core + the embedded backend, the agent entry; and what a host bundles for the
+ * `<Playground>` component (bench/lib/component-bundle.ts), Monaco apart.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +33,7 @@ import {
   type SizedFile,
   sizeOf,
 } from '../lib/bundle.ts';
+import { buildComponent, type ComponentSize, measureComponent } from '../lib/component-bundle.ts';
 import { CONSUMERS, type ConsumerSize, measureConsumer } from '../lib/consumer-bundles.ts';
 import { percent, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
@@ -183,6 +185,52 @@ async function buildPlayground(outDir: string): Promise<void> {
   );
 }
 
+/** Builds the packaged component into its own temporary directory and measures it; a message on failure. */
+async function measureComponentBundle(): Promise<ComponentSize | string> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-component-'));
+  try {
+    await buildComponent(dir);
+    return await measureComponent(dir, builtFiles(dir));
+  } catch (error) {
+    const detail = error instanceof Error ? ((error as { stderr?: string }).stderr ?? error.message) : '';
+    return String(detail || error)
+      .trim()
+      .slice(0, 2000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The component's rows: what a host bundles up front, lazily, Monaco's part apart, and React's. */
+function componentMarkdown(size: ComponentSize | string): string {
+  if (typeof size === 'string') return `Not measured, the component build failed:\n\n\`\`\`\n${size}\n\`\`\``;
+  const ownCss = size.stylesheetGzipBytes - size.stylesheetMonacoGzipBytes;
+  return [
+    "The component as packaged (`vite build -c vite.component.config.ts` into a temporary directory, as `npm run build:component` builds `dist/component`), bundled by esbuild into a host module that imports `Playground`, `createPlaygroundStore` and `createApprovalPrompt` (minified, code splitting, browser platform); the package's own entries come from the sources and React stays external, since the host has its own. Monaco's chunks are told by their source maps; its Workers are separate files, not counted. The stylesheet is `browser-agent-tools/playground/styles.css` as shipped; its Monaco part is the rules that name none of the component's CSS-module classes (Monaco's editor styles and its codicon font, inlined).",
+    '',
+    table(
+      ['what a host bundles', 'gzip'],
+      [
+        [
+          'JavaScript up front (the component and the parts of the package it imports statically)',
+          `**${kib(size.upFrontGzipBytes)}**`,
+        ],
+        [
+          "JavaScript lazy, without Monaco (panels and channel views, and what the root entry loads on first use: just-bash for the default workspace, the built-ins' helpers; the entries a host passes loaders for are its own choice)",
+          kib(size.lazyGzipBytes),
+        ],
+        ['JavaScript lazy, Monaco (only when an editor is switched on)', kib(size.monacoGzipBytes)],
+        ['stylesheet `playground.css`, total', kib(size.stylesheetGzipBytes)],
+        ["… of which Monaco's rules and font", kib(size.stylesheetMonacoGzipBytes)],
+        ["… the component's own rules (an estimate: total minus Monaco's, each gzipped alone)", kib(ownCss)],
+        ['React + React DOM client, for a host that has no React yet', kib(size.reactGzipBytes)],
+      ],
+    ),
+    '',
+    `Without Monaco, a React host adds $kib(size.upFrontGzipBytes + ownCss)gz up front (JavaScript and the component's own CSS); the one stylesheet also carries Monaco's ${kib(size.stylesheetMonacoGzipBytes)}, loaded with it whether an editor is used or not.`,
+  ].join('\n');
+}
+
 export async function runBundle(_context: BenchContext): Promise<SectionResult> {
   const title = '5. Bundle';
   const outDir = mkdtempSync(join(tmpdir(), 'bench-playground-'));
@@ -309,6 +357,7 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
       }
     }
 
+    const playgroundComponent = await measureComponentBundle();
     const beforeReady = await measureBeforeReady(root, outDir).catch((error: unknown) =>
       error instanceof Error ? error.message : String(error),
     );
@@ -359,6 +408,10 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
         ['consumer', 'up front (gz)', 'with lazy chunks (gz)'],
         consumers.map((size) => [size.label, kib(size.initialGzipBytes), kib(size.totalGzipBytes)]),
       ),
+      '',
+      '### The `<Playground>` component in a host app',
+      '',
+      componentMarkdown(playgroundComponent),
       '',
     ].join('\n');
     return { title, markdown, targetsMet: met && readyMet };

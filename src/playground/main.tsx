@@ -42,6 +42,7 @@ const playground = createPlayground({
   loadProviders: () => import('browser-agent-tools/providers'),
   loadCodemode: () => import('browser-agent-tools/codemode'),
   loadAgent: () => import('browser-agent-tools/agent'),
+  loadMcp: () => import('browser-agent-tools/mcp'),
   loadDemo: () => import('./demo/demo-content.ts').then((module) => module.DEMO_CONTENT),
   demoFiles: DEMO_FILES,
 });

@@ -73,7 +73,10 @@ export function writeProject(dir: string, snippets: readonly Snippet[]): string[
     extends: join(ROOT, 'tsconfig.base.json'),
     compilerOptions: {
       lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      types: ['node'],
+      // vite/client and JSX for the playground component's sources (its CSS modules and .tsx files),
+      // and for the stylesheet import a snippet makes, as in a Vite app.
+      types: ['node', 'vite/client'],
+      jsx: 'react-jsx',
       noEmit: true,
       paths: {
         'browser-agent-tools': [join(ROOT, 'src/index.ts')],

@@ -4,6 +4,7 @@ import type { AgentModel } from 'browser-agent-tools/agent';
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
 import { describe, expect, it } from 'vitest';
 import { createApprovalPrompt } from '../../src/playground/state/approval-prompt.ts';
+import { type McpModule, mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
 import { createPlaygroundStore } from '../../src/playground/state/playground-store.ts';
 
 const NOTE_SPEC = {
@@ -140,6 +141,24 @@ describe('createPlaygroundStore', () => {
     await playground.declarations.loadProviders();
     expect(playground.declarations.store.getState().loadError).toBe(
       "no loadProviders was given to createPlaygroundStore. Pass loadProviders: () => import('browser-agent-tools/providers') (it needs the gpt-tokenizer package).",
+    );
+  });
+
+  it('says what to pass when no MCP entry was given, and connects with the one given', async () => {
+    const without = createPlaygroundStore(hostSuite());
+    await without.start();
+    const request = { url: 'https://mcp.example.test/mcp' };
+    await expect(mcpStoreOf(without).connect(request)).rejects.toThrow(
+      "Could not connect to https://mcp.example.test/mcp: no loadMcp was given to createPlaygroundStore. Pass loadMcp: () => import('browser-agent-tools/mcp') (it needs the @modelcontextprotocol/sdk package).",
+    );
+
+    const mountMcpServer: McpModule['mountMcpServer'] = async () => {
+      throw new Error('the loader given was used');
+    };
+    const withLoader = createPlaygroundStore(hostSuite(), { loadMcp: async () => ({ mountMcpServer }) });
+    await withLoader.start();
+    await expect(mcpStoreOf(withLoader).connect(request)).rejects.toThrow(
+      'Could not connect to https://mcp.example.test/mcp: the loader given was used',
     );
   });
 });

@@ -44,6 +44,8 @@ createRoot(document.getElementById('playground')).render(
       approvals={approvals}
       panels={['composer', 'channels', 'history', 'declarations']}
       title="Orders desk tools"
+      // Token counts and the provider formats of the declarations (needs gpt-tokenizer).
+      storeOptions={{ loadProviders: () => import('browser-agent-tools/providers') }}
     />
   </StrictMode>,
 );

@@ -210,16 +210,25 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
 
 const stores = new WeakMap<object, McpStore>();
 
+/** Why a connection fails when the playground was given no way to load the MCP entry. */
+export const NO_MCP =
+  "no loadMcp was given to createPlaygroundStore. Pass loadMcp: () => import('browser-agent-tools/mcp') (it needs the @modelcontextprotocol/sdk package).";
+
 /**
  * The page's MCP store for `owner` (the playground), created on first use so the panel and
- * `window.playground.connectMcp` share it.
+ * `window.playground.connectMcp` share it. It loads the MCP entry with `loadMcp`, else with the
+ * playground's own loader; a default `import()` here would make every host of the component bundle
+ * the MCP SDK, an optional peer it may not have.
  */
-export function mcpStoreOf(owner: { runtime: Runtime }, loadMcp?: () => Promise<McpModule>): McpStore {
+export function mcpStoreOf(
+  owner: { runtime: Runtime; loadMcp?: () => Promise<McpModule> },
+  loadMcp = owner.loadMcp,
+): McpStore {
   let store = stores.get(owner);
   if (!store) {
     store = createMcpStore({
       runtime: owner.runtime,
-      loadMcp: loadMcp ?? (() => import('browser-agent-tools/mcp')),
+      loadMcp: loadMcp ?? (() => Promise.reject(new Error(NO_MCP))),
     });
     stores.set(owner, store);
   }

@@ -10,6 +10,7 @@ import type { AgentModule, KeyStorage } from './agent-store.ts';
 import type { ApprovalPrompt } from './approval-prompt.ts';
 import type { ProvidersModule } from './declarations-store.ts';
 import { createHostBackend } from './host-backend.ts';
+import type { McpModule } from './mcp-store.ts';
 import { assemblePlayground, type CodemodeModule, type Playground } from './playground.ts';
 import { createRuntime } from './runtime.ts';
 import type { Workspace } from './types.ts';
@@ -34,6 +35,11 @@ export interface PlaygroundStoreOptions {
    * (and their peers) it asks for.
    */
   loadAgent?(): Promise<AgentModule>;
+  /**
+   * Loads `browser-agent-tools/mcp` for the MCP panel: `() => import('browser-agent-tools/mcp')`, which
+   * needs the optional peer `@modelcontextprotocol/sdk`. Without it a connection fails and says so.
+   */
+  loadMcp?(): Promise<McpModule>;
   /** The host's own model, the Agent panel's first choice (the panel also offers the demo model). */
   agentModel?: AgentModel;
   /** Where the Agent panel keeps an API key when asked to. Default: this tab's `sessionStorage`. */
@@ -55,6 +61,7 @@ export function createPlaygroundStore(
     {
       loadProviders: options.loadProviders ?? (() => Promise.reject(new Error(NO_PROVIDERS))),
       ...(options.loadAgent ? { loadAgent: options.loadAgent } : {}),
+      ...(options.loadMcp ? { loadMcp: options.loadMcp } : {}),
       ...(options.loadCodemode ? { loadCodemode: options.loadCodemode } : {}),
       ...(options.keyStorage ? { keyStorage: options.keyStorage } : {}),
       ...(options.agentModel ? { agentModel: options.agentModel } : {}),

@@ -27,6 +27,7 @@ import {
   type HistoryStore,
   parseSessionFile,
 } from './history-store.ts';
+import type { McpModule } from './mcp-store.ts';
 import type { ReplayStore } from './replay-store.ts';
 import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
@@ -60,6 +61,8 @@ export interface PlaygroundDeps extends BackendDeps {
   loadCodemode?(): Promise<CodemodeModule>;
   /** Loads the agent entry (a lazy `import()` in the page), on the Agent panel's first run. */
   loadAgent?(): Promise<AgentModule>;
+  /** Loads the MCP entry (a lazy `import()` in the page), on the first connection of the MCP panel. */
+  loadMcp?(): Promise<McpModule>;
   /** Where the Agent panel keeps the API key when asked to. Default: this tab's `sessionStorage`, when there is one. */
   keyStorage?: KeyStorage;
   /** The host's own model, the Agent panel's first choice. */
@@ -78,8 +81,11 @@ export interface PageState {
   readonly notice: { kind: 'info' | 'error'; text: string } | null;
   /** A reset or a scenario is being applied. */
   readonly resetting: boolean;
-  /** The demo catalog: loading (its chunk comes after the first paint), in the suite, or failed. */
-  readonly demo: 'loading' | 'ready' | 'failed';
+  /**
+   * The demo catalog: loading (its chunk comes after the first paint), in the suite, or failed; `none`
+   * on a host's suite, which has no demo (nor its one-click calls on the demo project).
+   */
+  readonly demo: 'loading' | 'ready' | 'failed' | 'none';
 }
 
 export type PageEvent = { type: 'reset'; calls: number };
@@ -94,6 +100,8 @@ export interface Playground {
   readonly composer: ComposerStore;
   readonly history: HistoryStore;
   readonly workspace: WorkspaceViewStore;
+  /** Loads the MCP entry for the MCP panel and `connectMcp`; without it they say what to pass. */
+  readonly loadMcp?: () => Promise<McpModule>;
   /**
    * The transcript replay's store, created on first use (its module and the example transcripts load
    * lazily). Always the same promise.
@@ -171,7 +179,7 @@ function createDemoLoader(deps: PlaygroundOptions, runtime: Runtime, page: PageH
     loading ??= deps.loadDemo().then(
       (content) => {
         runtime.addDemoTools(content.tools);
-        page.set({ demo: 'ready' });
+        page.set({ demo: content.tools.length > 0 ? 'ready' : 'none' });
         return content;
       },
       (error: unknown) => {
@@ -359,6 +367,26 @@ export interface PlaygroundCore {
   approvals?: ApprovalPrompt;
 }
 
+/** The page's notices and loading state; a host's suite has no demo to load. */
+function createPageStore(hostSuite: boolean): PageHandle {
+  return createStore<PageState, PageEvent>({
+    notice: null,
+    resetting: false,
+    demo: hostSuite ? 'none' : 'loading',
+  });
+}
+
+/** Reads the files again after a backend change; on the demo page, bash describes the new shell. */
+function followBackend(core: PlaygroundCore, workspace: WorkspaceViewStore): void {
+  const { backend, runtime } = core;
+  backend.store.on((event) => {
+    if (event.type !== 'fallback') void workspace.refresh();
+    // bash's declaration describes the shell of the backend now active (its programs, on a WebContainer).
+    if (event.type === 'ready' && !core.hostSuite)
+      describeWorkspaceShell(runtime.store.getState().suite, backend.workspace);
+  });
+}
+
 /** Every store wired around `core.backend` and `core.runtime`. */
 export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore): Playground {
   const { backend, runtime } = core;
@@ -366,7 +394,7 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
   const catalog = createCatalogStore(runtime);
   const declarations = createDeclarationsStore(runtime, { loadProviders: deps.loadProviders });
   const workspace = createWorkspaceViewStore(() => backend.ready());
-  const page = createStore<PageState, PageEvent>({ notice: null, resetting: false, demo: 'loading' });
+  const page = createPageStore(core.hostSuite === true);
   let startFiles: Record<string, ScenarioFile> = { ...deps.demoFiles };
   // Calls before the last reset of the session (a replay's start) are not part of the scenario.
   let firstScenarioId = 0;
@@ -392,12 +420,7 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     await workspace.refresh();
   });
 
-  backend.store.on((event) => {
-    if (event.type !== 'fallback') void workspace.refresh();
-    // bash's declaration describes the shell of the backend now active (its programs, on a WebContainer).
-    if (event.type === 'ready' && !core.hostSuite)
-      describeWorkspaceShell(runtime.store.getState().suite, backend.workspace);
-  });
+  followBackend(core, workspace);
 
   const applyScenario = async (scenario: Scenario | undefined): Promise<void> => {
     // The scenario's modes and calls may name demo tools.
@@ -422,6 +445,7 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     composer,
     history,
     workspace,
+    ...(deps.loadMcp ? { loadMcp: deps.loadMcp } : {}),
     replay,
     agent,
     async demo() {

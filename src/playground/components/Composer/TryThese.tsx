@@ -5,11 +5,16 @@ import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import styles from './Composer.module.css';
 
-/** One-click calls on the demo project: a shell run, an edit with its diff, a tool search, a script. */
+/**
+ * One-click calls on the demo project: a shell run, an edit with its diff, a tool search, a script.
+ * None on a host's suite: they are about the demo's files.
+ */
 export function TryThese() {
-  const { composer, runtime } = usePlayground();
+  const { composer, runtime, page } = usePlayground();
   const { running } = useStoreState(composer.store);
   const { suite } = useStoreState(runtime.store);
+  const { demo } = useStoreState(page);
+  if (demo === 'none') return null;
   return (
     <div className={`${controls.toolbar} ${styles.tryThese}`} data-testid="try-these">
       <span className={textStyles.note}>Try these:</span>

@@ -8,7 +8,7 @@ import type { Playground as PlaygroundStore } from '../../state/playground.ts';
 import { createPlaygroundStore, type PlaygroundStoreOptions } from '../../state/playground-store.ts';
 import type { Scenario } from '../../state/scenario.ts';
 import type { Workspace } from '../../state/types.ts';
-import { type AgentOption, App, type PlaygroundPanel } from '../App/App.tsx';
+import { type AgentOption, App, DEFAULT_PANELS, type PlaygroundPanel } from '../App/App.tsx';
 import { ApprovalDialog } from '../ApprovalDialog/ApprovalDialog.tsx';
 import styles from './Playground.module.css';
 
@@ -63,7 +63,10 @@ export interface PlaygroundProps {
   storeOptions?: PlaygroundStoreOptions;
   /** The prompt whose `onApproval` the suite was created with: its requests show in the page. */
   approvals?: ApprovalPrompt;
-  /** The panels to show, in any order. Default: composer, channels, history, declarations, workspace, catalog. */
+  /**
+   * The panels to show, in any order. Default: composer, channels, history, declarations, workspace,
+   * catalog, and the MCP panel when `storeOptions.loadMcp` is given.
+   */
   panels?: readonly PlaygroundPanel[];
   /** Applied once the stores have started: its files, registered tools, modes, then its calls. */
   scenario?: Scenario;
@@ -169,6 +172,11 @@ function startStore(store: PlaygroundStore, scenario: Scenario | undefined): voi
     );
 }
 
+/** The default panels; the MCP panel only when the stores can load the MCP entry. */
+function panelsFor(store: PlaygroundStore): readonly PlaygroundPanel[] {
+  return DEFAULT_PANELS.filter((panel) => panel !== 'mcp' || store.loadMcp !== undefined);
+}
+
 /**
  * The playground over a suite: the composer and the result channels of each call, the history, the
  * exact declarations the model gets next, the workspace and the catalog.
@@ -178,7 +186,12 @@ export function Playground(props: PlaygroundProps) {
   useEffect(() => startStore(store, props.scenario), [store, props.scenario]);
   return (
     <PlaygroundRoot store={store} theme={props.theme} onThemeChange={props.onThemeChange}>
-      <App panels={props.panels} agent={props.agent ?? false} title={props.title} toolbar={props.toolbar} />
+      <App
+        panels={props.panels ?? panelsFor(store)}
+        agent={props.agent ?? false}
+        title={props.title}
+        toolbar={props.toolbar}
+      />
     </PlaygroundRoot>
   );
 }
