@@ -36,8 +36,40 @@ function withoutScriptEditor(): Plugin {
   };
 }
 
+const MONACO_STYLE = '\0monaco-style:';
+
+/**
+ * Monaco's CSS comes with Monaco: each of its stylesheets becomes a module of the lazy editor chunk that
+ * adds a `<style>` when the editor loads, instead of joining `playground.css`, which every host loads
+ * (Monaco's rules and font are most of that file). Its codicon font is inlined into those styles: a
+ * relative `url()` in an injected style would resolve against the host page, not the package.
+ */
+function monacoStylesWithTheEditor(): Plugin {
+  return {
+    name: 'monaco-styles-with-the-editor',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith('.css') || !importer || importer.startsWith(MONACO_STYLE)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved || !/[\\/]node_modules[\\/]monaco-editor[\\/]/.test(resolved.id)) return null;
+      // Ends in .js: an id ending in .css would go through Vite's CSS pipeline as a stylesheet.
+      return `${MONACO_STYLE}${resolved.id}.js`;
+    },
+    load(id) {
+      if (!id.startsWith(MONACO_STYLE)) return null;
+      const file = id.slice(MONACO_STYLE.length, -'.js'.length);
+      return [
+        `import css from ${JSON.stringify(`${file}?inline`)};`,
+        "const style = document.createElement('style');",
+        'style.textContent = css;',
+        'document.head.append(style);',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), withoutScriptEditor()],
+  plugins: [react(), withoutScriptEditor(), monacoStylesWithTheEditor()],
   // Assets (Monaco's workers) are found relative to the module that loads them, wherever it is served from.
   base: './',
   publicDir: false,
@@ -45,8 +77,10 @@ export default defineConfig({
     minify: true,
     outDir: 'dist/component',
     emptyOutDir: false,
-    // One stylesheet for the host to import, lazily loaded panels' styles included.
+    // One stylesheet for the host to import, lazily loaded panels' styles included (Monaco's excepted).
     cssCodeSplit: false,
+    // Monaco's codicon font, inside its injected styles (see monacoStylesWithTheEditor).
+    assetsInlineLimit: (file) => (/[\\/]monaco-editor[\\/].*\.ttf$/.test(file) ? true : undefined),
     // Monaco's chunks are large; they load only when an editor is switched on.
     chunkSizeWarningLimit: 8000,
     lib: {

@@ -311,6 +311,15 @@ async function drivePlayground(page: Page): Promise<void> {
   await pageExpect(page.getByTestId('monaco-host').locator('.monaco-editor')).toBeVisible({
     timeout: 60_000,
   });
+  // Monaco's styles come with its chunk, not in playground.css: its rules apply and its icon font loads.
+  const monaco = await page
+    .getByTestId('monaco-host')
+    .locator('.monaco-editor')
+    .evaluate(async (editor) => {
+      await document.fonts.load('16px codicon');
+      return { position: getComputedStyle(editor).position, codicon: document.fonts.check('16px codicon') };
+    });
+  expect(monaco).toEqual({ position: 'relative', codicon: true });
 
   const withComponent = await hostStyles(page);
   await page.evaluate(() => {
