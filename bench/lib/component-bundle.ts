@@ -53,7 +53,8 @@ export async function buildComponent(outDir: string): Promise<void> {
 
 /**
  * `browser-agent-tools` and its subpaths resolved as package.json's exports map them, to the sources
- * (`dist/x.js` → `src/x.ts`), so the figures are those of the current sources without a library build.
+ * (a `.js` under dist/ to its `.ts` under src/), so the figures are those of the current sources
+ * without a library build.
  */
 function packageSources(): Plugin {
   const exports = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports as Record<
