@@ -9,9 +9,12 @@ import { join, posix } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
 /** Budget of the playground's initial JavaScript and CSS, gzip. */
-// 160 KiB: the first-run form, try-these strip, embeds and persistence toggle put 154 KiB in the entry; the
-// bytes-before-ready figure of bench section 5 is the stricter measure and is reported as not met yet.
-export const INITIAL_BUDGET_BYTES: number = 160 * 1024;
+// 163 KiB: the first-run form, try-these strip, embeds and persistence toggle put 154 KiB in the entry, and
+// tool_search's faster index (its query plan and per-field term arrays, about 2 KiB gz) is there too,
+// since the demo catalog is searchable from the first paint. Panels not needed to start (register form,
+// savings table, approvals, MCP, header controls) load lazily. The stricter measure is bench section 5's
+// bytes before ready, held to 250 KiB.
+export const INITIAL_BUDGET_BYTES: number = 163 * 1024;
 
 /** Gzip level of every figure. */
 export const GZIP_LEVEL: number = constants.Z_BEST_COMPRESSION;

@@ -5,13 +5,17 @@ import { useStoreState } from '../../hooks/use-store-state.ts';
 import type { CatalogRow as CatalogRowData } from '../../state/catalog-store.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { Panel, PanelCount } from '../Panel/Panel.tsx';
-import { RegisterToolForm } from '../RegisterToolForm/RegisterToolForm.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './CatalogPanel.module.css';
 import { EffectBadges } from './EffectBadges.tsx';
 import { ModeSelect } from './ModeSelect.tsx';
+
+/** The register form (a closed `<details>` at first), fetched with the first render: the entry chunk has a budget. */
+const RegisterToolForm = lazy(() =>
+  import('../RegisterToolForm/RegisterToolForm.tsx').then((module) => ({ default: module.RegisterToolForm })),
+);
 
 /** One tool's view (schema, effects, mode, tokens per format): loaded when a tool is first opened. */
 const ToolView = lazy(() =>
@@ -135,7 +139,9 @@ export function CatalogPanel() {
         </table>
         {rows.length === 0 && <p className={textStyles.note}>No tool matches the filter.</p>}
       </div>
-      <RegisterToolForm />
+      <Suspense fallback={null}>
+        <RegisterToolForm />
+      </Suspense>
       {state.viewing !== null && (
         <Suspense fallback={null}>
           <ToolView />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import {
@@ -18,7 +19,11 @@ import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './DeclarationsPanel.module.css';
-import { SavingsTable } from './SavingsTable.tsx';
+
+/** The savings table needs exact token counts, so it shows after the tokenizer: it loads lazily too. */
+const SavingsTable = lazy(() =>
+  import('./SavingsTable.tsx').then((module) => ({ default: module.SavingsTable })),
+);
 
 const firstLine = (text: string): string => text.split('\n', 1)[0]?.trim() ?? '';
 
@@ -183,7 +188,9 @@ export function DeclarationsPanel() {
       {state.breakdown && (
         <details className={styles.savingsDetails} open>
           <summary>Savings per exposure mode</summary>
-          <SavingsTable breakdown={state.breakdown} />
+          <Suspense fallback={null}>
+            <SavingsTable breakdown={state.breakdown} />
+          </Suspense>
         </details>
       )}
     </Panel>

@@ -1,5 +1,5 @@
 import type { ToolSuite } from 'browser-agent-tools';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../../shared/index.ts';
 import { PlaygroundContext } from '../../hooks/use-playground.ts';
 import { savedTheme, saveTheme, type Theme, ThemeContext } from '../../hooks/use-theme.ts';
@@ -9,8 +9,12 @@ import { createPlaygroundStore, type PlaygroundStoreOptions } from '../../state/
 import type { Scenario } from '../../state/scenario.ts';
 import type { Workspace } from '../../state/types.ts';
 import { type AgentOption, App, DEFAULT_PANELS, type PlaygroundPanel } from '../App/App.tsx';
-import { ApprovalDialog } from '../ApprovalDialog/ApprovalDialog.tsx';
 import styles from './Playground.module.css';
+
+/** The approval prompt, only for a host that passed `approvals`: out of the page's entry chunk. */
+const ApprovalDialog = lazy(() =>
+  import('../ApprovalDialog/ApprovalDialog.tsx').then((module) => ({ default: module.ApprovalDialog })),
+);
 
 export type { AgentOption, PlaygroundPanel } from '../App/App.tsx';
 
@@ -43,7 +47,11 @@ export function PlaygroundRoot({ store, theme, onThemeChange, children }: Playgr
     >
       <ThemeContext.Provider value={{ theme: shown, choose: theme ? null : choose }}>
         <PlaygroundContext.Provider value={store}>
-          {store.approvals && <ApprovalDialog approvals={store.approvals} />}
+          {store.approvals && (
+            <Suspense fallback={null}>
+              <ApprovalDialog approvals={store.approvals} />
+            </Suspense>
+          )}
           {children}
         </PlaygroundContext.Provider>
       </ThemeContext.Provider>
