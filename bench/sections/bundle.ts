@@ -227,7 +227,7 @@ function componentMarkdown(size: ComponentSize | string): string {
       ],
     ),
     '',
-    `Without Monaco, a React host adds $kib(size.upFrontGzipBytes + ownCss)gz up front (JavaScript and the component's own CSS); the one stylesheet also carries Monaco's ${kib(size.stylesheetMonacoGzipBytes)}, loaded with it whether an editor is used or not.`,
+    `Without Monaco, a React host adds ${kib(size.upFrontGzipBytes + ownCss)} gz up front (JavaScript and the component's own CSS). Monaco's rules in the stylesheet: ${kib(size.stylesheetMonacoGzipBytes)}; its styles come with its lazy chunk, when an editor is switched on.`,
   ].join('\n');
 }
 
