@@ -4,9 +4,36 @@
  * `vite build`. Node only (bench code). Gzip: node's zlib at level 9, the level Vite's own build
  * report uses, so the figures can be compared with the `gzip:` column `vite build` prints.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { promisify } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
+
+const repositoryRoot = new URL('../..', import.meta.url).pathname;
+
+/**
+ * `vite build` of this repository into `outDir` with hidden source maps (the bench attributes chunks by
+ * them), with `config` when given; rejects with Vite's error output.
+ */
+export async function viteBuild(outDir: string, config?: string): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    [
+      join(repositoryRoot, 'node_modules/vite/bin/vite.js'),
+      'build',
+      ...(config === undefined ? [] : ['-c', config]),
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--sourcemap',
+      'hidden',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: repositoryRoot, maxBuffer: 64 * 1024 * 1024, timeout: 5 * 60_000 },
+  );
+}
 
 /** Budget of the playground's initial JavaScript and CSS, gzip. */
 // 163 KiB: the first-run form, try-these strip, embeds and persistence toggle put 154 KiB in the entry, and

@@ -6,12 +6,10 @@
  * Monaco (the JSON editor, its language service and its Workers) loads only when the user switches an
  * editor on, so it is counted apart, JavaScript and CSS.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { build, type Plugin } from 'esbuild';
-import { gzipSize } from './bundle.ts';
+import { gzipSize, viteBuild } from './bundle.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -32,23 +30,7 @@ export interface ComponentSize {
 
 /** Builds the packaged component into `outDir`, with hidden source maps to tell Monaco's chunks. */
 export async function buildComponent(outDir: string): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '-c',
-      'vite.component.config.ts',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--sourcemap',
-      'hidden',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: root, maxBuffer: 64 * 1024 * 1024, timeout: 5 * 60_000 },
-  );
+  await viteBuild(outDir, 'vite.component.config.ts');
 }
 
 /**

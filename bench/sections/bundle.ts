@@ -16,11 +16,9 @@
  * ≤ 30 KiB gz), core + the embedded backend, the agent entry; and what a host bundles for the
  * `<Playground>` component (bench/lib/component-bundle.ts), Monaco apart.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { measureBeforeReady } from '../lib/before-ready.ts';
 import {
@@ -32,6 +30,7 @@ import {
   measureInitial,
   type SizedFile,
   sizeOf,
+  viteBuild,
 } from '../lib/bundle.ts';
 import { buildComponent, type ComponentSize, measureComponent } from '../lib/component-bundle.ts';
 import { CONSUMERS, type ConsumerSize, measureConsumer } from '../lib/consumer-bundles.ts';
@@ -166,25 +165,6 @@ interface LazyFile extends SizedFile {
   worker: boolean;
 }
 
-/** Builds the playground into `outDir`; resolves with Vite's warnings, rejects with its error output. */
-async function buildPlayground(outDir: string): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--sourcemap',
-      'hidden',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: root, maxBuffer: 64 * 1024 * 1024, timeout: 5 * 60_000 },
-  );
-}
-
 /** Builds the packaged component into its own temporary directory and measures it; a message on failure. */
 async function measureComponentBundle(): Promise<ComponentSize | string> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-component-'));
@@ -237,7 +217,7 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
   try {
     const buildStarted = performance.now();
     try {
-      await buildPlayground(outDir);
+      await viteBuild(outDir);
     } catch (error) {
       const detail = error instanceof Error ? ((error as { stderr?: string }).stderr ?? error.message) : '';
       return {
