@@ -89,14 +89,44 @@ export interface MergedScores {
 }
 
 /**
+ * Per-slot arrays an index lends every search's merge, all zero between searches: allocating (and
+ * zeroing) two arrays the size of the catalog per search would cost more than the merge itself on
+ * a large catalog, and the garbage adds collections to searches that find few tools.
+ */
+export interface MergeScratch {
+  sums: Float64Array;
+  masks: Uint32Array;
+}
+
+export function createMergeScratch(): MergeScratch {
+  return { sums: new Float64Array(0), masks: new Uint32Array(0) };
+}
+
+/** Zeroes what a merge left in its scratch, once its scores are read: the next search needs zeros. */
+export function releaseMerged(merged: MergedScores): void {
+  const { scores } = merged;
+  for (const slot of merged.slots) scores[slot] = 0;
+}
+
+/**
  * One score per tool found for the query `terms`, from every lookup. Per-tool sums and masks live in
  * arrays indexed by slot: a common query word finds thousands of tools on a large catalog, and one
  * array write per tool is what keeps merging them cheap.
  */
-export function mergeLookups(terms: readonly string[], lookups: Lookups, slots: SlotResolver): MergedScores {
-  return terms.length <= 32
-    ? merge(terms, lookups, slots, SMALL_MASKS)
-    : merge(terms, lookups, slots, LARGE_MASKS);
+export function mergeLookups(
+  terms: readonly string[],
+  lookups: Lookups,
+  slots: SlotResolver,
+  scratch: MergeScratch,
+): MergedScores {
+  if (scratch.sums.length < slots.capacity) {
+    scratch.sums = new Float64Array(slots.capacity * 2);
+    scratch.masks = new Uint32Array(slots.capacity * 2);
+  }
+  if (terms.length > 32) return merge(terms, lookups, slots, LARGE_MASKS, { sums: scratch.sums });
+  const merged = merge(terms, lookups, slots, SMALL_MASKS, scratch);
+  for (const slot of merged.slots) scratch.masks[slot] = 0;
+  return merged;
 }
 
 /** Per tool slot: summed term scores, and the query terms it matched as a bit set. */
@@ -134,13 +164,14 @@ function merge<M>(
   lookups: Lookups,
   slots: SlotResolver,
   ops: MaskOps<M>,
+  scratch: { sums: Float64Array; masks?: { [slot: number]: M } },
 ): MergedScores {
   const bit = new Map<string, M>(terms.map((term, i) => [term, ops.bit(i)]));
   const tally: Tally<M> = {
     slots,
     found: [],
-    sums: new Float64Array(slots.capacity),
-    masks: ops.table(slots.capacity),
+    sums: scratch.sums,
+    masks: scratch.masks ?? ops.table(slots.capacity),
   };
   const maskOf = (queryTerms: readonly string[]): M => {
     let mask = ops.none;

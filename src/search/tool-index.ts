@@ -22,7 +22,14 @@ import {
   type Narrowing,
   planOwnWords,
 } from './query-plan.ts';
-import { type MergedScores, mergeLookups, type SlotResolver } from './score-merge.ts';
+import {
+  createMergeScratch,
+  type MergedScores,
+  type MergeScratch,
+  mergeLookups,
+  releaseMerged,
+  type SlotResolver,
+} from './score-merge.ts';
 import {
   createSynonymExpander,
   SYNONYM_GROUPS,
@@ -259,6 +266,8 @@ interface IndexState {
   narrowMemo: Int32Array;
   narrowStamp: number;
   resolver: SlotResolver;
+  /** The merge's per-slot arrays, zero between searches. */
+  scratch: MergeScratch;
   /** +1 while a document is being added, -1 while one is being removed. */
   counting: 1 | -1 | 0;
   /** The terms of each field of the document last tokenized. */
@@ -395,6 +404,7 @@ function createState(options: ToolIndexOptions): IndexState {
     narrowMemo: new Int32Array(0),
     narrowStamp: 0,
     resolver: undefined as unknown as SlotResolver,
+    scratch: createMergeScratch(),
     counting: 0,
     lastTerms: { name: new Int32Array(0), description: new Int32Array(0), parameters: new Int32Array(0) },
     terms: createTermTable(),
@@ -517,7 +527,7 @@ function rank(
     const expansions = state.expand === null ? [] : capExpansions(state.expand(terms));
     noteAlternatives(expansions, alternatives);
     if (expansions.length === 0) return own;
-    return mergeLookups(terms, { own, loose: [], expansions, searchTerms }, state.resolver);
+    return mergeLookups(terms, { own, loose: [], expansions, searchTerms }, state.resolver, state.scratch);
   }
 
   const plan = planOwnWords(state.statistics, terms);
@@ -535,7 +545,7 @@ function rank(
   noteAlternatives(expansions, alternatives);
   if (unknown.length === 0 && expansions.length === 0 && common === undefined) return own;
   const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
-  return mergeLookups(terms, { own, loose, expansions, searchTerms, common }, state.resolver);
+  return mergeLookups(terms, { own, loose, expansions, searchTerms, common }, state.resolver, state.scratch);
 }
 
 /** What a narrowed search dropped: the slots, and the ceiling of each one's score. */
@@ -688,26 +698,37 @@ function searchIndex(
   );
   const dropped: { value?: Dropped } = {};
   const scores = rank(state, terms, alternatives, dropped);
+  // The merged scores live in the index's scratch arrays, which must be zero again for the next
+  // search even when the caller's filter throws.
+  try {
+    keepRanked(state, top, scores);
+    if (dropped.value !== undefined) {
+      rescueDropped(state, top, dropped.value, Array.isArray(scores) ? undefined : scores.scores);
+    }
+  } finally {
+    if (!Array.isArray(scores)) releaseMerged(scores);
+  }
+  return top.matches();
+}
+
+/** Offers the ranked tools to the top list. */
+function keepRanked(state: IndexState, top: TopList, scores: MergedScores | SearchResult[]): void {
   if (!Array.isArray(scores)) {
     for (const slot of scores.slots) {
       const entry = state.slots[slot];
       if (entry !== undefined) top.keep(entry, scores.scores[slot] as number);
     }
-  } else {
-    // Results come best first, and the name bonus multiplies a score by at most
-    // 1 + NAME_COVERAGE_BONUS: once a result falls below the lowest kept score divided by that,
-    // no later result can enter.
-    for (const result of scores) {
-      const floor = top.floor();
-      if (floor !== undefined && result.score * (1 + NAME_COVERAGE_BONUS) < floor) break;
-      const entry = state.slots[slotOfResult(state, result)];
-      if (entry !== undefined) top.keep(entry, result.score);
-    }
+    return;
   }
-  if (dropped.value !== undefined) {
-    rescueDropped(state, top, dropped.value, Array.isArray(scores) ? undefined : scores.scores);
+  // Results come best first, and the name bonus multiplies a score by at most
+  // 1 + NAME_COVERAGE_BONUS: once a result falls below the lowest kept score divided by that,
+  // no later result can enter.
+  for (const result of scores) {
+    const floor = top.floor();
+    if (floor !== undefined && result.score * (1 + NAME_COVERAGE_BONUS) < floor) break;
+    const entry = state.slots[slotOfResult(state, result)];
+    if (entry !== undefined) top.keep(entry, result.score);
   }
-  return top.matches();
 }
 
 /**
