@@ -64,6 +64,11 @@ export interface Narrowing {
   need: number;
   /** The most the rarest word can add to a tool's summed term scores. */
   bound: number;
+  /**
+   * What the rarest word's lookup scores a tool that has it: its summed term scores over the fields
+   * looked up (MiniSearch's formula), for the tools the narrowing keeps and scores itself.
+   */
+  partial(slot: number): number;
   /** A tool's own-word score, MiniSearch's way (summed term scores times matched words). */
   score(slot: number): number;
 }
@@ -146,25 +151,47 @@ function narrowingOf(
   const others = [...byTerm.values()].sort((a, b) => b.bound - a.bound);
   if (others.length === 0) return undefined;
   const bound = own.reduce((sum, part) => sum + partScorer(stats, part)(0), 0);
+  const ownScored = scored.filter((part) => part.term === rarest);
   return {
     query,
     others,
     need: neededOthers(others.length),
     bound,
-    score(slot) {
-      let sum = 0;
-      let matched = 0;
-      let lastPosition = -1;
-      for (const part of scored) {
-        if (!stats.has(slot, part.field, part.id)) continue;
-        sum += part.score(stats.fieldLength(slot, part.field));
-        // `parts` lists a term's fields together, so a new position is a newly matched word.
-        if (part.position !== lastPosition) matched += 1;
-        lastPosition = part.position;
-      }
-      return sum * matched;
-    },
+    partial: (slot) => summedScore(stats, ownScored, slot),
+    score: (slot) => ownWordScore(stats, scored, slot),
   };
+}
+
+interface ScoredPart {
+  field: FieldName;
+  id: number;
+  /** The term's place in the query's terms. */
+  position: number;
+  score: (fieldLength: number) => number;
+}
+
+/** The summed term scores of the parts a tool has. */
+function summedScore(stats: FieldStatistics, parts: readonly ScoredPart[], slot: number): number {
+  let sum = 0;
+  for (const part of parts) {
+    if (stats.has(slot, part.field, part.id)) sum += part.score(stats.fieldLength(slot, part.field));
+  }
+  return sum;
+}
+
+/** A tool's own-word score, MiniSearch's way: summed term scores times the words matched. */
+function ownWordScore(stats: FieldStatistics, parts: readonly ScoredPart[], slot: number): number {
+  let sum = 0;
+  let matched = 0;
+  let lastPosition = -1;
+  for (const part of parts) {
+    if (!stats.has(slot, part.field, part.id)) continue;
+    sum += part.score(stats.fieldLength(slot, part.field));
+    // `parts` lists a term's fields together, so a new position is a newly matched word.
+    if (part.position !== lastPosition) matched += 1;
+    lastPosition = part.position;
+  }
+  return sum * matched;
 }
 
 function partScorer(stats: FieldStatistics, part: FieldPart): (fieldLength: number) => number {

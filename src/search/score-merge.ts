@@ -64,6 +64,11 @@ export interface SlotResolver {
 export interface Lookups {
   /** The query's own words. */
   own: readonly SearchResult[];
+  /**
+   * The tools a lookup of the query word `term` found and the index scored itself (MiniSearch's
+   * formula): `sums[i]` is the word's summed term scores for the tool in `slots[i]`.
+   */
+  narrowed?: { term: string; slots: readonly number[]; sums: readonly number[] };
   /** Words no tool has, looked up again by prefix and fuzzily (empty when there are none). */
   loose: readonly SearchResult[];
   /** Phrases of the query and their synonyms. */
@@ -179,6 +184,13 @@ function merge<M>(
     return mask;
   };
   mergePlain(tally, ops, lookups.own, maskOf);
+  const { narrowed } = lookups;
+  if (narrowed !== undefined) {
+    const mask = bit.get(narrowed.term) ?? ops.none;
+    for (let at = 0; at < narrowed.slots.length; at++) {
+      addTo(tally, ops, narrowed.slots[at] as number, narrowed.sums[at] as number, mask);
+    }
+  }
   if (lookups.loose.length > 0) mergePlain(tally, ops, lookups.loose, maskOf);
   if (lookups.common !== undefined) {
     mergeCommon(

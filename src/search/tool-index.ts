@@ -418,7 +418,6 @@ function createState(options: ToolIndexOptions): IndexState {
   state.engine = new MiniSearch<IndexDocument>({
     idField: 'id',
     fields: ['name', 'description', 'parameters'],
-    storeFields: ['slot'],
     tokenize: fieldTokenizer(state),
     processTerm: (term) => term,
     autoVacuum: false,
@@ -451,7 +450,7 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
   state.nextOrder = Math.max(state.nextOrder, order + 1);
   const document = toDocument(spec);
   const slot = state.freeSlots.pop() ?? state.slots.length;
-  document.slot = slot;
+  document.id = slot;
   state.counting = 1;
   try {
     state.engine.add(document);
@@ -517,7 +516,7 @@ function rank(
   state: IndexState,
   terms: readonly string[],
   alternatives: Set<string>,
-  dropped: { value?: Dropped },
+  dropped: { value?: Narrowed },
 ): MergedScores | SearchResult[] {
   const searchTerms = (synonyms: string[]): SearchResult[] => searchOr(state, synonyms);
   // A catalog of fewer than BROAD_MATCHING_MAX_TOOLS tools is cheap to search broadly: every word
@@ -531,37 +530,59 @@ function rank(
   }
 
   const plan = planOwnWords(state.statistics, terms);
-  if (plan.narrowing !== undefined) dropped.value = { narrowing: plan.narrowing, slots: [], ceilings: [] };
-  const own = searchOr(
-    state,
-    dropped.value === undefined ? plan.queries : narrowed(state, plan.queries, dropped.value),
-  );
+  const narrow = plan.narrowing === undefined ? undefined : startNarrowing(plan.narrowing, plan.queries);
+  dropped.value = narrow;
+  const own = searchOr(state, narrow === undefined ? plan.queries : narrowed(state, plan.queries, narrow));
   const common = plan.computed;
   const unknown = terms.filter(
     (term) =>
       term.length >= LOOSE_MATCHING.minPrefixLength && PLAIN_TERM.test(term) && toolsUsing(state, term) === 0,
   );
-  const expansions = rareExpansions(state, terms, own);
+  const expansions = rareExpansions(state, terms, bestCoveredTerms(state, own, narrow));
   noteAlternatives(expansions, alternatives);
-  if (unknown.length === 0 && expansions.length === 0 && common === undefined) return own;
+  if (narrow === undefined && unknown.length === 0 && expansions.length === 0 && common === undefined) {
+    return own;
+  }
   const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
-  return mergeLookups(terms, { own, loose, expansions, searchTerms, common }, state.resolver, state.scratch);
+  const kept =
+    narrow === undefined ? undefined : { term: narrow.term, slots: narrow.kept, sums: narrow.partials };
+  return mergeLookups(
+    terms,
+    { own, narrowed: kept, loose, expansions, searchTerms, common },
+    state.resolver,
+    state.scratch,
+  );
 }
 
-/** What a narrowed search dropped: the slots, and the ceiling of each one's score. */
-interface Dropped {
+/**
+ * What a narrowed lookup found: the tools it kept, with the rarest word's summed term scores, and
+ * the tools it dropped, with the ceiling of each one's score.
+ */
+interface Narrowed {
   narrowing: Narrowing;
+  /** The rarest word. */
+  term: string;
+  kept: number[];
+  partials: number[];
+  /** The dropped tools. */
   slots: number[];
   ceilings: number[];
 }
 
+function startNarrowing(narrowing: Narrowing, queries: readonly Query[]): Narrowed {
+  const entry = queries[narrowing.query] as Query;
+  const term = typeof entry === 'string' ? entry : ((entry as { queries: Query[] }).queries[0] as string);
+  return { narrowing, term, kept: [], partials: [], slots: [], ceilings: [] };
+}
+
 /**
- * The plan's queries with the rarest word's lookup keeping only the tools that have enough of the
- * query's other scored words (`Narrowing.need`); the others go to `dropped`. MiniSearch asks
- * `boostDocument` before it builds a result, so a dropped tool costs a few binary searches instead
- * of a result object.
+ * The plan's queries with the rarest word's lookup split: the tools that have enough of the query's
+ * other scored words (`Narrowing.need`) go to `dropped.kept`, the others to `dropped.slots`.
+ * MiniSearch asks `boostDocument` before it builds a result, and the callback answers 0 for every
+ * tool: MiniSearch builds no result for the rarest word's thousands of tools, and the kept ones are
+ * scored here with MiniSearch's formula (`Narrowing.partial`), then merged as its results would be.
  */
-function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped): Query[] {
+function narrowed(state: IndexState, queries: readonly Query[], dropped: Narrowed): Query[] {
   const { need, bound } = dropped.narrowing;
   const { fieldTerms } = state;
   const others = dropped.narrowing.others.map((other) => ({
@@ -573,11 +594,10 @@ function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped
   if (state.narrowMemo.length < state.slots.length) state.narrowMemo = new Int32Array(state.slots.length * 2);
   const memo = state.narrowMemo;
   // A tool is met once per field of the word: the verdict is remembered per slot for this search.
-  const boostDocument = (_id: unknown, _term: string, stored?: Record<string, unknown>): number => {
-    const slot = stored?.slot as number;
+  const boostDocument = (id: unknown): number => {
+    const slot = id as number;
     const known = memo[slot] as number;
-    if (known === stamp || known === -stamp) return known > 0 ? 1 : 0;
-    if (state.slots[slot] === undefined) return 0;
+    if (known === stamp || known === -stamp || state.slots[slot] === undefined) return 0;
     let count = 0;
     let bounds = bound;
     for (let at = 0; at < others.length && count < need; at++) {
@@ -591,12 +611,15 @@ function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped
     }
     const kept = count >= need;
     memo[slot] = kept ? stamp : -stamp;
-    if (!kept) {
+    if (kept) {
+      dropped.kept.push(slot);
+      dropped.partials.push(dropped.narrowing.partial(slot));
+    } else {
       dropped.slots.push(slot);
       // Summed term scores at most `bounds`, times the words matched.
       dropped.ceilings.push(bounds * (count + 1));
     }
-    return kept ? 1 : 0;
+    return 0;
   };
   return queries.map((entry, at) => {
     if (at !== dropped.narrowing.query) return entry;
@@ -606,10 +629,10 @@ function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped
   });
 }
 
-/** The slot of a MiniSearch result (stored with its document), or -1. */
+/** The slot of a MiniSearch result (its document's id), or -1. */
 function slotOfResult(state: IndexState, result: SearchResult): number {
-  const { slot } = result;
-  return typeof slot === 'number' && state.slots[slot]?.name === result.id ? slot : -1;
+  const slot = result.id;
+  return typeof slot === 'number' && state.slots[slot] !== undefined ? slot : -1;
 }
 
 /** How many tools use a word, in the field that uses it most (a lower bound of the total). */
@@ -627,14 +650,9 @@ function toolsUsing(state: IndexState, term: string): number {
 function rareExpansions(
   state: IndexState,
   terms: readonly string[],
-  own: readonly SearchResult[],
+  bestTerms: ReadonlySet<string>,
 ): SynonymExpansion[] {
   const rare = Math.max(SYNONYM_RARE_MIN_TOOLS, SYNONYM_RARE_SHARE * state.entries.size);
-  let best: SearchResult | undefined;
-  for (const result of own) {
-    if (best === undefined || result.queryTerms.length > best.queryTerms.length) best = result;
-  }
-  const bestTerms = new Set(best?.queryTerms ?? []);
   const wanting = (term: string): boolean =>
     PLAIN_TERM.test(term) && !bestTerms.has(term) && toolsUsing(state, term) < rare;
   if (state.expand === null || !terms.some(wanting)) return [];
@@ -643,6 +661,43 @@ function rareExpansions(
       .expand(terms)
       .filter((expansion) => terms.slice(expansion.start, expansion.start + expansion.length).every(wanting)),
   );
+}
+
+/**
+ * The looked-up words of the best-covered tool: the one matching most of them, the best scored
+ * among those (the first MiniSearch lists). A tool the narrowing kept has the rarest word too, with
+ * the score MiniSearch would have given it.
+ */
+function bestCoveredTerms(
+  state: IndexState,
+  own: readonly SearchResult[],
+  narrow: Narrowed | undefined,
+): ReadonlySet<string> {
+  let best: readonly string[] = [];
+  let bestScore = Number.NEGATIVE_INFINITY;
+  const consider = (terms: readonly string[], score: number): void => {
+    if (terms.length > best.length || (terms.length === best.length && score > bestScore)) {
+      best = terms;
+      bestScore = score;
+    }
+  };
+  for (const result of own) {
+    const slot = narrow === undefined ? -1 : slotOfResult(state, result);
+    if (narrow === undefined || slot < 0 || state.narrowMemo[slot] !== state.narrowStamp) {
+      consider(result.queryTerms, result.score);
+      continue;
+    }
+    const count = result.queryTerms.length;
+    const sum = result.score / count + narrow.narrowing.partial(slot);
+    consider([...result.queryTerms, narrow.term], sum * (count + 1));
+  }
+  // A kept tool that no other lookup found matches one word: it only matters when no result
+  // matches more.
+  if (narrow !== undefined && best.length < 2) {
+    const alone = [narrow.term];
+    for (const partial of narrow.partials) consider(alone, partial);
+  }
+  return new Set(best);
 }
 
 /** The best `limit` tools so far, best first; equal scores keep the order the tools were added in. */
@@ -696,7 +751,7 @@ function searchIndex(
     (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight),
     filter,
   );
-  const dropped: { value?: Dropped } = {};
+  const dropped: { value?: Narrowed } = {};
   const scores = rank(state, terms, alternatives, dropped);
   // The merged scores live in the index's scratch arrays, which must be zero again for the next
   // search even when the caller's filter throws.
@@ -739,7 +794,7 @@ function keepRanked(state: IndexState, top: TopList, scores: MergedScores | Sear
 function rescueDropped(
   state: IndexState,
   top: TopList,
-  dropped: Dropped,
+  dropped: Narrowed,
   merged: Float64Array | undefined,
 ): void {
   const { narrowing, slots, ceilings } = dropped;
