@@ -60,15 +60,8 @@ export interface SlotResolver {
   readonly capacity: number;
 }
 
-/** The lookups of one search, in the order they are merged. */
+/** The lookups merged after the query's own words, in the order they are merged. */
 export interface Lookups {
-  /** The query's own words. */
-  own: readonly SearchResult[];
-  /**
-   * The tools a lookup of the query word `term` found and the index scored itself (MiniSearch's
-   * formula): `sums[i]` is the word's summed term scores for the tool in `slots[i]`.
-   */
-  narrowed?: { term: string; slots: readonly number[]; sums: readonly number[] };
   /** Words no tool has, looked up again by prefix and fuzzily (empty when there are none). */
   loose: readonly SearchResult[];
   /** Phrases of the query and their synonyms. */
@@ -114,24 +107,35 @@ export function releaseMerged(merged: MergedScores): void {
 }
 
 /**
- * One score per tool found for the query `terms`, from every lookup. Per-tool sums and masks live in
- * arrays indexed by slot: a common query word finds thousands of tools on a large catalog, and one
- * array write per tool is what keeps merging them cheap.
+ * Merges the lookups of one search into one score per tool: first the query's own words
+ * ({@link Merger.add}, {@link Merger.addResults}), then the rest ({@link Merger.finish}).
  */
-export function mergeLookups(
-  terms: readonly string[],
-  lookups: Lookups,
-  slots: SlotResolver,
-  scratch: MergeScratch,
-): MergedScores {
+export interface Merger {
+  /** Adds a term score of the query word at `position` to the tool in `slot`. */
+  add(slot: number, position: number, score: number): void;
+  /** Adds a MiniSearch OR lookup of the query's own words (each tool listed once). */
+  addResults(results: readonly SearchResult[]): void;
+  /**
+   * The own words the best-covered tool matched: the tool matching most of them, the best scored
+   * among those (the first of a MiniSearch lookup of them all).
+   */
+  bestCovered(): ReadonlySet<string>;
+  /** Merges the other lookups; the merged scores live in the scratch until `releaseMerged`. */
+  finish(lookups: Lookups): MergedScores;
+}
+
+/**
+ * Starts merging for the query `terms`. Per-tool sums and masks live in arrays indexed by slot: a
+ * common query word finds thousands of tools on a large catalog, and one array write per tool is
+ * what keeps merging them cheap.
+ */
+export function startMerge(terms: readonly string[], slots: SlotResolver, scratch: MergeScratch): Merger {
   if (scratch.sums.length < slots.capacity) {
     scratch.sums = new Float64Array(slots.capacity * 2);
     scratch.masks = new Uint32Array(slots.capacity * 2);
   }
-  if (terms.length > 32) return merge(terms, lookups, slots, LARGE_MASKS, { sums: scratch.sums });
-  const merged = merge(terms, lookups, slots, SMALL_MASKS, scratch);
-  for (const slot of merged.slots) scratch.masks[slot] = 0;
-  return merged;
+  if (terms.length > 32) return merger(terms, slots, LARGE_MASKS, { sums: scratch.sums });
+  return merger(terms, slots, SMALL_MASKS, scratch);
 }
 
 /** Per tool slot: summed term scores, and the query terms it matched as a bit set. */
@@ -164,14 +168,14 @@ function mergePlain<M>(
   }
 }
 
-function merge<M>(
+function merger<M>(
   terms: readonly string[],
-  lookups: Lookups,
   slots: SlotResolver,
   ops: MaskOps<M>,
   scratch: { sums: Float64Array; masks?: { [slot: number]: M } },
-): MergedScores {
-  const bit = new Map<string, M>(terms.map((term, i) => [term, ops.bit(i)]));
+): Merger {
+  const bits = terms.map((_, position) => ops.bit(position));
+  const bit = new Map<string, M>(terms.map((term, i) => [term, bits[i] as M]));
   const tally: Tally<M> = {
     slots,
     found: [],
@@ -183,27 +187,40 @@ function merge<M>(
     for (const term of queryTerms) mask = ops.or(mask, bit.get(term) ?? ops.none);
     return mask;
   };
-  mergePlain(tally, ops, lookups.own, maskOf);
-  const { narrowed } = lookups;
-  if (narrowed !== undefined) {
-    const mask = bit.get(narrowed.term) ?? ops.none;
-    for (let at = 0; at < narrowed.slots.length; at++) {
-      addTo(tally, ops, narrowed.slots[at] as number, narrowed.sums[at] as number, mask);
+  return {
+    add: (slot, position, score) => addTo(tally, ops, slot, score, bits[position] as M),
+    addResults: (results) => mergePlain(tally, ops, results, maskOf),
+    bestCovered: () => bestCoveredTerms(tally, ops, terms),
+    finish(lookups) {
+      if (lookups.loose.length > 0) mergePlain(tally, ops, lookups.loose, maskOf);
+      if (lookups.common !== undefined) mergeCommon(tally, ops, lookups.common, bits);
+      if (lookups.expansions.length > 0) mergeSynonyms(tally, ops, terms, lookups, maskOf);
+      const { sums, masks } = tally;
+      for (const slot of tally.found) {
+        const mask = masks[slot] as M;
+        sums[slot] = (sums[slot] as number) * ops.count(mask);
+        // The masks are the index's scratch (small masks): zero again for the next search.
+        masks[slot] = ops.none;
+      }
+      return { slots: tally.found, scores: sums };
+    },
+  };
+}
+
+/** {@link Merger.bestCovered}: ties (same words, same score) go to the tool found first. */
+function bestCoveredTerms<M>(tally: Tally<M>, ops: MaskOps<M>, terms: readonly string[]): Set<string> {
+  let best = ops.none;
+  let bestCount = 0;
+  let bestScore = 0;
+  for (const slot of tally.found) {
+    const mask = tally.masks[slot] as M;
+    const count = ops.count(mask);
+    const score = (tally.sums[slot] as number) * count;
+    if (count > bestCount || (count === bestCount && score > bestScore)) {
+      [best, bestCount, bestScore] = [mask, count, score];
     }
   }
-  if (lookups.loose.length > 0) mergePlain(tally, ops, lookups.loose, maskOf);
-  if (lookups.common !== undefined) {
-    mergeCommon(
-      tally,
-      ops,
-      lookups.common,
-      terms.map((_, position) => ops.bit(position)),
-    );
-  }
-  if (lookups.expansions.length > 0) mergeSynonyms(tally, ops, terms, lookups, maskOf);
-  const { sums, masks } = tally;
-  for (const slot of tally.found) sums[slot] = (sums[slot] as number) * ops.count(masks[slot] as M);
-  return { slots: tally.found, scores: sums };
+  return new Set(terms.filter((_, position) => ops.overlaps(best, ops.bit(position))));
 }
 
 /** Adds the score of each common query word to every tool found so far that has it. */

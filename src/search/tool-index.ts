@@ -17,6 +17,7 @@ import { createFieldTerms, type FieldTerms } from './field-terms.ts';
 import { BM25_PARAMS } from './minisearch-score.ts';
 import {
   FIELD_NAMES,
+  type FieldLookup,
   type FieldName,
   type FieldStatistics,
   type Narrowing,
@@ -25,10 +26,11 @@ import {
 import {
   createMergeScratch,
   type MergedScores,
+  type Merger,
   type MergeScratch,
-  mergeLookups,
   releaseMerged,
   type SlotResolver,
+  startMerge,
 } from './score-merge.ts';
 import {
   createSynonymExpander,
@@ -526,63 +528,78 @@ function rank(
     const expansions = state.expand === null ? [] : capExpansions(state.expand(terms));
     noteAlternatives(expansions, alternatives);
     if (expansions.length === 0) return own;
-    return mergeLookups(terms, { own, loose: [], expansions, searchTerms }, state.resolver, state.scratch);
+    const merger = startMerge(terms, state.resolver, state.scratch);
+    merger.addResults(own);
+    return merger.finish({ loose: [], expansions, searchTerms });
   }
 
   const plan = planOwnWords(state.statistics, terms);
-  const narrow = plan.narrowing === undefined ? undefined : startNarrowing(plan.narrowing, plan.queries);
+  const narrow =
+    plan.narrowing === undefined ? undefined : { narrowing: plan.narrowing, slots: [], ceilings: [] };
   dropped.value = narrow;
-  const own = searchOr(state, narrow === undefined ? plan.queries : narrowed(state, plan.queries, narrow));
-  const common = plan.computed;
-  const unknown = terms.filter(
-    (term) =>
-      term.length >= LOOSE_MATCHING.minPrefixLength && PLAIN_TERM.test(term) && toolsUsing(state, term) === 0,
-  );
-  const expansions = rareExpansions(state, terms, bestCoveredTerms(state, own, narrow));
-  noteAlternatives(expansions, alternatives);
-  if (narrow === undefined && unknown.length === 0 && expansions.length === 0 && common === undefined) {
-    return own;
+  const merger = startMerge(terms, state.resolver, state.scratch);
+  try {
+    lookUpOwnWords(state, plan.lookups, narrow, merger);
+    const unknown = terms.filter(
+      (term) =>
+        term.length >= LOOSE_MATCHING.minPrefixLength &&
+        PLAIN_TERM.test(term) &&
+        toolsUsing(state, term) === 0,
+    );
+    const expansions = rareExpansions(state, terms, merger.bestCovered());
+    noteAlternatives(expansions, alternatives);
+    const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
+    return merger.finish({ loose, expansions, searchTerms, common: plan.computed });
+  } catch (error) {
+    // The merge's arrays are the index's scratch: zero them again before giving up.
+    releaseMerged(merger.finish({ loose: [], expansions: [], searchTerms }));
+    throw error;
   }
-  const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
-  const kept =
-    narrow === undefined ? undefined : { term: narrow.term, slots: narrow.kept, sums: narrow.partials };
-  return mergeLookups(
-    terms,
-    { own, narrowed: kept, loose, expansions, searchTerms, common },
-    state.resolver,
-    state.scratch,
-  );
 }
 
-/**
- * What a narrowed lookup found: the tools it kept, with the rarest word's summed term scores, and
- * the tools it dropped, with the ceiling of each one's score.
- */
+/** What a narrowed lookup dropped: the slots, and the ceiling of each one's score. */
 interface Narrowed {
   narrowing: Narrowing;
-  /** The rarest word. */
-  term: string;
-  kept: number[];
-  partials: number[];
-  /** The dropped tools. */
   slots: number[];
   ceilings: number[];
 }
 
-function startNarrowing(narrowing: Narrowing, queries: readonly Query[]): Narrowed {
-  const entry = queries[narrowing.query] as Query;
-  const term = typeof entry === 'string' ? entry : ((entry as { queries: Query[] }).queries[0] as string);
-  return { narrowing, term, kept: [], partials: [], slots: [], ceilings: [] };
+/**
+ * Looks the plan's words up with MiniSearch, one query per word and field, and scores each tool a
+ * lookup meets in its `boostDocument` callback, which answers 0: MiniSearch builds no result, the
+ * index adds the term's score (MiniSearch's formula, from the field's length) to its merge. On a
+ * large catalog a query's words meet thousands of tools, and a MiniSearch result per tool and word
+ * cost most of a search. The rarest word's lookup, when narrowed, scores only the tools that pass
+ * {@link narrowingVerdict}.
+ */
+function lookUpOwnWords(
+  state: IndexState,
+  lookups: readonly FieldLookup[],
+  narrow: Narrowed | undefined,
+  merger: Merger,
+): void {
+  const verdict = narrow === undefined ? undefined : narrowingVerdict(state, narrow);
+  const { fieldTerms, slots } = state;
+  const queries = lookups.map((lookup): Query => {
+    const field = FIELD_INDEX[lookup.field];
+    const { position, score } = lookup;
+    const keep = lookup.term === narrow?.narrowing.term ? verdict : undefined;
+    const boostDocument = (id: unknown): number => {
+      const slot = id as number;
+      if (slots[slot] === undefined || (keep !== undefined && !keep(slot))) return 0;
+      merger.add(slot, position, score(fieldTerms.count(slot, field)));
+      return 0;
+    };
+    return { queries: [lookup.term], fields: [lookup.field], boostDocument };
+  });
+  if (queries.length > 0) searchOr(state, queries);
 }
 
 /**
- * The plan's queries with the rarest word's lookup split: the tools that have enough of the query's
- * other scored words (`Narrowing.need`) go to `dropped.kept`, the others to `dropped.slots`.
- * MiniSearch asks `boostDocument` before it builds a result, and the callback answers 0 for every
- * tool: MiniSearch builds no result for the rarest word's thousands of tools, and the kept ones are
- * scored here with MiniSearch's formula (`Narrowing.partial`), then merged as its results would be.
+ * Whether the rarest word's lookup keeps a tool: it must have enough of the query's other scored
+ * words (`Narrowing.need`); the others go to `dropped`, with the ceiling of their score.
  */
-function narrowed(state: IndexState, queries: readonly Query[], dropped: Narrowed): Query[] {
+function narrowingVerdict(state: IndexState, dropped: Narrowed): (slot: number) => boolean {
   const { need, bound } = dropped.narrowing;
   const { fieldTerms } = state;
   const others = dropped.narrowing.others.map((other) => ({
@@ -594,10 +611,9 @@ function narrowed(state: IndexState, queries: readonly Query[], dropped: Narrowe
   if (state.narrowMemo.length < state.slots.length) state.narrowMemo = new Int32Array(state.slots.length * 2);
   const memo = state.narrowMemo;
   // A tool is met once per field of the word: the verdict is remembered per slot for this search.
-  const boostDocument = (id: unknown): number => {
-    const slot = id as number;
+  return (slot) => {
     const known = memo[slot] as number;
-    if (known === stamp || known === -stamp || state.slots[slot] === undefined) return 0;
+    if (known === stamp || known === -stamp) return known === stamp;
     let count = 0;
     let bounds = bound;
     for (let at = 0; at < others.length && count < need; at++) {
@@ -611,22 +627,13 @@ function narrowed(state: IndexState, queries: readonly Query[], dropped: Narrowe
     }
     const kept = count >= need;
     memo[slot] = kept ? stamp : -stamp;
-    if (kept) {
-      dropped.kept.push(slot);
-      dropped.partials.push(dropped.narrowing.partial(slot));
-    } else {
+    if (!kept) {
       dropped.slots.push(slot);
       // Summed term scores at most `bounds`, times the words matched.
       dropped.ceilings.push(bounds * (count + 1));
     }
-    return 0;
+    return kept;
   };
-  return queries.map((entry, at) => {
-    if (at !== dropped.narrowing.query) return entry;
-    return typeof entry === 'string'
-      ? { queries: [entry], boostDocument }
-      : { ...(entry as { queries: Query[] }), boostDocument };
-  });
 }
 
 /** The slot of a MiniSearch result (its document's id), or -1. */
@@ -661,43 +668,6 @@ function rareExpansions(
       .expand(terms)
       .filter((expansion) => terms.slice(expansion.start, expansion.start + expansion.length).every(wanting)),
   );
-}
-
-/**
- * The looked-up words of the best-covered tool: the one matching most of them, the best scored
- * among those (the first MiniSearch lists). A tool the narrowing kept has the rarest word too, with
- * the score MiniSearch would have given it.
- */
-function bestCoveredTerms(
-  state: IndexState,
-  own: readonly SearchResult[],
-  narrow: Narrowed | undefined,
-): ReadonlySet<string> {
-  let best: readonly string[] = [];
-  let bestScore = Number.NEGATIVE_INFINITY;
-  const consider = (terms: readonly string[], score: number): void => {
-    if (terms.length > best.length || (terms.length === best.length && score > bestScore)) {
-      best = terms;
-      bestScore = score;
-    }
-  };
-  for (const result of own) {
-    const slot = narrow === undefined ? -1 : slotOfResult(state, result);
-    if (narrow === undefined || slot < 0 || state.narrowMemo[slot] !== state.narrowStamp) {
-      consider(result.queryTerms, result.score);
-      continue;
-    }
-    const count = result.queryTerms.length;
-    const sum = result.score / count + narrow.narrowing.partial(slot);
-    consider([...result.queryTerms, narrow.term], sum * (count + 1));
-  }
-  // A kept tool that no other lookup found matches one word: it only matters when no result
-  // matches more.
-  if (narrow !== undefined && best.length < 2) {
-    const alone = [narrow.term];
-    for (const partial of narrow.partials) consider(alone, partial);
-  }
-  return new Set(best);
 }
 
 /** The best `limit` tools so far, best first; equal scores keep the order the tools were added in. */
