@@ -159,6 +159,8 @@ const NAME_COVERAGE_BONUS = 1;
 /** What a name word the query says only through a synonym counts for, in the name bonus. */
 const NAME_SYNONYM_SHARE = 0.5;
 
+/** Up to this `limit`, merged tools that cannot enter the list are skipped before their entry is read. */
+const MAX_SURE_PLACES = 32;
 /** Distinct synonym terms looked up per search, at most. */
 const MAX_SYNONYM_TERMS = 32;
 /** Distinct words whose analysis an index remembers before starting over. */
@@ -726,7 +728,7 @@ function searchIndex(
   // The merged scores live in the index's scratch arrays, which must be zero again for the next
   // search even when the caller's filter throws.
   try {
-    keepRanked(state, top, scores);
+    keepRanked(state, top, scores, filter === undefined ? Math.floor(limit) : 0);
     if (dropped.value !== undefined) {
       rescueDropped(state, top, dropped.value, Array.isArray(scores) ? undefined : scores.scores);
     }
@@ -736,12 +738,25 @@ function searchIndex(
   return top.matches();
 }
 
-/** Offers the ranked tools to the top list. */
-function keepRanked(state: IndexState, top: TopList, scores: MergedScores | SearchResult[]): void {
+/**
+ * Offers the ranked tools to the top list. With merged scores and `sure` above 0 (no filter can
+ * turn a tool away), tools whose score times the largest name bonus falls below the `sure`-th
+ * highest score are passed over without reading their entry: that many tools score at least that
+ * much after their bonus, so none of these can enter.
+ */
+function keepRanked(
+  state: IndexState,
+  top: TopList,
+  scores: MergedScores | SearchResult[],
+  sure: number,
+): void {
   if (!Array.isArray(scores)) {
+    const cut = nthHighest(scores, sure) / (1 + NAME_COVERAGE_BONUS);
     for (const slot of scores.slots) {
+      const raw = scores.scores[slot] as number;
+      if (raw < cut) continue;
       const entry = state.slots[slot];
-      if (entry !== undefined) top.keep(entry, scores.scores[slot] as number);
+      if (entry !== undefined) top.keep(entry, raw);
     }
     return;
   }
@@ -754,6 +769,24 @@ function keepRanked(state: IndexState, top: TopList, scores: MergedScores | Sear
     const entry = state.slots[slotOfResult(state, result)];
     if (entry !== undefined) top.keep(entry, result.score);
   }
+}
+
+/** The `n`-th highest merged score; 0 when fewer tools were found, or `n` is 0 or large. */
+function nthHighest(scores: MergedScores, n: number): number {
+  if (n < 1 || n > MAX_SURE_PLACES || scores.slots.length < n) return 0;
+  // The `n` highest so far, lowest first.
+  const highest = new Float64Array(n);
+  for (const slot of scores.slots) {
+    const raw = scores.scores[slot] as number;
+    if (raw <= (highest[0] as number)) continue;
+    let at = 0;
+    while (at + 1 < n && raw > (highest[at + 1] as number)) {
+      highest[at] = highest[at + 1] as number;
+      at += 1;
+    }
+    highest[at] = raw;
+  }
+  return highest[0] as number;
 }
 
 /**

@@ -411,6 +411,21 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     ]);
   });
 
+  it('ranks a large catalog the same without a filter, where tools that cannot enter the list are skipped early', () => {
+    const index = createToolIndex();
+    const verbs = ['get', 'list', 'create', 'delete'];
+    for (let i = 0; i < 1500; i++) {
+      const verb = verbs[i % verbs.length] as string;
+      const book = i % 7 === 0 ? 'archive' : 'ledger';
+      index.add(tool(`${verb}_record_${i}`, `Handles record number ${i} of the ${book}.`));
+    }
+    for (const query of ['get record', 'archive record', 'list the ledger records', 'delete']) {
+      const unfiltered = index.search(query, { limit: 5 });
+      expect(unfiltered).toHaveLength(5);
+      expect(unfiltered).toEqual(index.search(query, { limit: 5, filter: () => true }));
+    }
+  });
+
   it('forgets the words of removed tools', () => {
     const index = createToolIndex();
     for (let i = 0; i < 1000; i++) index.add(tool(`filler_${i}`, `Returns record ${i}.`));
