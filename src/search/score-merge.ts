@@ -2,7 +2,8 @@
  * Merging several MiniSearch lookups of one search into one score per tool: the summed term scores
  * of every lookup (a synonym at a discount, and only for phrases the tool does not already match with
  * the caller's own words), times the number of query terms the tool matched, as MiniSearch itself
- * ranks one OR query. May import `./minisearch-score.ts`, `./synonyms.ts` and `minisearch` (types).
+ * ranks one OR query. The query's own words come either as MiniSearch results or, on a large
+ * catalog, as term scores the index computed for each tool a lookup met. May import `./minisearch-score.ts`, `./synonyms.ts` and `minisearch` (types).
  */
 
 import type { SearchResult } from 'minisearch';

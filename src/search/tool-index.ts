@@ -6,8 +6,9 @@
  * tools the rarer words found rather than looked up (`./query-plan.ts`), and, when every word is
  * common, the rarest word's lookup narrowed to the tools with most of the others (the tools it drops
  * scored after all when they could still enter the list) (the last four on catalogs of 1,000 tools or
- * more), a bonus for tools whose name the query spells out (a synonym counting half
- * a word), ties in registration order. Updates are incremental. May import `../core/types.ts`,
+ * more, where MiniSearch finds the tools a word is in and the index scores them with MiniSearch's
+ * formula, see `lookUpOwnWords`), a bonus for tools whose name the query spells out (a synonym
+ * counting half a word), ties in registration order. Updates are incremental. May import `../core/types.ts`,
  * `../core/errors.ts`, the other files of `./` and `minisearch`. */
 
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
@@ -378,7 +379,7 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
       }
     }
     // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
-    if (state.counting === 1) state.lastTerms[field] = Int32Array.from(ids).sort();
+    if (state.counting === 1) state.lastTerms[field] = new Int32Array(ids).sort();
     if (state.counting !== 0) {
       const counts = table.counts[field];
       for (const id of ids) counts[id] = (counts[id] as number) + state.counting;
@@ -509,7 +510,8 @@ function searchOr(state: IndexState, queries: Query[]): SearchResult[] {
 }
 
 /**
- * Ranks with the query's own words (one MiniSearch OR query), then, only where needed: words no tool
+ * Ranks with the query's own words (one MiniSearch OR query; on a large catalog, lookups whose tools
+ * the index scores itself, see `lookUpOwnWords`), then, only where needed: words no tool
  * contains are looked up again by prefix and fuzzily, and phrases of the query that the best-covered
  * tool lacks are looked up through their synonyms (on a catalog below BROAD_MATCHING_MAX_TOOLS, every
  * word and phrase, at once). The extra lookups are merged into MiniSearch's summed term scores
