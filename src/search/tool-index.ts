@@ -533,8 +533,10 @@ function rank(
     noteAlternatives(expansions, alternatives);
     if (expansions.length === 0) return own;
     const merger = startMerge(terms, state.resolver, state.scratch);
-    merger.addResults(own);
-    return merger.finish({ loose: [], expansions, searchTerms });
+    return mergeSafely(merger, searchTerms, () => {
+      merger.addResults(own);
+      return merger.finish({ loose: [], expansions, searchTerms });
+    });
   }
 
   const plan = planOwnWords(state.statistics, terms);
@@ -542,7 +544,7 @@ function rank(
     plan.narrowing === undefined ? undefined : { narrowing: plan.narrowing, slots: [], ceilings: [] };
   dropped.value = narrow;
   const merger = startMerge(terms, state.resolver, state.scratch);
-  try {
+  return mergeSafely(merger, searchTerms, () => {
     lookUpOwnWords(state, plan.lookups, narrow, merger);
     const unknown = terms.filter(
       (term) =>
@@ -554,8 +556,21 @@ function rank(
     noteAlternatives(expansions, alternatives);
     const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
     return merger.finish({ loose, expansions, searchTerms, common: plan.computed });
+  });
+}
+
+/**
+ * Runs a merge's lookups. The merge's arrays are the index's scratch: should a lookup throw, they
+ * are zeroed again before the error goes on, or the next search would start from its sums.
+ */
+function mergeSafely(
+  merger: Merger,
+  searchTerms: (terms: string[]) => SearchResult[],
+  run: () => MergedScores,
+): MergedScores {
+  try {
+    return run();
   } catch (error) {
-    // The merge's arrays are the index's scratch: zero them again before giving up.
     releaseMerged(merger.finish({ loose: [], expansions: [], searchTerms }));
     throw error;
   }

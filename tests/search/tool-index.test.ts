@@ -426,6 +426,18 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     }
   });
 
+  it('ranks the same after a filter threw during a search of a large catalog', () => {
+    const index = createToolIndex();
+    for (let i = 0; i < 1200; i++) index.add(tool(`get_record_${i}`, `Handles record number ${i}.`));
+    index.add(tool('get_widget', 'Returns one widget by its identifier.'));
+    const before = index.search('get widget record', { limit: 5 });
+    const failing = (): never => {
+      throw new Error('filter failed');
+    };
+    expect(() => index.search('get widget record', { limit: 5, filter: failing })).toThrow('filter failed');
+    expect(index.search('get widget record', { limit: 5 })).toEqual(before);
+  });
+
   it('forgets the words of removed tools', () => {
     const index = createToolIndex();
     for (let i = 0; i < 1000; i++) index.add(tool(`filler_${i}`, `Returns record ${i}.`));
