@@ -262,6 +262,12 @@ interface IndexEntry {
 interface IndexState {
   engine: MiniSearch<IndexDocument>;
   queryOptions: SearchOptions;
+  /**
+   * The options of the own-word lookups whose tools the index scores itself: MiniSearch's scoring
+   * options are left out, since it scores nothing there, and MiniSearch copies its options once or
+   * more per word and field looked up.
+   */
+  lookupOptions: SearchOptions;
   entries: Map<string, IndexEntry>;
   /** The entries by slot (`undefined` where a tool was removed), for the merge's per-slot arrays. */
   slots: (IndexEntry | undefined)[];
@@ -396,6 +402,7 @@ function createState(options: ToolIndexOptions): IndexState {
   const synonymGroups = options.synonyms ?? SYNONYM_GROUPS;
   const state: IndexState = {
     engine: undefined as unknown as MiniSearch<IndexDocument>,
+    lookupOptions: { tokenize: (text) => [text], processTerm: (text) => text },
     queryOptions: {
       boost: { ...boost },
       tokenize: (text) => [text],
@@ -611,7 +618,7 @@ function lookUpOwnWords(
     };
     return { queries: [lookup.term], fields: [lookup.field], boostDocument };
   });
-  if (queries.length > 0) searchOr(state, queries);
+  if (queries.length > 0) state.engine.search({ combineWith: 'OR', queries }, state.lookupOptions);
 }
 
 /**
