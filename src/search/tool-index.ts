@@ -642,7 +642,9 @@ function narrowingVerdict(state: IndexState, dropped: Narrowed): (slot: number) 
     if (known === stamp || known === -stamp) return known === stamp;
     let count = 0;
     let bounds = bound;
-    for (let at = 0; at < others.length && count < need; at++) {
+    let at = 0;
+    // Stops once the tool has enough of the other words, or can no longer have enough.
+    for (; at < others.length && count < need && count + others.length - at >= need; at++) {
       const other = others[at] as (typeof others)[number];
       for (const part of other.parts) {
         if (!fieldTerms.has(slot, part.field, part.id)) continue;
@@ -654,9 +656,15 @@ function narrowingVerdict(state: IndexState, dropped: Narrowed): (slot: number) 
     const kept = count >= need;
     memo[slot] = kept ? stamp : -stamp;
     if (!kept) {
+      // The words left unchecked may all be there: the ceiling counts them in.
+      let possible = count;
+      for (; at < others.length; at++) {
+        bounds += (others[at] as (typeof others)[number]).bound;
+        possible += 1;
+      }
       dropped.slots.push(slot);
       // Summed term scores at most `bounds`, times the words matched.
-      dropped.ceilings.push(bounds * (count + 1));
+      dropped.ceilings.push(bounds * (possible + 1));
     }
     return kept;
   };
