@@ -833,13 +833,15 @@ function rescueDropped(
   merged: Float64Array | undefined,
 ): void {
   const { narrowing, slots, ceilings } = dropped;
+  // Thousands of tools may be dropped: the floor is read again only when the list changed.
+  let floor = top.floor() ?? Number.NEGATIVE_INFINITY;
   for (let at = 0; at < slots.length; at++) {
+    if ((ceilings[at] as number) * (1 + NAME_COVERAGE_BONUS) < floor) continue;
     const slot = slots[at] as number;
-    const floor = top.floor();
-    if (floor !== undefined && (ceilings[at] as number) * (1 + NAME_COVERAGE_BONUS) < floor) continue;
     const entry = state.slots[slot];
     if (entry === undefined || (merged !== undefined && (merged[slot] as number) !== 0)) continue;
     top.keep(entry, narrowing.score(slot));
+    floor = top.floor() ?? Number.NEGATIVE_INFINITY;
   }
 }
 
