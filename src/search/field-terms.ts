@@ -1,11 +1,12 @@
 /**
- * The distinct terms of each field of each indexed tool, as sorted term numbers in one shared
- * Int32Array: what query planning checks a tool's fields against ("does this tool have this common
- * word in its description?") for thousands of tools per search. One array, filled in the order the
- * tools were added, keeps those checks close together in memory (MiniSearch lists a term's tools in
- * that order too), where an array per tool and field would scatter them. A removed tool's terms
- * become garbage, reclaimed by compacting once garbage outweighs the live terms, so `add` and
- * `remove` stay cheap on average. Imports nothing.
+ * The distinct terms of each field of each indexed tool, as sorted term numbers: what query planning
+ * checks a tool's fields against ("does this tool have this common word in its description?") for
+ * thousands of tools per search. Each field's terms live in one Int32Array of their own, filled in
+ * the order the tools were added (MiniSearch lists a term's tools in that order too): a search that
+ * checks the names of thousands of tools reads one compact array (the names' terms are a small
+ * share of all terms) instead of skipping over every tool's description and parameters. A removed
+ * tool's terms become garbage, reclaimed by compacting a field's array once garbage outweighs its
+ * live terms, so `add` and `remove` stay cheap on average. Imports nothing.
  */
 
 /** Fields per tool. */
@@ -28,33 +29,43 @@ function grown(array: Int32Array, size: number): Int32Array {
   return copy;
 }
 
+/** One field's terms of every tool, back to back. */
+interface FieldStore {
+  data: Int32Array;
+  used: number;
+  garbage: number;
+}
+
 export function createFieldTerms(): FieldTerms {
-  let data: Int32Array = new Int32Array(4096);
-  let used = 0;
-  let garbage = 0;
+  const stores: FieldStore[] = Array.from({ length: FIELDS }, () => ({
+    data: new Int32Array(1024),
+    used: 0,
+    garbage: 0,
+  }));
+  // By place (`slot * FIELDS + field`): where the terms start in their field's array, and how many.
   let starts: Int32Array = new Int32Array(1024 * FIELDS);
   let counts: Int32Array = new Int32Array(1024 * FIELDS);
 
-  /** Re-packs the live terms, in slot order; `extra` more must fit after them. */
-  const compact = (extra: number): void => {
-    const live = used - garbage;
-    const packed = new Int32Array(Math.max(4096, 2 * (live + extra)));
+  /** Re-packs the live terms of a field, in slot order; `extra` more must fit after them. */
+  const compact = (field: number, extra: number): void => {
+    const store = stores[field] as FieldStore;
+    const packed = new Int32Array(Math.max(1024, 2 * (store.used - store.garbage + extra)));
     let at = 0;
-    for (let place = 0; place < starts.length; place++) {
+    for (let place = field; place < starts.length; place += FIELDS) {
       const length = counts[place] as number;
       if (length === 0) continue;
       const start = starts[place] as number;
-      packed.set(data.subarray(start, start + length), at);
+      packed.set(store.data.subarray(start, start + length), at);
       starts[place] = at;
       at += length;
     }
-    data = packed;
-    used = at;
-    garbage = 0;
+    store.data = packed;
+    store.used = at;
+    store.garbage = 0;
   };
 
   const release = (place: number): void => {
-    garbage += counts[place] as number;
+    (stores[place % FIELDS] as FieldStore).garbage += counts[place] as number;
     counts[place] = 0;
   };
 
@@ -66,14 +77,17 @@ export function createFieldTerms(): FieldTerms {
         counts = grown(counts, place + 1);
       }
       release(place);
-      if (used + sorted.length > data.length) {
-        if (garbage * 2 > used) compact(sorted.length);
-        if (used + sorted.length > data.length) data = grown(data, used + sorted.length);
+      const store = stores[field] as FieldStore;
+      if (store.used + sorted.length > store.data.length) {
+        if (store.garbage * 2 > store.used) compact(field, sorted.length);
+        if (store.used + sorted.length > store.data.length) {
+          store.data = grown(store.data, store.used + sorted.length);
+        }
       }
-      data.set(sorted, used);
-      starts[place] = used;
+      store.data.set(sorted, store.used);
+      starts[place] = store.used;
       counts[place] = sorted.length;
-      used += sorted.length;
+      store.used += sorted.length;
     },
     free(slot) {
       for (let field = 0; field < FIELDS; field++) {
@@ -83,6 +97,7 @@ export function createFieldTerms(): FieldTerms {
     },
     has(slot, field, id) {
       const place = slot * FIELDS + field;
+      const data = (stores[field] as FieldStore).data;
       let low = starts[place] as number;
       let high = low + (counts[place] as number) - 1;
       while (low <= high) {

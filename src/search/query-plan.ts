@@ -4,11 +4,12 @@
  * In a field where it is common, MiniSearch would list thousands of tools for it, most of which the
  * rest of the query rules out: there its score is computed instead, with MiniSearch's own formula
  * (`./minisearch-score.ts`), for the candidates only. In a description or parameter field where it
- * is very common it is not scored at all: it tells tools apart too little there. May import
- * `./minisearch-score.ts`, `./score-merge.ts` (types) and `minisearch` (types).
+ * is very common it is not scored at all: it tells tools apart too little there. Each lookup
+ * carries its score with MiniSearch's formula, so that the index can score the tools MiniSearch
+ * meets itself rather than have MiniSearch build a result for each. May import
+ * `./minisearch-score.ts` and `./score-merge.ts` (types).
  */
 
-import type { Query } from 'minisearch';
 import { fieldTermScorer } from './minisearch-score.ts';
 import type { Lookups } from './score-merge.ts';
 
@@ -43,9 +44,19 @@ export interface FieldStatistics {
   termId(term: string): number | undefined;
 }
 
+/** A query word looked up in one field, and MiniSearch's score for it there. */
+export interface FieldLookup {
+  term: string;
+  /** The term's place in the query's terms. */
+  position: number;
+  field: FieldName;
+  /** MiniSearch's score for the term in that field of a tool whose field has this many terms. */
+  score(fieldLength: number): number;
+}
+
 export interface OwnWordsPlan {
-  /** One MiniSearch query per word with a field where it is looked up. */
-  queries: Query[];
+  /** Each word's fields where it is looked up, by word in query order, then by field. */
+  lookups: FieldLookup[];
   /** The words scored for the candidates in some field instead, with that score. */
   computed: Lookups['common'];
   /**
@@ -56,8 +67,8 @@ export interface OwnWordsPlan {
 }
 
 export interface Narrowing {
-  /** The place of the rarest word's lookup in `queries`. */
-  query: number;
+  /** The rarest word, whose lookup is narrowed. */
+  term: string;
   /** The other scored words: each one's scored fields as term numbers, and the most it can add. */
   others: readonly { parts: readonly { field: FieldName; id: number }[]; bound: number }[];
   /** A tool with fewer of the other words than this is dropped from the lookup. */
@@ -102,16 +113,19 @@ export function planOwnWords(stats: FieldStatistics, terms: readonly string[]): 
   // without the query's most telling word).
   const rarest = rarestWord(parts);
   const lookedUp = (part: FieldPart): boolean => part.term === rarest || part.tools <= common;
-  const queries: Query[] = [];
-  for (const term of terms) {
-    const fields = parts.filter((part) => part.term === term && lookedUp(part)).map((part) => part.field);
-    if (fields.length > 0) queries.push(fields.length === 3 ? term : { queries: [term], fields });
-  }
+  // `parts` lists the words in query order, each one's fields in field order: the order MiniSearch
+  // sums a tool's term scores in.
+  const lookups = parts.filter(lookedUp).map((part) => ({
+    term: part.term,
+    position: part.position,
+    field: part.field,
+    score: partScorer(stats, part),
+  }));
   const computed = parts.filter((part) => !lookedUp(part));
   return {
-    queries,
+    lookups,
     computed: computed.length === 0 ? undefined : computedScores(stats, computed),
-    narrowing: narrowingOf(stats, parts, rarest, common, queries),
+    narrowing: narrowingOf(stats, parts, rarest, common),
   };
 }
 
@@ -121,14 +135,9 @@ function narrowingOf(
   parts: readonly FieldPart[],
   rarest: string | undefined,
   common: number,
-  queries: readonly Query[],
 ): Narrowing | undefined {
   const own = parts.filter((part) => part.term === rarest);
-  if (!own.some((part) => part.tools > common)) return undefined;
-  const query = queries.findIndex(
-    (entry) => (typeof entry === 'string' ? entry : (entry as { queries: Query[] }).queries[0]) === rarest,
-  );
-  if (query < 0) return undefined;
+  if (rarest === undefined || !own.some((part) => part.tools > common)) return undefined;
   const scored = parts.map((part) => ({
     ...part,
     id: stats.termId(part.term) ?? -1,
@@ -147,24 +156,35 @@ function narrowingOf(
   if (others.length === 0) return undefined;
   const bound = own.reduce((sum, part) => sum + partScorer(stats, part)(0), 0);
   return {
-    query,
+    term: rarest,
     others,
     need: neededOthers(others.length),
     bound,
-    score(slot) {
-      let sum = 0;
-      let matched = 0;
-      let lastPosition = -1;
-      for (const part of scored) {
-        if (!stats.has(slot, part.field, part.id)) continue;
-        sum += part.score(stats.fieldLength(slot, part.field));
-        // `parts` lists a term's fields together, so a new position is a newly matched word.
-        if (part.position !== lastPosition) matched += 1;
-        lastPosition = part.position;
-      }
-      return sum * matched;
-    },
+    score: (slot) => ownWordScore(stats, scored, slot),
   };
+}
+
+interface ScoredPart {
+  field: FieldName;
+  id: number;
+  /** The term's place in the query's terms. */
+  position: number;
+  score: (fieldLength: number) => number;
+}
+
+/** A tool's own-word score, MiniSearch's way: summed term scores times the words matched. */
+function ownWordScore(stats: FieldStatistics, parts: readonly ScoredPart[], slot: number): number {
+  let sum = 0;
+  let matched = 0;
+  let lastPosition = -1;
+  for (const part of parts) {
+    if (!stats.has(slot, part.field, part.id)) continue;
+    sum += part.score(stats.fieldLength(slot, part.field));
+    // `parts` lists a term's fields together, so a new position is a newly matched word.
+    if (part.position !== lastPosition) matched += 1;
+    lastPosition = part.position;
+  }
+  return sum * matched;
 }
 
 function partScorer(stats: FieldStatistics, part: FieldPart): (fieldLength: number) => number {

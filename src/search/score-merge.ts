@@ -2,7 +2,8 @@
  * Merging several MiniSearch lookups of one search into one score per tool: the summed term scores
  * of every lookup (a synonym at a discount, and only for phrases the tool does not already match with
  * the caller's own words), times the number of query terms the tool matched, as MiniSearch itself
- * ranks one OR query. May import `./minisearch-score.ts`, `./synonyms.ts` and `minisearch` (types).
+ * ranks one OR query. The query's own words come either as MiniSearch results or, on a large
+ * catalog, as term scores the index computed for each tool a lookup met. May import `./minisearch-score.ts`, `./synonyms.ts` and `minisearch` (types).
  */
 
 import type { SearchResult } from 'minisearch';
@@ -60,10 +61,8 @@ export interface SlotResolver {
   readonly capacity: number;
 }
 
-/** The lookups of one search, in the order they are merged. */
+/** The lookups merged after the query's own words, in the order they are merged. */
 export interface Lookups {
-  /** The query's own words. */
-  own: readonly SearchResult[];
   /** Words no tool has, looked up again by prefix and fuzzily (empty when there are none). */
   loose: readonly SearchResult[];
   /** Phrases of the query and their synonyms. */
@@ -89,14 +88,55 @@ export interface MergedScores {
 }
 
 /**
- * One score per tool found for the query `terms`, from every lookup. Per-tool sums and masks live in
- * arrays indexed by slot: a common query word finds thousands of tools on a large catalog, and one
- * array write per tool is what keeps merging them cheap.
+ * Per-slot arrays an index lends every search's merge, all zero between searches: allocating (and
+ * zeroing) two arrays the size of the catalog per search would cost more than the merge itself on
+ * a large catalog, and the garbage adds collections to searches that find few tools.
  */
-export function mergeLookups(terms: readonly string[], lookups: Lookups, slots: SlotResolver): MergedScores {
-  return terms.length <= 32
-    ? merge(terms, lookups, slots, SMALL_MASKS)
-    : merge(terms, lookups, slots, LARGE_MASKS);
+export interface MergeScratch {
+  sums: Float64Array;
+  masks: Uint32Array;
+}
+
+export function createMergeScratch(): MergeScratch {
+  return { sums: new Float64Array(0), masks: new Uint32Array(0) };
+}
+
+/** Zeroes what a merge left in its scratch, once its scores are read: the next search needs zeros. */
+export function releaseMerged(merged: MergedScores): void {
+  const { scores } = merged;
+  for (const slot of merged.slots) scores[slot] = 0;
+}
+
+/**
+ * Merges the lookups of one search into one score per tool: first the query's own words
+ * ({@link Merger.add}, {@link Merger.addResults}), then the rest ({@link Merger.finish}).
+ */
+export interface Merger {
+  /** Adds a term score of the query word at `position` to the tool in `slot`. */
+  add(slot: number, position: number, score: number): void;
+  /** Adds a MiniSearch OR lookup of the query's own words (each tool listed once). */
+  addResults(results: readonly SearchResult[]): void;
+  /**
+   * The own words the best-covered tool matched: the tool matching most of them, the best scored
+   * among those (the first of a MiniSearch lookup of them all).
+   */
+  bestCovered(): ReadonlySet<string>;
+  /** Merges the other lookups; the merged scores live in the scratch until `releaseMerged`. */
+  finish(lookups: Lookups): MergedScores;
+}
+
+/**
+ * Starts merging for the query `terms`. Per-tool sums and masks live in arrays indexed by slot: a
+ * common query word finds thousands of tools on a large catalog, and one array write per tool is
+ * what keeps merging them cheap.
+ */
+export function startMerge(terms: readonly string[], slots: SlotResolver, scratch: MergeScratch): Merger {
+  if (scratch.sums.length < slots.capacity) {
+    scratch.sums = new Float64Array(slots.capacity * 2);
+    scratch.masks = new Uint32Array(slots.capacity * 2);
+  }
+  if (terms.length > 32) return merger(terms, slots, LARGE_MASKS, { sums: scratch.sums });
+  return merger(terms, slots, SMALL_MASKS, scratch);
 }
 
 /** Per tool slot: summed term scores, and the query terms it matched as a bit set. */
@@ -129,38 +169,59 @@ function mergePlain<M>(
   }
 }
 
-function merge<M>(
+function merger<M>(
   terms: readonly string[],
-  lookups: Lookups,
   slots: SlotResolver,
   ops: MaskOps<M>,
-): MergedScores {
-  const bit = new Map<string, M>(terms.map((term, i) => [term, ops.bit(i)]));
+  scratch: { sums: Float64Array; masks?: { [slot: number]: M } },
+): Merger {
+  const bits = terms.map((_, position) => ops.bit(position));
+  const bit = new Map<string, M>(terms.map((term, i) => [term, bits[i] as M]));
   const tally: Tally<M> = {
     slots,
     found: [],
-    sums: new Float64Array(slots.capacity),
-    masks: ops.table(slots.capacity),
+    sums: scratch.sums,
+    masks: scratch.masks ?? ops.table(slots.capacity),
   };
   const maskOf = (queryTerms: readonly string[]): M => {
     let mask = ops.none;
     for (const term of queryTerms) mask = ops.or(mask, bit.get(term) ?? ops.none);
     return mask;
   };
-  mergePlain(tally, ops, lookups.own, maskOf);
-  if (lookups.loose.length > 0) mergePlain(tally, ops, lookups.loose, maskOf);
-  if (lookups.common !== undefined) {
-    mergeCommon(
-      tally,
-      ops,
-      lookups.common,
-      terms.map((_, position) => ops.bit(position)),
-    );
+  return {
+    add: (slot, position, score) => addTo(tally, ops, slot, score, bits[position] as M),
+    addResults: (results) => mergePlain(tally, ops, results, maskOf),
+    bestCovered: () => bestCoveredTerms(tally, ops, terms),
+    finish(lookups) {
+      if (lookups.loose.length > 0) mergePlain(tally, ops, lookups.loose, maskOf);
+      if (lookups.common !== undefined) mergeCommon(tally, ops, lookups.common, bits);
+      if (lookups.expansions.length > 0) mergeSynonyms(tally, ops, terms, lookups, maskOf);
+      const { sums, masks } = tally;
+      for (const slot of tally.found) {
+        const mask = masks[slot] as M;
+        sums[slot] = (sums[slot] as number) * ops.count(mask);
+        // The masks are the index's scratch (small masks): zero again for the next search.
+        masks[slot] = ops.none;
+      }
+      return { slots: tally.found, scores: sums };
+    },
+  };
+}
+
+/** {@link Merger.bestCovered}: ties (same words, same score) go to the tool found first. */
+function bestCoveredTerms<M>(tally: Tally<M>, ops: MaskOps<M>, terms: readonly string[]): Set<string> {
+  let best = ops.none;
+  let bestCount = 0;
+  let bestScore = 0;
+  for (const slot of tally.found) {
+    const mask = tally.masks[slot] as M;
+    const count = ops.count(mask);
+    const score = (tally.sums[slot] as number) * count;
+    if (count > bestCount || (count === bestCount && score > bestScore)) {
+      [best, bestCount, bestScore] = [mask, count, score];
+    }
   }
-  if (lookups.expansions.length > 0) mergeSynonyms(tally, ops, terms, lookups, maskOf);
-  const { sums, masks } = tally;
-  for (const slot of tally.found) sums[slot] = (sums[slot] as number) * ops.count(masks[slot] as M);
-  return { slots: tally.found, scores: sums };
+  return new Set(terms.filter((_, position) => ops.overlaps(best, ops.bit(position))));
 }
 
 /** Adds the score of each common query word to every tool found so far that has it. */

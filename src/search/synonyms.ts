@@ -213,7 +213,9 @@ export function createSynonymExpander(
   groups: readonly (readonly string[])[],
   analyze: TermAnalyzer,
 ): SynonymExpander {
-  const phrases: { terms: string[]; group: number }[] = [];
+  // Phrases by their first term, each list in table order: a query is matched by looking up its
+  // own terms, not by scanning the whole table for every search.
+  const byFirstTerm = new Map<string, { terms: string[]; group: number }[]>();
   const analyzedGroups: string[][][] = [];
   groups.forEach((group, groupIndex) => {
     const analyzed: string[][] = [];
@@ -221,7 +223,10 @@ export function createSynonymExpander(
       const terms = analyze(phrase);
       if (terms.length === 0) continue;
       analyzed.push(terms);
-      phrases.push({ terms, group: groupIndex });
+      const first = terms[0] as string;
+      const list = byFirstTerm.get(first) ?? [];
+      list.push({ terms, group: groupIndex });
+      byFirstTerm.set(first, list);
     }
     analyzedGroups.push(analyzed);
   });
@@ -229,8 +234,9 @@ export function createSynonymExpander(
   return (queryTerms) => {
     const own = new Set(queryTerms);
     const bySpan = new Map<string, SynonymExpansion>();
-    for (const phrase of phrases) {
-      for (const start of findRuns(queryTerms, phrase.terms)) {
+    queryTerms.forEach((first, start) => {
+      for (const phrase of byFirstTerm.get(first) ?? []) {
+        if (!startsAt(queryTerms, phrase.terms, start)) continue;
         const key = `${start}:${phrase.terms.length}`;
         let expansion = bySpan.get(key);
         if (expansion === undefined) {
@@ -243,7 +249,7 @@ export function createSynonymExpander(
           expansion.alternatives.push(other);
         }
       }
-    }
+    });
     return [...bySpan.values()]
       .filter((expansion) => expansion.alternatives.length > 0)
       .sort((a, b) => a.start - b.start || b.length - a.length);
@@ -254,12 +260,8 @@ function sameTerms(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((term, i) => term === b[i]);
 }
 
-/** Start positions where `run` occurs in `haystack`. */
-function findRuns(haystack: readonly string[], run: readonly string[]): number[] {
-  const starts: number[] = [];
-  const last = haystack.length - run.length;
-  for (let start = 0; start <= last; start++) {
-    if (run.every((term, offset) => haystack[start + offset] === term)) starts.push(start);
-  }
-  return starts;
+/** Whether `run` occurs in `haystack` from position `start`. */
+function startsAt(haystack: readonly string[], run: readonly string[], start: number): boolean {
+  if (start + run.length > haystack.length) return false;
+  return run.every((term, offset) => haystack[start + offset] === term);
 }

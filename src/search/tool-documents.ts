@@ -11,15 +11,15 @@ const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>()[\]"'`]+/gi;
 
 /** One indexed document. */
 export interface IndexDocument {
-  id: string;
+  /**
+   * The tool's place in the index's per-slot arrays, as the document's MiniSearch id: a result or a
+   * `boostDocument` call names the slot itself, with no stored field to fetch for each of the
+   * thousands of tools a common word's lookup meets. Set by the index before adding.
+   */
+  id: number;
   name: string;
   description: string;
   parameters: string;
-  /**
-   * The tool's place in the index's per-slot arrays, stored with the document so that a MiniSearch
-   * result or callback names it without a lookup by tool name. Set by the index before adding.
-   */
-  slot: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -57,10 +57,9 @@ export function toDocument(spec: ToolSpec): IndexDocument {
   collectSchemaText(spec.parameters, parameterText, 0);
   const description = typeof spec.description === 'string' ? spec.description : '';
   return {
-    id: spec.name,
+    id: -1,
     name: spec.name,
     description: withoutUrls(spec.title ? `${spec.title}\n${description}` : description),
     parameters: withoutUrls(parameterText.join('\n')),
-    slot: -1,
   };
 }

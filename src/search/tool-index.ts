@@ -6,8 +6,9 @@
  * tools the rarer words found rather than looked up (`./query-plan.ts`), and, when every word is
  * common, the rarest word's lookup narrowed to the tools with most of the others (the tools it drops
  * scored after all when they could still enter the list) (the last four on catalogs of 1,000 tools or
- * more), a bonus for tools whose name the query spells out (a synonym counting half
- * a word), ties in registration order. Updates are incremental. May import `../core/types.ts`,
+ * more, where MiniSearch finds the tools a word is in and the index scores them with MiniSearch's
+ * formula, see `lookUpOwnWords`), a bonus for tools whose name the query spells out (a synonym
+ * counting half a word), ties in registration order. Updates are incremental. May import `../core/types.ts`,
  * `../core/errors.ts`, the other files of `./` and `minisearch`. */
 
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
@@ -17,12 +18,21 @@ import { createFieldTerms, type FieldTerms } from './field-terms.ts';
 import { BM25_PARAMS } from './minisearch-score.ts';
 import {
   FIELD_NAMES,
+  type FieldLookup,
   type FieldName,
   type FieldStatistics,
   type Narrowing,
   planOwnWords,
 } from './query-plan.ts';
-import { type MergedScores, mergeLookups, type SlotResolver } from './score-merge.ts';
+import {
+  createMergeScratch,
+  type MergedScores,
+  type Merger,
+  type MergeScratch,
+  releaseMerged,
+  type SlotResolver,
+  startMerge,
+} from './score-merge.ts';
 import {
   createSynonymExpander,
   SYNONYM_GROUPS,
@@ -150,6 +160,8 @@ const NAME_COVERAGE_BONUS = 1;
 /** What a name word the query says only through a synonym counts for, in the name bonus. */
 const NAME_SYNONYM_SHARE = 0.5;
 
+/** Up to this `limit`, merged tools that cannot enter the list are skipped before their entry is read. */
+const MAX_SURE_PLACES = 32;
 /** Distinct synonym terms looked up per search, at most. */
 const MAX_SYNONYM_TERMS = 32;
 /** Distinct words whose analysis an index remembers before starting over. */
@@ -250,6 +262,12 @@ interface IndexEntry {
 interface IndexState {
   engine: MiniSearch<IndexDocument>;
   queryOptions: SearchOptions;
+  /**
+   * The options of the own-word lookups whose tools the index scores itself: MiniSearch's scoring
+   * options are left out, since it scores nothing there, and MiniSearch copies its options once or
+   * more per word and field looked up.
+   */
+  lookupOptions: SearchOptions;
   entries: Map<string, IndexEntry>;
   /** The entries by slot (`undefined` where a tool was removed), for the merge's per-slot arrays. */
   slots: (IndexEntry | undefined)[];
@@ -259,6 +277,8 @@ interface IndexState {
   narrowMemo: Int32Array;
   narrowStamp: number;
   resolver: SlotResolver;
+  /** The merge's per-slot arrays, zero between searches. */
+  scratch: MergeScratch;
   /** +1 while a document is being added, -1 while one is being removed. */
   counting: 1 | -1 | 0;
   /** The terms of each field of the document last tokenized. */
@@ -365,7 +385,7 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
       }
     }
     // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
-    if (state.counting === 1) state.lastTerms[field] = Int32Array.from(ids).sort();
+    if (state.counting === 1) state.lastTerms[field] = new Int32Array(ids).sort();
     if (state.counting !== 0) {
       const counts = table.counts[field];
       for (const id of ids) counts[id] = (counts[id] as number) + state.counting;
@@ -382,6 +402,7 @@ function createState(options: ToolIndexOptions): IndexState {
   const synonymGroups = options.synonyms ?? SYNONYM_GROUPS;
   const state: IndexState = {
     engine: undefined as unknown as MiniSearch<IndexDocument>,
+    lookupOptions: { tokenize: (text) => [text], processTerm: (text) => text },
     queryOptions: {
       boost: { ...boost },
       tokenize: (text) => [text],
@@ -395,6 +416,7 @@ function createState(options: ToolIndexOptions): IndexState {
     narrowMemo: new Int32Array(0),
     narrowStamp: 0,
     resolver: undefined as unknown as SlotResolver,
+    scratch: createMergeScratch(),
     counting: 0,
     lastTerms: { name: new Int32Array(0), description: new Int32Array(0), parameters: new Int32Array(0) },
     terms: createTermTable(),
@@ -408,7 +430,6 @@ function createState(options: ToolIndexOptions): IndexState {
   state.engine = new MiniSearch<IndexDocument>({
     idField: 'id',
     fields: ['name', 'description', 'parameters'],
-    storeFields: ['slot'],
     tokenize: fieldTokenizer(state),
     processTerm: (term) => term,
     autoVacuum: false,
@@ -441,7 +462,7 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
   state.nextOrder = Math.max(state.nextOrder, order + 1);
   const document = toDocument(spec);
   const slot = state.freeSlots.pop() ?? state.slots.length;
-  document.slot = slot;
+  document.id = slot;
   state.counting = 1;
   try {
     state.engine.add(document);
@@ -496,7 +517,8 @@ function searchOr(state: IndexState, queries: Query[]): SearchResult[] {
 }
 
 /**
- * Ranks with the query's own words (one MiniSearch OR query), then, only where needed: words no tool
+ * Ranks with the query's own words (one MiniSearch OR query; on a large catalog, lookups whose tools
+ * the index scores itself, see `lookUpOwnWords`), then, only where needed: words no tool
  * contains are looked up again by prefix and fuzzily, and phrases of the query that the best-covered
  * tool lacks are looked up through their synonyms (on a catalog below BROAD_MATCHING_MAX_TOOLS, every
  * word and phrase, at once). The extra lookups are merged into MiniSearch's summed term scores
@@ -507,7 +529,7 @@ function rank(
   state: IndexState,
   terms: readonly string[],
   alternatives: Set<string>,
-  dropped: { value?: Dropped },
+  dropped: { value?: Narrowed },
 ): MergedScores | SearchResult[] {
   const searchTerms = (synonyms: string[]): SearchResult[] => searchOr(state, synonyms);
   // A catalog of fewer than BROAD_MATCHING_MAX_TOOLS tools is cheap to search broadly: every word
@@ -517,41 +539,93 @@ function rank(
     const expansions = state.expand === null ? [] : capExpansions(state.expand(terms));
     noteAlternatives(expansions, alternatives);
     if (expansions.length === 0) return own;
-    return mergeLookups(terms, { own, loose: [], expansions, searchTerms }, state.resolver);
+    const merger = startMerge(terms, state.resolver, state.scratch);
+    return mergeSafely(merger, searchTerms, () => {
+      merger.addResults(own);
+      return merger.finish({ loose: [], expansions, searchTerms });
+    });
   }
 
   const plan = planOwnWords(state.statistics, terms);
-  if (plan.narrowing !== undefined) dropped.value = { narrowing: plan.narrowing, slots: [], ceilings: [] };
-  const own = searchOr(
-    state,
-    dropped.value === undefined ? plan.queries : narrowed(state, plan.queries, dropped.value),
-  );
-  const common = plan.computed;
-  const unknown = terms.filter(
-    (term) =>
-      term.length >= LOOSE_MATCHING.minPrefixLength && PLAIN_TERM.test(term) && toolsUsing(state, term) === 0,
-  );
-  const expansions = rareExpansions(state, terms, own);
-  noteAlternatives(expansions, alternatives);
-  if (unknown.length === 0 && expansions.length === 0 && common === undefined) return own;
-  const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
-  return mergeLookups(terms, { own, loose, expansions, searchTerms, common }, state.resolver);
+  const narrow =
+    plan.narrowing === undefined ? undefined : { narrowing: plan.narrowing, slots: [], ceilings: [] };
+  dropped.value = narrow;
+  const merger = startMerge(terms, state.resolver, state.scratch);
+  return mergeSafely(merger, searchTerms, () => {
+    lookUpOwnWords(state, plan.lookups, narrow, merger);
+    const unknown = terms.filter(
+      (term) =>
+        term.length >= LOOSE_MATCHING.minPrefixLength &&
+        PLAIN_TERM.test(term) &&
+        toolsUsing(state, term) === 0,
+    );
+    const expansions = rareExpansions(state, terms, merger.bestCovered());
+    noteAlternatives(expansions, alternatives);
+    const loose = unknown.length > 0 ? searchOr(state, unknown.map(looseQuery)) : [];
+    return merger.finish({ loose, expansions, searchTerms, common: plan.computed });
+  });
 }
 
-/** What a narrowed search dropped: the slots, and the ceiling of each one's score. */
-interface Dropped {
+/**
+ * Runs a merge's lookups. The merge's arrays are the index's scratch: should a lookup throw, they
+ * are zeroed again before the error goes on, or the next search would start from its sums.
+ */
+function mergeSafely(
+  merger: Merger,
+  searchTerms: (terms: string[]) => SearchResult[],
+  run: () => MergedScores,
+): MergedScores {
+  try {
+    return run();
+  } catch (error) {
+    releaseMerged(merger.finish({ loose: [], expansions: [], searchTerms }));
+    throw error;
+  }
+}
+
+/** What a narrowed lookup dropped: the slots, and the ceiling of each one's score. */
+interface Narrowed {
   narrowing: Narrowing;
   slots: number[];
   ceilings: number[];
 }
 
 /**
- * The plan's queries with the rarest word's lookup keeping only the tools that have enough of the
- * query's other scored words (`Narrowing.need`); the others go to `dropped`. MiniSearch asks
- * `boostDocument` before it builds a result, so a dropped tool costs a few binary searches instead
- * of a result object.
+ * Looks the plan's words up with MiniSearch, one query per word and field, and scores each tool a
+ * lookup meets in its `boostDocument` callback, which answers 0: MiniSearch builds no result, the
+ * index adds the term's score (MiniSearch's formula, from the field's length) to its merge. On a
+ * large catalog a query's words meet thousands of tools, and a MiniSearch result per tool and word
+ * cost most of a search. The rarest word's lookup, when narrowed, scores only the tools that pass
+ * {@link narrowingVerdict}.
  */
-function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped): Query[] {
+function lookUpOwnWords(
+  state: IndexState,
+  lookups: readonly FieldLookup[],
+  narrow: Narrowed | undefined,
+  merger: Merger,
+): void {
+  const verdict = narrow === undefined ? undefined : narrowingVerdict(state, narrow);
+  const { fieldTerms, slots } = state;
+  const queries = lookups.map((lookup): Query => {
+    const field = FIELD_INDEX[lookup.field];
+    const { position, score } = lookup;
+    const keep = lookup.term === narrow?.narrowing.term ? verdict : undefined;
+    const boostDocument = (id: unknown): number => {
+      const slot = id as number;
+      if (slots[slot] === undefined || (keep !== undefined && !keep(slot))) return 0;
+      merger.add(slot, position, score(fieldTerms.count(slot, field)));
+      return 0;
+    };
+    return { queries: [lookup.term], fields: [lookup.field], boostDocument };
+  });
+  if (queries.length > 0) state.engine.search({ combineWith: 'OR', queries }, state.lookupOptions);
+}
+
+/**
+ * Whether the rarest word's lookup keeps a tool: it must have enough of the query's other scored
+ * words (`Narrowing.need`); the others go to `dropped`, with the ceiling of their score.
+ */
+function narrowingVerdict(state: IndexState, dropped: Narrowed): (slot: number) => boolean {
   const { need, bound } = dropped.narrowing;
   const { fieldTerms } = state;
   const others = dropped.narrowing.others.map((other) => ({
@@ -563,14 +637,14 @@ function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped
   if (state.narrowMemo.length < state.slots.length) state.narrowMemo = new Int32Array(state.slots.length * 2);
   const memo = state.narrowMemo;
   // A tool is met once per field of the word: the verdict is remembered per slot for this search.
-  const boostDocument = (_id: unknown, _term: string, stored?: Record<string, unknown>): number => {
-    const slot = stored?.slot as number;
+  return (slot) => {
     const known = memo[slot] as number;
-    if (known === stamp || known === -stamp) return known > 0 ? 1 : 0;
-    if (state.slots[slot] === undefined) return 0;
+    if (known === stamp || known === -stamp) return known === stamp;
     let count = 0;
     let bounds = bound;
-    for (let at = 0; at < others.length && count < need; at++) {
+    let at = 0;
+    // Stops once the tool has enough of the other words, or can no longer have enough.
+    for (; at < others.length && count < need && count + others.length - at >= need; at++) {
       const other = others[at] as (typeof others)[number];
       for (const part of other.parts) {
         if (!fieldTerms.has(slot, part.field, part.id)) continue;
@@ -582,24 +656,24 @@ function narrowed(state: IndexState, queries: readonly Query[], dropped: Dropped
     const kept = count >= need;
     memo[slot] = kept ? stamp : -stamp;
     if (!kept) {
+      // The words left unchecked may all be there: the ceiling counts them in.
+      let possible = count;
+      for (; at < others.length; at++) {
+        bounds += (others[at] as (typeof others)[number]).bound;
+        possible += 1;
+      }
       dropped.slots.push(slot);
       // Summed term scores at most `bounds`, times the words matched.
-      dropped.ceilings.push(bounds * (count + 1));
+      dropped.ceilings.push(bounds * (possible + 1));
     }
-    return kept ? 1 : 0;
+    return kept;
   };
-  return queries.map((entry, at) => {
-    if (at !== dropped.narrowing.query) return entry;
-    return typeof entry === 'string'
-      ? { queries: [entry], boostDocument }
-      : { ...(entry as { queries: Query[] }), boostDocument };
-  });
 }
 
-/** The slot of a MiniSearch result (stored with its document), or -1. */
+/** The slot of a MiniSearch result (its document's id), or -1. */
 function slotOfResult(state: IndexState, result: SearchResult): number {
-  const { slot } = result;
-  return typeof slot === 'number' && state.slots[slot]?.name === result.id ? slot : -1;
+  const slot = result.id;
+  return typeof slot === 'number' && state.slots[slot] !== undefined ? slot : -1;
 }
 
 /** How many tools use a word, in the field that uses it most (a lower bound of the total). */
@@ -617,14 +691,9 @@ function toolsUsing(state: IndexState, term: string): number {
 function rareExpansions(
   state: IndexState,
   terms: readonly string[],
-  own: readonly SearchResult[],
+  bestTerms: ReadonlySet<string>,
 ): SynonymExpansion[] {
   const rare = Math.max(SYNONYM_RARE_MIN_TOOLS, SYNONYM_RARE_SHARE * state.entries.size);
-  let best: SearchResult | undefined;
-  for (const result of own) {
-    if (best === undefined || result.queryTerms.length > best.queryTerms.length) best = result;
-  }
-  const bestTerms = new Set(best?.queryTerms ?? []);
   const wanting = (term: string): boolean =>
     PLAIN_TERM.test(term) && !bestTerms.has(term) && toolsUsing(state, term) < rare;
   if (state.expand === null || !terms.some(wanting)) return [];
@@ -686,28 +755,70 @@ function searchIndex(
     (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight),
     filter,
   );
-  const dropped: { value?: Dropped } = {};
+  const dropped: { value?: Narrowed } = {};
   const scores = rank(state, terms, alternatives, dropped);
-  if (!Array.isArray(scores)) {
-    for (const slot of scores.slots) {
-      const entry = state.slots[slot];
-      if (entry !== undefined) top.keep(entry, scores.scores[slot] as number);
+  // The merged scores live in the index's scratch arrays, which must be zero again for the next
+  // search even when the caller's filter throws.
+  try {
+    keepRanked(state, top, scores, filter === undefined ? Math.floor(limit) : 0);
+    if (dropped.value !== undefined) {
+      rescueDropped(state, top, dropped.value, Array.isArray(scores) ? undefined : scores.scores);
     }
-  } else {
-    // Results come best first, and the name bonus multiplies a score by at most
-    // 1 + NAME_COVERAGE_BONUS: once a result falls below the lowest kept score divided by that,
-    // no later result can enter.
-    for (const result of scores) {
-      const floor = top.floor();
-      if (floor !== undefined && result.score * (1 + NAME_COVERAGE_BONUS) < floor) break;
-      const entry = state.slots[slotOfResult(state, result)];
-      if (entry !== undefined) top.keep(entry, result.score);
-    }
-  }
-  if (dropped.value !== undefined) {
-    rescueDropped(state, top, dropped.value, Array.isArray(scores) ? undefined : scores.scores);
+  } finally {
+    if (!Array.isArray(scores)) releaseMerged(scores);
   }
   return top.matches();
+}
+
+/**
+ * Offers the ranked tools to the top list. With merged scores and `sure` above 0 (no filter can
+ * turn a tool away), tools whose score times the largest name bonus falls below the `sure`-th
+ * highest score are passed over without reading their entry: that many tools score at least that
+ * much after their bonus, so none of these can enter.
+ */
+function keepRanked(
+  state: IndexState,
+  top: TopList,
+  scores: MergedScores | SearchResult[],
+  sure: number,
+): void {
+  if (!Array.isArray(scores)) {
+    const cut = nthHighest(scores, sure) / (1 + NAME_COVERAGE_BONUS);
+    for (const slot of scores.slots) {
+      const raw = scores.scores[slot] as number;
+      if (raw < cut) continue;
+      const entry = state.slots[slot];
+      if (entry !== undefined) top.keep(entry, raw);
+    }
+    return;
+  }
+  // Results come best first, and the name bonus multiplies a score by at most
+  // 1 + NAME_COVERAGE_BONUS: once a result falls below the lowest kept score divided by that,
+  // no later result can enter.
+  for (const result of scores) {
+    const floor = top.floor();
+    if (floor !== undefined && result.score * (1 + NAME_COVERAGE_BONUS) < floor) break;
+    const entry = state.slots[slotOfResult(state, result)];
+    if (entry !== undefined) top.keep(entry, result.score);
+  }
+}
+
+/** The `n`-th highest merged score; 0 when fewer tools were found, or `n` is 0 or large. */
+function nthHighest(scores: MergedScores, n: number): number {
+  if (n < 1 || n > MAX_SURE_PLACES || scores.slots.length < n) return 0;
+  // The `n` highest so far, lowest first.
+  const highest = new Float64Array(n);
+  for (const slot of scores.slots) {
+    const raw = scores.scores[slot] as number;
+    if (raw <= (highest[0] as number)) continue;
+    let at = 0;
+    while (at + 1 < n && raw > (highest[at + 1] as number)) {
+      highest[at] = highest[at + 1] as number;
+      at += 1;
+    }
+    highest[at] = raw;
+  }
+  return highest[0] as number;
 }
 
 /**
@@ -718,17 +829,19 @@ function searchIndex(
 function rescueDropped(
   state: IndexState,
   top: TopList,
-  dropped: Dropped,
+  dropped: Narrowed,
   merged: Float64Array | undefined,
 ): void {
   const { narrowing, slots, ceilings } = dropped;
+  // Thousands of tools may be dropped: the floor is read again only when the list changed.
+  let floor = top.floor() ?? Number.NEGATIVE_INFINITY;
   for (let at = 0; at < slots.length; at++) {
+    if ((ceilings[at] as number) * (1 + NAME_COVERAGE_BONUS) < floor) continue;
     const slot = slots[at] as number;
-    const floor = top.floor();
-    if (floor !== undefined && (ceilings[at] as number) * (1 + NAME_COVERAGE_BONUS) < floor) continue;
     const entry = state.slots[slot];
     if (entry === undefined || (merged !== undefined && (merged[slot] as number) !== 0)) continue;
     top.keep(entry, narrowing.score(slot));
+    floor = top.floor() ?? Number.NEGATIVE_INFINITY;
   }
 }
 

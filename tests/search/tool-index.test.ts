@@ -375,31 +375,67 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     index.add(tool('get_widget', 'Returns one widget by its identifier.'));
     index.add(tool('list_widgets', 'Lists every widget of an account.'));
     index.add(tool('widget_get_color', 'Reads the colour of a widget.'));
-    const listed: number[] = [];
+    // Each MiniSearch search: the words it looked up (and in which fields), and the results it built.
+    const searches: string[][] = [];
     const search = MiniSearch.prototype.search;
     vi.spyOn(MiniSearch.prototype, 'search').mockImplementation(function (this: MiniSearch, ...args) {
       const results = search.apply(this, args);
-      listed.push(results.length);
+      const [query] = args;
+      const specs = typeof query === 'object' ? query.queries : [query];
+      const looked = specs.map((spec) =>
+        typeof spec === 'object' ? `${String(spec.queries[0])} in ${spec.fields?.join(', ')}` : String(spec),
+      );
+      searches.push([...looked, `${results.length} results`]);
       return results;
     });
-    // `get` is in 503 names: it is scored for the three widget tools, not listed by MiniSearch.
+    // `get` is in 503 names: it is scored for the three widget tools, not looked up. The tools the
+    // lookups meet are scored by the index with MiniSearch's formula: MiniSearch builds no result.
     expect(names(index, 'get widget')).toEqual(['get_widget', 'widget_get_color', 'list_widgets']);
-    expect(listed).toEqual([3]);
+    expect(searches).toEqual([['widget in name', 'widget in description', '0 results']]);
     // When every word is common, the one fewest tools have (`get`, 502 names against `record`'s
-    // 2,000) finds the candidates, and of those MiniSearch lists only the 500 that also have the
-    // other word: get_widget and widget_get_color are dropped before it builds their results.
-    listed.length = 0;
+    // 2,000) finds the candidates, and only the 500 that also have the other word are scored:
+    // get_widget and widget_get_color are dropped.
+    searches.length = 0;
     expect(names(index, 'get record', 1)).toEqual(['get_record_0']);
-    expect(listed).toEqual([500]);
+    expect(searches).toEqual([['get in name', '0 results']]);
     // A dropped tool is still scored when it could enter the list: here the list has room for it.
-    listed.length = 0;
     const all = names(index, 'get record', 600);
     expect(all).toHaveLength(502);
+    expect(all.slice(0, 3)).toEqual(['get_record_0', 'get_record_4', 'get_record_8']);
     expect(all.slice(-2).sort()).toEqual(['get_widget', 'widget_get_color']);
-    expect(listed).toEqual([500]);
-    listed.length = 0;
+    searches.length = 0;
+    // `list` is in 500 names (scored) but in one description (looked up there).
     expect(names(index, 'list widgets', 1)).toEqual(['list_widgets']);
-    expect(listed).toEqual([3]);
+    expect(searches).toEqual([
+      ['list in description', 'widget in name', 'widget in description', '0 results'],
+    ]);
+  });
+
+  it('ranks a large catalog the same without a filter, where tools that cannot enter the list are skipped early', () => {
+    const index = createToolIndex();
+    const verbs = ['get', 'list', 'create', 'delete'];
+    for (let i = 0; i < 1500; i++) {
+      const verb = verbs[i % verbs.length] as string;
+      const book = i % 7 === 0 ? 'archive' : 'ledger';
+      index.add(tool(`${verb}_record_${i}`, `Handles record number ${i} of the ${book}.`));
+    }
+    for (const query of ['get record', 'archive record', 'list the ledger records', 'delete']) {
+      const unfiltered = index.search(query, { limit: 5 });
+      expect(unfiltered).toHaveLength(5);
+      expect(unfiltered).toEqual(index.search(query, { limit: 5, filter: () => true }));
+    }
+  });
+
+  it('ranks the same after a filter threw during a search of a large catalog', () => {
+    const index = createToolIndex();
+    for (let i = 0; i < 1200; i++) index.add(tool(`get_record_${i}`, `Handles record number ${i}.`));
+    index.add(tool('get_widget', 'Returns one widget by its identifier.'));
+    const before = index.search('get widget record', { limit: 5 });
+    const failing = (): never => {
+      throw new Error('filter failed');
+    };
+    expect(() => index.search('get widget record', { limit: 5, filter: failing })).toThrow('filter failed');
+    expect(index.search('get widget record', { limit: 5 })).toEqual(before);
   });
 
   it('forgets the words of removed tools', () => {
