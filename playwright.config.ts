@@ -9,11 +9,24 @@ import { findChromium } from './tests/e2e/chromium.ts';
 const port = Number(process.env.PW_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
 
+/**
+ * Specs that hold the page to a deadline while it works hard (a frame within 500 ms during a 5 MB render,
+ * an answer within 500 ms while the shell's Worker is frozen, Abort clicked within a second of a
+ * `while (true)` script) or count what loads before `ready`: they run after the others, one at a time,
+ * so a test in another worker cannot take the CPU they measure. They are skipped when another spec failed.
+ */
+const ALONE = /\/(startup|large|worker-tools|composer-codemode)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
-  workers: 1,
+  // Two: most of a spec's time is the page waiting (for its Worker, a timeout, an idle callback).
+  workers: 2,
+  projects: [
+    { name: 'e2e', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, dependencies: ['e2e'], workers: 1 },
+  ],
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   use: {

@@ -1,5 +1,5 @@
 /**
- * docs/testing.md's complete spec is the example that tests/package/examples.test.ts runs from the
+ * docs/testing.md's complete spec is the example that tests/package/examples/playwright-fixture.test.ts runs from the
  * packed package against the built playground, so the page shows a spec that passes, and it stays short.
  */
 import { readFileSync } from 'node:fs';

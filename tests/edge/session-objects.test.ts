@@ -76,9 +76,15 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
 }
 
 beforeAll(() => {
-  execFileSync('npm', ['run', '--silent', 'build:edge'], { cwd: ROOT, stdio: 'pipe' });
-  source = readFileSync(join(ROOT, 'dist/edge/worker.js'), 'utf8');
   persistDir = mkdtempSync(join(tmpdir(), 'mcp-sessions-'));
+  // build:edge's command with a later --outfile, which esbuild takes instead of the first: test files
+  // running side by side never write one file at once.
+  const worker = join(persistDir, 'worker.js');
+  execFileSync('npm', ['run', '--silent', 'build:edge', '--', `--outfile=${worker}`], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+  source = readFileSync(worker, 'utf8');
 }, 60_000);
 
 afterAll(() => {
