@@ -56,13 +56,14 @@ test('a command that used to freeze the shell is stopped at its time limit; the 
   );
   expect(Object.keys(await page.evaluate(() => window.playground.files()))).toContain('scratch.txt');
 
-  // sed over an 8 MB line keeps the Worker's event loop busy for many seconds. The shell checks its
-  // deadline at every command and loop step, so it stops this itself and keeps the workspace; the
-  // Worker reset (timeout + grace) that a truly stuck command gets is covered with a freezing Worker in
-  // tests/workspace/just-bash-worker.test.ts.
+  // sed with a regex that backtracks used to freeze the shell. Here it runs on a 512 KB line, again and
+  // again: each sed is one step of well under a second, and the loop runs far past the time limit. The
+  // shell checks its deadline at every command and loop step, so it stops this itself and keeps the
+  // workspace; the Worker reset (timeout + grace) that a single step longer than the grace gets is
+  // covered with a freezing Worker in tests/workspace/just-bash-worker.test.ts.
   const freeze =
-    'x=abcdefgh; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do x=$x$x; done; ' +
-    'echo "$x" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | wc -c';
+    'x=abcdefgh; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do x=$x$x; done; ' +
+    'for i in $(seq 1 200); do echo "$x" | sed -E "s/(a|b|c|d|e|f|g|h)+z//" | wc -c; done';
   const started = Date.now();
   const pending = page.evaluate(
     (command) => window.playground.execute('bash', { command, timeout: 1 }),
