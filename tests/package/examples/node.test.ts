@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { installedExample, ROOT, run } from './support.ts';
+import { installedExample, ROOT, run, typeCheck } from './support.ts';
 
 const example = installedExample('node');
 
@@ -119,12 +119,7 @@ describe('examples/node installed from the packed tarball', () => {
   }, 30_000);
 
   it('node: a project without the DOM lib type-checks against the root, core and providers entries', async () => {
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const checked = await run(process.execPath, [tsc, '-p', example.dir()]).then(
-      () => 'no errors',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(checked).toBe('no errors');
+    expect(await typeCheck(example.dir())).toBe('no errors');
   }, 60_000);
 
   it('every package.json export with declarations type-checks without the DOM lib, under NodeNext and Bundler resolution', async () => {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLAYGROUND, upToDate } from './built.ts';
-import { installedExample, ROOT, run, startVite } from './support.ts';
+import { installedExample, ROOT, run, startVite, typeCheck } from './support.ts';
 
 const example = installedExample('playwright-fixture');
 
@@ -68,11 +68,6 @@ describe('examples/playwright-fixture installed from the packed tarball', () => 
   }, 240_000);
 
   it('playwright-fixture: the spec and its config type-check against the packed types', async () => {
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const checked = await run(process.execPath, [tsc, '-p', example.dir()]).then(
-      () => 'no errors',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(checked).toBe('no errors');
+    expect(await typeCheck(example.dir())).toBe('no errors');
   }, 60_000);
 });

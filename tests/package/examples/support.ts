@@ -12,9 +12,20 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, inject } from 'vitest';
 
-export { ROOT } from './built.ts';
+import { ROOT } from './built.ts';
+
+export { ROOT };
 
 export const run = promisify(execFile);
+
+/** Runs the repository's TypeScript compiler over a project: 'no errors', or what it printed. */
+export function typeCheck(project: string): Promise<string> {
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  return run(process.execPath, [tsc, '-p', project]).then(
+    () => 'no errors',
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
+}
 
 /** An installed example: `dir()` is its directory once `beforeAll` has installed it. */
 export interface Example {
