@@ -105,9 +105,11 @@ export function repairArguments(
 
 /** `ignore_case` → `ignoreCase`, `Path` → `path`: any key that differs from a declared one only in case, `_` or `-`. */
 function renameBySpelling(out: Record<string, unknown>, properties: Record<string, unknown>): void {
-  const bySpelling = new Map(Object.keys(properties).map((key) => [spelling(key), key]));
+  let bySpelling: Map<string, string> | undefined;
   for (const key of Object.keys(out)) {
     if (Object.hasOwn(properties, key)) continue;
+    // Built only when a key is not declared: most calls spell every key as declared.
+    bySpelling ??= new Map(Object.keys(properties).map((name) => [spelling(name), name]));
     const target = bySpelling.get(spelling(key));
     if (target && out[target] === undefined) {
       out[target] = out[key];

@@ -382,6 +382,34 @@ describe('execute: results and failures', () => {
     expect(early.structured_output.error).toMatchObject({ code: 'ABORTED', started: false });
   });
 
+  it("abort: the tool's signal follows the caller's, read before or after the abort; without one it never aborts", async () => {
+    const suite = createToolSuite({ builtins: false });
+    const seen: { aborted: boolean; reason: unknown }[] = [];
+    suite.register({ name: 'late_reader' }, 'direct', async (_args, context) => {
+      // Reads its signal only after the caller aborted (the tool's own signal is made on first read).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen.push({ aborted: context.signal.aborted, reason: context.signal.reason });
+      return 'late';
+    });
+    suite.register({ name: 'reader' }, 'direct', (_args, context) => {
+      seen.push({ aborted: context.signal.aborted, reason: context.signal.reason });
+      return 'read';
+    });
+    const controller = new AbortController();
+    const pending = suite.execute('late_reader', {}, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort('stop now');
+    expect((await pending).output).toBe(
+      'Tool "late_reader" was aborted, but it had already finished its work, which stands. Its result:\nlate',
+    );
+    const quiet = await suite.execute('reader', {});
+    expect(quiet.output).toBe('read');
+    expect(seen).toEqual([
+      { aborted: true, reason: 'stop now' },
+      { aborted: false, reason: undefined },
+    ]);
+  });
+
   it('abort: a tool that explains its abort keeps its own text; one that finished anyway says its work stands, still as an error', async () => {
     const suite = createToolSuite({ builtins: false });
     suite.register({ name: 'script' }, 'direct', (_args, context) => {

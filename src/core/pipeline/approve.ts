@@ -9,13 +9,16 @@ import { errorResult } from '../results.ts';
 import type { ApprovalDecision, ApprovalRequest, ToolResult } from '../types.ts';
 import { type Call, type Engine, firstLine } from './engine.ts';
 
-/** The error that refuses the call, or `undefined` when it may run. */
-export async function approveCall(
+/**
+ * The error that refuses the call, or `undefined` when it may run. A promise only when the approver
+ * is asked: a call the policy lets through goes on without waiting a turn.
+ */
+export function approveCall(
   engine: Engine,
   call: Call,
   name: string,
   args: Record<string, unknown>,
-): Promise<ToolResult | undefined> {
+): ToolResult | undefined | Promise<ToolResult | undefined> {
   const toolEffects = engine.effects(name);
   const verdict = evaluatePolicy(engine.policy, toolEffects);
   if (verdict.level === 'deny') {
@@ -25,19 +28,22 @@ export async function approveCall(
     );
   }
   if (verdict.level !== 'ask' || call.options.approved === true) return undefined;
-  const refusal = await askApproval(engine, {
+  const request: ApprovalRequest = {
     tool: name,
     arguments: args,
     effects: toolEffects,
     asking: verdict.because,
     caller: call.caller,
     session: call.session,
-  });
-  if (refusal === undefined) return undefined;
-  return errorResult(refusal, {
-    code: ERROR_CODES.NOT_APPROVED,
-    data: { tool: name, effects: verdict.because },
-  });
+  };
+  return askApproval(engine, request).then((refusal) =>
+    refusal === undefined
+      ? undefined
+      : errorResult(refusal, {
+          code: ERROR_CODES.NOT_APPROVED,
+          data: { tool: name, effects: verdict.because },
+        }),
+  );
 }
 
 /** `effect fs_write, unknown effects`: the effects a verdict names, as a refusal says them. */

@@ -1,6 +1,6 @@
 /**
- * Invoke: run the implementation with its context, raced against the call's abort signal. An abort
- * never yields a success: the implementation gets a short grace to explain itself (or to finish), and
+ * Invoke: run the implementation with its context, raced against the call's abort signal when the
+ * caller gave one. An abort never yields a success: the implementation gets a short grace to explain itself (or to finish), and
  * the result says which happened.
  */
 import { ERROR_CODES, ToolError } from '../errors.ts';
@@ -28,20 +28,28 @@ export async function invokeTool<W>(
   if (!implementation) return stop(notImplementedResult(name));
   const signal = call.options.signal;
   if (signal?.aborted) return stop(notStartedResult(name));
-  const controller = new AbortController();
+  let controller: InstanceType<typeof AbortController> | undefined;
+  // Created on first read: most tools never look at their signal, and an AbortController is the
+  // largest fixed cost of a call. A caller's abort aborts it, creating it then if need be.
+  const ownController = (): InstanceType<typeof AbortController> => {
+    controller ??= new AbortController();
+    return controller;
+  };
   const context: ToolContext<W> = {
     workspace: engine.getWorkspace,
-    signal: controller.signal,
+    get signal() {
+      return ownController().signal;
+    },
     session: call.session,
     suite: engine.suite,
     caller: call.caller,
     toolName: name,
   };
+  if (!signal) return runUnabortable(() => implementation(args, context));
   let removeAbortListener = (): void => {};
   const aborted = new Promise<'aborted'>((resolve) => {
-    if (!signal) return;
     const onAbort = (): void => {
-      controller.abort(signal.reason);
+      ownController().abort(signal.reason);
       resolve('aborted');
     };
     signal.addEventListener('abort', onAbort, { once: true });
@@ -50,14 +58,23 @@ export async function invokeTool<W>(
   const running = Promise.resolve().then(() => implementation(args, context));
   try {
     const outcome = await Promise.race([running, aborted]);
-    if (signal?.aborted) return stop(abortedResult(name, await explanation(running)));
+    if (signal.aborted) return stop(abortedResult(name, await explanation(running)));
     return { kind: 'returned', value: outcome };
   } catch (error) {
-    if (signal?.aborted)
+    if (signal.aborted)
       return stop(abortedResult(name, error instanceof ToolError ? { kind: 'explained', error } : undefined));
     return { kind: 'thrown', error };
   } finally {
     removeAbortListener();
+  }
+}
+
+/** A call nobody can abort: no race, just the implementation's outcome (a synchronous throw included). */
+async function runUnabortable(run: () => unknown): Promise<Invoked> {
+  try {
+    return { kind: 'returned', value: await run() };
+  } catch (error) {
+    return { kind: 'thrown', error };
   }
 }
 

@@ -43,7 +43,8 @@ export async function runPipeline<W>(
 
   const args = validateCall(tool, extracted.args, redirected, resolved.resolved.alias, call);
   if (isStop(args)) return args.stop;
-  const refusal = await approveCall(engine, call, name, args);
+  const approval = approveCall(engine, call, name, args);
+  const refusal = approval instanceof Promise ? await approval : approval;
   if (refusal) return refusal;
 
   const invoked = await invokeTool(engine, call, tool, args);
