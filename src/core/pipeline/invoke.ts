@@ -1,7 +1,7 @@
 /**
  * Invoke: run the implementation with its context, raced against the call's abort signal when the
- * caller gave one. An abort never yields a success: the implementation gets a short grace to explain itself (or to finish), and
- * the result says which happened.
+ * caller gave one. An abort never yields a success: the implementation gets a short grace to explain
+ * itself (or to finish), and the result says which happened.
  */
 import { ERROR_CODES, ToolError } from '../errors.ts';
 import { errorResult, isPlainObject, notImplementedResult } from '../results.ts';

@@ -4,6 +4,7 @@
  */
 import { chromium, type Page, expect as pageExpect } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { findChromium } from '../../e2e/chromium.ts';
 import { installedExample, run, startVite } from './support.ts';
 
 const example = installedExample('playground-react');
@@ -106,7 +107,7 @@ async function drivePlayground(page: Page): Promise<void> {
 
 /** Opens the playground example (with `css` added to the host page first, if given) and drives it. */
 async function runPlaygroundExample(url: string, css?: string): Promise<Record<string, string>> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: findChromium() });
   try {
     const page = await browser.newPage();
     await page.emulateMedia({ colorScheme: 'light' });

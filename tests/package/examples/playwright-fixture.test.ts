@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findChromium } from '../../e2e/chromium.ts';
 import { PLAYGROUND, upToDate } from './built.ts';
 import { installedExample, ROOT, run, startVite, typeCheck } from './support.ts';
 
@@ -33,7 +34,7 @@ function specOutcomes(suites: readonly ReportSuite[]): Record<string, string> {
 async function runPlaywrightExample(baseURL: string): Promise<Record<string, string>> {
   const dir = example.dir();
   const cli = join(dir, 'node_modules/@playwright/test/cli.js');
-  const env = { ...process.env, PLAYGROUND_URL: baseURL, CHROMIUM_PATH: '/usr/bin/chromium' };
+  const env = { ...process.env, PLAYGROUND_URL: baseURL, CHROMIUM_PATH: findChromium() };
   // A failing spec makes the run exit 1; its report on stdout still says which one and why.
   const { stdout } = await run(process.execPath, [cli, 'test', '--reporter=json'], {
     cwd: dir,

@@ -5,13 +5,14 @@
  */
 import { chromium } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { findChromium } from '../../e2e/chromium.ts';
 import { installedExample, run, startVite } from './support.ts';
 
 const example = installedExample('vite-react');
 
 /** Opens the example page in Chromium and returns what it shows once the demo finished. */
 async function pageResults(url: string): Promise<Record<string, string>> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: findChromium() });
   try {
     const page = await browser.newPage();
     await page.goto(url);
