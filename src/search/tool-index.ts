@@ -355,43 +355,46 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
   // `seen[id] === stamp` when term `id` is already among this field's terms.
   let seen = new Int32Array(1024);
   let stamp = 0;
+  /** Appends to `ids` the terms of `found` not yet among them. */
+  const note = (found: readonly number[], ids: number[]): void => {
+    for (const id of found) {
+      if (id >= seen.length) {
+        const grown = new Int32Array(Math.max(seen.length * 2, id + 1));
+        grown.set(seen);
+        seen = grown;
+      }
+      if (seen[id] === stamp) continue;
+      seen[id] = stamp;
+      ids.push(id);
+    }
+  };
+  /** The term numbers of a run of letters and digits, analyzed once and remembered. */
+  const chunkIds = (chunk: string): readonly number[] => {
+    let found = chunkTerms.get(chunk);
+    if (found === undefined) {
+      found = analyze(collectWords(chunk, true));
+      if (chunkTerms.size >= MAX_CACHED_TERMS) chunkTerms.clear();
+      chunkTerms.set(chunk, found);
+    }
+    return found;
+  };
   return (text, fieldName) => {
     const field: FieldName = fieldName === 'name' || fieldName === 'description' ? fieldName : 'parameters';
     stamp += 1;
     const ids: number[] = [];
-    const note = (found: readonly number[]): void => {
-      for (const id of found) {
-        if (id >= seen.length) {
-          const grown = new Int32Array(Math.max(seen.length * 2, id + 1));
-          grown.set(seen);
-          seen = grown;
-        }
-        if (seen[id] === stamp) continue;
-        seen[id] = stamp;
-        ids.push(id);
-      }
-    };
-    if (field === 'name') note(analyze(identifierTokens(text)));
-    else {
-      for (const chunk of wordChunks(text)) {
-        if (chunk === '') continue;
-        let found = chunkTerms.get(chunk);
-        if (found === undefined) {
-          found = analyze(collectWords(chunk, true));
-          if (chunkTerms.size >= MAX_CACHED_TERMS) chunkTerms.clear();
-          chunkTerms.set(chunk, found);
-        }
-        note(found);
-      }
-    }
-    // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
-    if (state.counting === 1) state.lastTerms[field] = new Int32Array(ids).sort();
-    if (state.counting !== 0) {
-      const counts = table.counts[field];
-      for (const id of ids) counts[id] = (counts[id] as number) + state.counting;
-    }
+    if (field === 'name') note(analyze(identifierTokens(text)), ids);
+    else for (const chunk of wordChunks(text)) if (chunk !== '') note(chunkIds(chunk), ids);
+    if (state.counting !== 0) countFieldTerms(state, field, ids);
     return ids.map((id) => table.names[id] as string);
   };
+}
+
+/** Follows a tool being added (`counting` 1) or removed (-1) in the per-term counts of a field. */
+function countFieldTerms(state: IndexState, field: FieldName, ids: readonly number[]): void {
+  // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
+  if (state.counting === 1) state.lastTerms[field] = new Int32Array(ids).sort();
+  const counts = state.terms.counts[field];
+  for (const id of ids) counts[id] = (counts[id] as number) + state.counting;
 }
 
 function createState(options: ToolIndexOptions): IndexState {
