@@ -13,8 +13,8 @@
 const FIELDS = 3;
 
 export interface FieldTerms {
-  /** Stores the sorted term numbers of field `field` (0–2) of the tool in `slot`, replacing any. */
-  store(slot: number, field: number, sorted: Int32Array): void;
+  /** Stores the term numbers of field `field` (0–2) of the tool in `slot` (sorted here), replacing any. */
+  store(slot: number, field: number, ids: ArrayLike<number>): void;
   /** Forgets the tool in `slot`. */
   free(slot: number): void;
   /** Whether field `field` of the tool in `slot` has term `id` (a binary search). */
@@ -70,7 +70,7 @@ export function createFieldTerms(): FieldTerms {
   };
 
   return {
-    store(slot, field, sorted) {
+    store(slot, field, ids) {
       const place = slot * FIELDS + field;
       if (place >= starts.length) {
         starts = grown(starts, place + 1);
@@ -78,16 +78,19 @@ export function createFieldTerms(): FieldTerms {
       }
       release(place);
       const store = stores[field] as FieldStore;
-      if (store.used + sorted.length > store.data.length) {
-        if (store.garbage * 2 > store.used) compact(field, sorted.length);
-        if (store.used + sorted.length > store.data.length) {
-          store.data = grown(store.data, store.used + sorted.length);
+      if (store.used + ids.length > store.data.length) {
+        if (store.garbage * 2 > store.used) compact(field, ids.length);
+        if (store.used + ids.length > store.data.length) {
+          store.data = grown(store.data, store.used + ids.length);
         }
       }
-      store.data.set(sorted, store.used);
-      starts[place] = store.used;
-      counts[place] = sorted.length;
-      store.used += sorted.length;
+      const start = store.used;
+      store.data.set(ids, start);
+      // Sorted in place, so that `has` can binary-search them.
+      store.data.subarray(start, start + ids.length).sort();
+      starts[place] = start;
+      counts[place] = ids.length;
+      store.used += ids.length;
     },
     free(slot) {
       for (let field = 0; field < FIELDS; field++) {

@@ -282,7 +282,7 @@ interface IndexState {
   /** +1 while a document is being added, -1 while one is being removed. */
   counting: 1 | -1 | 0;
   /** The terms of each field of the document last tokenized. */
-  lastTerms: Record<FieldName, Int32Array>;
+  lastTerms: Record<FieldName, readonly number[]>;
   /** Each tool's terms by field, as term numbers (what query planning checks a tool against). */
   fieldTerms: FieldTerms;
   terms: TermTable;
@@ -391,8 +391,7 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
 
 /** Follows a tool being added (`counting` 1) or removed (-1) in the per-term counts of a field. */
 function countFieldTerms(state: IndexState, field: FieldName, ids: readonly number[]): void {
-  // Sorted, so that query planning can look a word up in them quickly (MiniSearch ignores order).
-  if (state.counting === 1) state.lastTerms[field] = new Int32Array(ids).sort();
+  if (state.counting === 1) state.lastTerms[field] = ids;
   const counts = state.terms.counts[field];
   for (const id of ids) counts[id] = (counts[id] as number) + state.counting;
 }
@@ -421,7 +420,7 @@ function createState(options: ToolIndexOptions): IndexState {
     resolver: undefined as unknown as SlotResolver,
     scratch: createMergeScratch(),
     counting: 0,
-    lastTerms: { name: new Int32Array(0), description: new Int32Array(0), parameters: new Int32Array(0) },
+    lastTerms: { name: [], description: [], parameters: [] },
     terms: createTermTable(),
     fieldTerms: createFieldTerms(),
     statistics: undefined as unknown as IndexState['statistics'],

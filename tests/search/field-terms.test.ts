@@ -23,6 +23,22 @@ describe('createFieldTerms', () => {
     expect(terms.has(9, 0, 5)).toBe(false);
   });
 
+  it('sorts the term numbers it is given, in the order a tool lists its words', () => {
+    const terms = createFieldTerms();
+    const ids = [40, 3, 17, 1024, 8];
+    terms.store(0, 1, ids);
+    expect(ids).toEqual([40, 3, 17, 1024, 8]);
+    expect([40, 3, 17, 1024, 8, 9, 41].map((id) => terms.has(0, 1, id))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('forgets a freed slot and keeps the others through compaction', () => {
     const terms = createFieldTerms();
     // Far more terms than the first array holds, most of them freed again: compaction must run.
