@@ -36,73 +36,80 @@ interface FieldStore {
   garbage: number;
 }
 
+/** Every field's store, and by place (`slot * FIELDS + field`) where a tool's terms start and how many. */
+interface Layout {
+  stores: FieldStore[];
+  starts: Int32Array;
+  counts: Int32Array;
+}
+
+/** Re-packs the live terms of a field, in slot order; `extra` more must fit after them. */
+function compact(layout: Layout, field: number, extra: number): void {
+  const { starts, counts } = layout;
+  const store = layout.stores[field] as FieldStore;
+  const packed = new Int32Array(Math.max(1024, 2 * (store.used - store.garbage + extra)));
+  let at = 0;
+  for (let place = field; place < starts.length; place += FIELDS) {
+    const length = counts[place] as number;
+    if (length === 0) continue;
+    const start = starts[place] as number;
+    packed.set(store.data.subarray(start, start + length), at);
+    starts[place] = at;
+    at += length;
+  }
+  store.data = packed;
+  store.used = at;
+  store.garbage = 0;
+}
+
+/** Makes room for `extra` more terms at the end of a field's array: compacting, else growing it. */
+function reserve(layout: Layout, field: number, extra: number): FieldStore {
+  const store = layout.stores[field] as FieldStore;
+  if (store.used + extra > store.data.length && store.garbage * 2 > store.used) compact(layout, field, extra);
+  if (store.used + extra > store.data.length) store.data = grown(store.data, store.used + extra);
+  return store;
+}
+
+/** Turns the terms in `place` into garbage. */
+function release(layout: Layout, place: number): void {
+  (layout.stores[place % FIELDS] as FieldStore).garbage += layout.counts[place] as number;
+  layout.counts[place] = 0;
+}
+
 export function createFieldTerms(): FieldTerms {
-  const stores: FieldStore[] = Array.from({ length: FIELDS }, () => ({
-    data: new Int32Array(1024),
-    used: 0,
-    garbage: 0,
-  }));
-  // By place (`slot * FIELDS + field`): where the terms start in their field's array, and how many.
-  let starts: Int32Array = new Int32Array(1024 * FIELDS);
-  let counts: Int32Array = new Int32Array(1024 * FIELDS);
-
-  /** Re-packs the live terms of a field, in slot order; `extra` more must fit after them. */
-  const compact = (field: number, extra: number): void => {
-    const store = stores[field] as FieldStore;
-    const packed = new Int32Array(Math.max(1024, 2 * (store.used - store.garbage + extra)));
-    let at = 0;
-    for (let place = field; place < starts.length; place += FIELDS) {
-      const length = counts[place] as number;
-      if (length === 0) continue;
-      const start = starts[place] as number;
-      packed.set(store.data.subarray(start, start + length), at);
-      starts[place] = at;
-      at += length;
-    }
-    store.data = packed;
-    store.used = at;
-    store.garbage = 0;
+  const layout: Layout = {
+    stores: Array.from({ length: FIELDS }, () => ({ data: new Int32Array(1024), used: 0, garbage: 0 })),
+    starts: new Int32Array(1024 * FIELDS),
+    counts: new Int32Array(1024 * FIELDS),
   };
-
-  const release = (place: number): void => {
-    (stores[place % FIELDS] as FieldStore).garbage += counts[place] as number;
-    counts[place] = 0;
-  };
-
   return {
     store(slot, field, ids) {
       const place = slot * FIELDS + field;
-      if (place >= starts.length) {
-        starts = grown(starts, place + 1);
-        counts = grown(counts, place + 1);
+      if (place >= layout.starts.length) {
+        layout.starts = grown(layout.starts, place + 1);
+        layout.counts = grown(layout.counts, place + 1);
       }
-      release(place);
-      const store = stores[field] as FieldStore;
-      if (store.used + ids.length > store.data.length) {
-        if (store.garbage * 2 > store.used) compact(field, ids.length);
-        if (store.used + ids.length > store.data.length) {
-          store.data = grown(store.data, store.used + ids.length);
-        }
-      }
+      release(layout, place);
+      const store = reserve(layout, field, ids.length);
       const start = store.used;
       store.data.set(ids, start);
       // Sorted in place, so that `has` can binary-search them.
       store.data.subarray(start, start + ids.length).sort();
-      starts[place] = start;
-      counts[place] = ids.length;
+      layout.starts[place] = start;
+      layout.counts[place] = ids.length;
       store.used += ids.length;
     },
     free(slot) {
       for (let field = 0; field < FIELDS; field++) {
         const place = slot * FIELDS + field;
-        if (place < counts.length) release(place);
+        if (place < layout.counts.length) release(layout, place);
       }
     },
     has(slot, field, id) {
       const place = slot * FIELDS + field;
-      const data = (stores[field] as FieldStore).data;
-      let low = starts[place] as number;
-      let high = low + (counts[place] as number) - 1;
+      const data = (layout.stores[field] as FieldStore).data;
+      let low = layout.starts[place] as number;
+      let high = low + (layout.counts[place] as number) - 1;
       while (low <= high) {
         const middle = (low + high) >>> 1;
         const candidate = data[middle] as number;
@@ -113,7 +120,7 @@ export function createFieldTerms(): FieldTerms {
       return false;
     },
     count(slot, field) {
-      return (counts[slot * FIELDS + field] as number | undefined) ?? 0;
+      return (layout.counts[slot * FIELDS + field] as number | undefined) ?? 0;
     },
   };
 }
