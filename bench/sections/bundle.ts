@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { measureBeforeReady } from '../lib/before-ready.ts';
+import { type BeforeReady, measureBeforeReady } from '../lib/before-ready.ts';
 import {
   builtFiles,
   GZIP_LEVEL,
@@ -211,190 +211,343 @@ function componentMarkdown(size: ComponentSize | string): string {
   ].join('\n');
 }
 
+/** Seconds the private build took, or the build's error output (cut short) when it failed. */
+async function buildPlayground(outDir: string): Promise<{ seconds: number } | { error: string }> {
+  const buildStarted = performance.now();
+  try {
+    await viteBuild(outDir);
+  } catch (error) {
+    const detail = error instanceof Error ? ((error as { stderr?: string }).stderr ?? error.message) : '';
+    return { error: String(detail).trim().slice(0, 4000) };
+  }
+  return { seconds: (performance.now() - buildStarted) / 1000 };
+}
+
+/** What `index.html` loads up front, with the total sizes. */
+type InitialSize = ReturnType<typeof measureInitial>;
+
+/** The build's code files, which of them `index.html` loads, and how the others are reached. */
+interface BuildLayout {
+  outDir: string;
+  /** The initial files, by path. */
+  initialSet: Set<string>;
+  files: string[];
+  graph: Graph;
+  /** Files the page loads (from the initial files, not through a Worker entry). */
+  inPage: Set<string>;
+  /** Files loaded inside a Worker (from the Worker entries). */
+  inWorker: Set<string>;
+}
+
+function buildLayout(outDir: string, initial: InitialSize): BuildLayout {
+  const initialSet = new Set(initial.files.map((file) => file.file));
+  const files = builtFiles(outDir).filter((file) => CODE_FILE.test(file));
+  const graph = referenceGraph(outDir, files);
+  const inPage = reachable(graph, initialSet, graph.workers);
+  const inWorker = reachable(graph, graph.workers, new Set());
+  return { outDir, initialSet, files, graph, inPage, inWorker };
+}
+
+/**
+ * The most common component among the lazy files of `candidates` that already have one, named
+ * components before `other (...)` ones; undefined when none has one yet.
+ */
+function majorityComponent(
+  candidates: readonly string[],
+  component: ReadonlyMap<string, string>,
+  initialSet: ReadonlySet<string>,
+): string | undefined {
+  const labels = candidates
+    .filter((other) => !initialSet.has(other))
+    .map((other) => component.get(other))
+    .filter((label): label is string => label !== undefined);
+  const named = labels.filter((label) => !label.startsWith('other'));
+  const counts = new Map<string, number>();
+  for (const label of named.length > 0 ? named : labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * The component of each file. By source map; files without one (CSS, wasm, fonts) or with no sources
+ * (re-export stubs) take the most common component of the lazy files that name them, else of those they
+ * name; repeated until nothing changes, since a file's vote may rest on a neighbour settled in this pass.
+ */
+function attributeComponents({ outDir, files, graph, initialSet }: BuildLayout): Map<string, string> {
+  const component = new Map<string, string>();
+  for (const file of files) {
+    const found = componentOf(sourceBytes(outDir, file));
+    if (found !== undefined) component.set(file, found);
+  }
+  const vote = (candidates: readonly string[]): string | undefined =>
+    majorityComponent(candidates, component, initialSet);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const file of files) {
+      if (component.has(file) || initialSet.has(file)) continue;
+      const parents = files.filter((other) => graph.refs.get(other)?.has(file));
+      const found = vote(parents) ?? vote([...(graph.refs.get(file) ?? [])]);
+      if (found !== undefined) {
+        component.set(file, found);
+        changed = true;
+      }
+    }
+  }
+  return component;
+}
+
+/** Every file `index.html` does not load, sized, with its component and where it runs. */
+function lazyFiles(layout: BuildLayout, component: ReadonlyMap<string, string>): LazyFile[] {
+  const { outDir, files, graph, initialSet, inPage, inWorker } = layout;
+  return files
+    .filter((file) => !initialSet.has(file))
+    .map((file) => {
+      const page = inPage.has(file);
+      const worker = inWorker.has(file);
+      return {
+        ...sizeOf(outDir, file),
+        component: component.get(file) ?? `other (${file})`,
+        realm: page && worker ? 'page + Worker' : page ? 'page' : worker ? 'Worker' : 'unreferenced',
+        worker: graph.workers.has(file),
+      };
+    });
+}
+
+function sum(list: readonly SizedFile[], key: 'bytes' | 'gzipBytes'): number {
+  return list.reduce((total, file) => total + file[key], 0);
+}
+
+/** File names, largest first, Worker entries marked. */
+function chunkNames(list: readonly LazyFile[]): string {
+  return [...list]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((file) => `${posix.basename(file.file)}${file.worker ? ' (Worker entry)' : ''}`)
+    .join(', ');
+}
+
+/** The lazy chunks table: one row per component and realm, largest first. */
+function lazyRows(lazy: readonly LazyFile[]): string[][] {
+  const groups = new Map<string, LazyFile[]>();
+  for (const file of lazy) {
+    const key = `${file.component}${file.realm === 'page' ? '' : ` — ${file.realm}`}`;
+    groups.set(key, [...(groups.get(key) ?? []), file]);
+  }
+  return [...groups]
+    .sort((a, b) => sum(b[1], 'gzipBytes') - sum(a[1], 'gzipBytes'))
+    .map(([key, list]) => [key, chunkNames(list), kib(sum(list, 'bytes')), kib(sum(list, 'gzipBytes'))]);
+}
+
+/** What the entry chunk is made of: the eight largest groups' shares of its modules' source bytes, before minification. */
+function entryComposition(outDir: string, entry: SizedFile): string {
+  const composition = new Map<string, number>();
+  for (const [source, bytes] of sourceBytes(outDir, entry.file)) {
+    const group = sourceGroup(source);
+    composition.set(group, (composition.get(group) ?? 0) + bytes);
+  }
+  const compositionTotal = [...composition.values()].reduce((a, b) => a + b, 0);
+  return [...composition]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([group, bytes]) => `${group} ${percent(bytes / compositionTotal, 0)}`)
+    .join(', ');
+}
+
+/** Whether `dist/playground` loads the same initial files as the private build, i.e. whether it is current. */
+function distNote(initialSet: ReadonlySet<string>): string {
+  const distIndex = join(root, 'dist/playground/index.html');
+  if (!existsSync(distIndex)) return '`dist/playground` does not exist.';
+  try {
+    const same =
+      JSON.stringify(initialFiles(join(root, 'dist/playground'))) === JSON.stringify([...initialSet]);
+    return same
+      ? '`dist/playground` loads the same initial files (same content hashes): it is current.'
+      : '`dist/playground` loads other initial files (other content hashes): it was built from other sources, or is being rebuilt.';
+  } catch (error) {
+    return `\`dist/playground\` could not be read (${error instanceof Error ? error.message : String(error)}).`;
+  }
+}
+
+/** Each consumer bundle, one after another in the order of `CONSUMERS` (core only first). */
+async function measureConsumers(): Promise<ConsumerSize[]> {
+  const consumers: ConsumerSize[] = [];
+  for (const consumer of CONSUMERS) consumers.push(await measureConsumer(consumer));
+  return consumers;
+}
+
+/** Everything the section measured on the private build, for {@link bundleMarkdown}. */
+interface BundleMeasurements {
+  buildSeconds: number;
+  distNote: string;
+  initial: InitialSize;
+  /** The initial files at zlib's default level 6, for comparison with other tools' figures. */
+  initialDefaultLevel: number;
+  /** The entry chunk and its composition; undefined when `index.html` loads no JavaScript. */
+  entry: { file: SizedFile; composition: string } | undefined;
+  lazy: LazyFile[];
+  consumers: ConsumerSize[];
+  playgroundComponent: ComponentSize | string;
+  /** What the page transfers before `ready`, or why it was not measured. */
+  beforeReady: BeforeReady | string;
+}
+
+/** Measures the build in `outDir`: initial files, lazy chunks, consumer bundles, the component, before-ready. */
+async function measureBundle(outDir: string, buildSeconds: number): Promise<BundleMeasurements> {
+  const initial = measureInitial(outDir);
+  const layout = buildLayout(outDir, initial);
+  const lazy = lazyFiles(layout, attributeComponents(layout));
+  const entryFile = initial.files.find((file) => /\.m?js$/.test(file.file));
+  const entry = entryFile && { file: entryFile, composition: entryComposition(outDir, entryFile) };
+  const initialDefaultLevel = initial.files.reduce(
+    (total, file) => total + gzipSync(readFileSync(join(outDir, file.file))).length,
+    0,
+  );
+  const consumers = await measureConsumers();
+  const note = distNote(layout.initialSet);
+  const playgroundComponent = await measureComponentBundle();
+  const beforeReady = await measureBeforeReady(root, outDir).catch((error: unknown) =>
+    error instanceof Error ? error.message : String(error),
+  );
+  return {
+    buildSeconds,
+    distNote: note,
+    initial,
+    initialDefaultLevel,
+    entry,
+    lazy,
+    consumers,
+    playgroundComponent,
+    beforeReady,
+  };
+}
+
+interface BundleTargets {
+  /** The core-only consumer's up-front gzip bytes (infinite when it was not measured). */
+  coreOnly: number;
+  coreMet: boolean;
+  /** The initial budget and the core budget together. */
+  met: boolean;
+  readyMet: boolean;
+}
+
+function judgeTargets({ initial, consumers, beforeReady }: BundleMeasurements): BundleTargets {
+  // CONSUMERS lists the core-only consumer first.
+  const coreOnly = consumers[0]?.initialGzipBytes ?? Number.POSITIVE_INFINITY;
+  const coreMet = coreOnly <= CORE_BUDGET_BYTES;
+  const met = initial.gzipBytes <= INITIAL_BUDGET_BYTES && coreMet;
+  const readyMet = typeof beforeReady !== 'string' && beforeReady.gzipBytes <= READY_BUDGET_BYTES;
+  return { coreOnly, coreMet, met, readyMet };
+}
+
+/** The initial files table, the budget line and the entry chunk's composition. */
+function initialMarkdown(measured: BundleMeasurements, targets: BundleTargets): string {
+  const { initial, entry } = measured;
+  const initialJs = initial.files.filter((file) => /\.m?js$/.test(file.file));
+  return [
+    '### Initial: what index.html loads before any interaction',
+    '',
+    table(
+      ['file', 'raw', 'gzip'],
+      [
+        ...initial.files.map((file) => [file.file, kib(file.bytes), kib(file.gzipBytes)]),
+        ['**total**', kib(initial.bytes), `**${kib(initial.gzipBytes)}**`],
+      ],
+    ),
+    '',
+    `Budget ${kib(INITIAL_BUDGET_BYTES)} gz: ${kib(Math.abs(INITIAL_BUDGET_BYTES - initial.gzipBytes))} ${targets.met ? 'left' : 'over'} (${percent(initial.gzipBytes / INITIAL_BUDGET_BYTES)} of the budget). At zlib's default level 6 the same files are ${kib(measured.initialDefaultLevel)}. ${initialJs.length} JavaScript file(s) and ${initial.files.length - initialJs.length} stylesheet(s).`,
+    '',
+    entry
+      ? `The entry chunk ${posix.basename(entry.file.file)} by module source bytes (before minification): ${entry.composition}.`
+      : '',
+  ].join('\n');
+}
+
+/** The lazy chunks table and the note on which of them start-up still imports. */
+function lazyMarkdown(lazy: readonly LazyFile[]): string {
+  return [
+    '### Lazy chunks, by what they hold',
+    '',
+    table(['part', 'files', 'raw', 'gzip'], lazyRows(lazy)),
+    '',
+    `Lazy total: ${kib(sum(lazy, 'gzipBytes'))} gz in ${lazy.length} files. "Lazy" is by the definition above (not loaded by index.html itself); the playground's start-up code still imports some of them right after the first paint, without any interaction: \`prepare()\` in \`src/playground/state/playground.ts\` loads the demo catalog and codemode (which \`window.playground.ready\` waits for); once the page is ready and idle, \`start()\` boots the just-bash Worker through its lazily loaded page side (\`src/playground/embedded-worker.ts\`), and the providers entry (the tokenizer) loads once that Worker is up; the result panel fetches the result-channel views after its first render.`,
+  ].join('\n');
+}
+
+function beforeReadyMarkdown(beforeReady: BeforeReady | string): string {
+  return [
+    '### Everything transferred before `window.playground.ready`',
+    '',
+    typeof beforeReady === 'string'
+      ? `Not measured: ${beforeReady}`
+      : `Measured in Chromium against \`vite preview\` of the same build: every request made from navigation until \`ready\` resolves (the entry, the lazy chunks start-up imports), each body gzipped at level ${GZIP_LEVEL}. \`ready\` means interactive (catalog, declarations, composer); the workspace, the shell's Worker, starts once the page is idle after it (a call made before it is up waits for it), and the tokenizer loads once the Worker is up. Total **${kib(beforeReady.gzipBytes)}** gz in ${beforeReady.files.length} files; the largest: ${largest(beforeReady.files)}. Then, until the workspace is up (the backend status reads ready): ${kib(beforeReady.untilWorkspace.gzipBytes)} gz more in ${beforeReady.untilWorkspace.files.length} files (${largest(beforeReady.untilWorkspace.files)}), so a first call can run after ${kib(beforeReady.gzipBytes + beforeReady.untilWorkspace.gzipBytes)} gz.`,
+  ].join('\n');
+}
+
+function targetsMarkdown(measured: BundleMeasurements, targets: BundleTargets): string {
+  const { beforeReady, initial } = measured;
+  return [
+    'Targets:',
+    '',
+    `- everything before ready ≤ ${kib(READY_BUDGET_BYTES)} gz (got ${typeof beforeReady === 'string' ? 'not measured' : kib(beforeReady.gzipBytes)}): ${verdict(targets.readyMet)}`,
+    `- initial ≤ ${kib(INITIAL_BUDGET_BYTES)} gz (got ${kib(initial.gzipBytes)}): ${verdict(targets.met)}`,
+    `- a consumer importing only \`browser-agent-tools/core\` bundles ≤ ${kib(CORE_BUDGET_BYTES)} gz (got ${kib(targets.coreOnly)}): ${verdict(targets.coreMet)}`,
+    '- the build fails above the budget: `npm run build:playground` is `vite build && tsx bench/bundle-budget.ts`, which exits 1 with the size, the budget and the largest initial files (tested in `tests/bench/bundle-size.test.ts`).',
+  ].join('\n');
+}
+
+function consumersMarkdown(consumers: readonly ConsumerSize[]): string {
+  return [
+    '### Consumer bundles, per entry',
+    '',
+    'esbuild bundles a one-line consumer of each entry from the sources (minified, code splitting, browser platform; Workers are separate files and not counted). "Up front" is the entry chunk and its static imports; "with lazy chunks" adds what loads on first use (the tokenizer and the model SDKs for the agent entry, the built-ins\' helpers, just-bash for the in-page backend).',
+    '',
+    table(
+      ['consumer', 'up front (gz)', 'with lazy chunks (gz)'],
+      consumers.map((size) => [size.label, kib(size.initialGzipBytes), kib(size.totalGzipBytes)]),
+    ),
+  ].join('\n');
+}
+
+/** The section's Markdown, in the order the reader needs it: initial, lazy, before ready, targets, consumers, component. */
+function bundleMarkdown(measured: BundleMeasurements, targets: BundleTargets): string {
+  return [
+    `A private build of the current sources (\`vite build --sourcemap hidden\` into a temporary directory, ${measured.buildSeconds.toFixed(1)} s; ${measured.distNote}). Sizes: raw bytes and node zlib gzip at level ${GZIP_LEVEL} (the level of Vite's own \`gzip:\` column), KiB = 1024 bytes. Chunks are attributed by the modules their source maps list; a Worker entry is a file started with \`new Worker(...)\`; "Worker" rows are loaded inside a Worker, not by the page.`,
+    '',
+    initialMarkdown(measured, targets),
+    '',
+    lazyMarkdown(measured.lazy),
+    '',
+    beforeReadyMarkdown(measured.beforeReady),
+    '',
+    targetsMarkdown(measured, targets),
+    '',
+    consumersMarkdown(measured.consumers),
+    '',
+    '### The `<Playground>` component in a host app',
+    '',
+    componentMarkdown(measured.playgroundComponent),
+    '',
+  ].join('\n');
+}
+
+/** Section 5: builds the playground privately, measures it, and removes the build whatever happens. */
 export async function runBundle(_context: BenchContext): Promise<SectionResult> {
   const title = '5. Bundle';
   const outDir = mkdtempSync(join(tmpdir(), 'bench-playground-'));
   try {
-    const buildStarted = performance.now();
-    try {
-      await viteBuild(outDir);
-    } catch (error) {
-      const detail = error instanceof Error ? ((error as { stderr?: string }).stderr ?? error.message) : '';
+    const build = await buildPlayground(outDir);
+    if ('error' in build) {
       return {
         title,
-        markdown: `The playground build failed, so nothing was measured:\n\n\`\`\`\n${String(detail).trim().slice(0, 4000)}\n\`\`\``,
+        markdown: `The playground build failed, so nothing was measured:\n\n\`\`\`\n${build.error}\n\`\`\``,
         targetsMet: false,
       };
     }
-    const buildSeconds = (performance.now() - buildStarted) / 1000;
-
-    const initial = measureInitial(outDir);
-    const initialSet = new Set(initial.files.map((file) => file.file));
-    const files = builtFiles(outDir).filter((file) => CODE_FILE.test(file));
-    const graph = referenceGraph(outDir, files);
-    const inPage = reachable(graph, initialSet, graph.workers);
-    const inWorker = reachable(graph, graph.workers, new Set());
-
-    // Attribution: by source map. Files without one (CSS, wasm, fonts) or with no sources (re-export
-    // stubs) take the most common component of the lazy files that name them, else of those they name;
-    // repeated until nothing changes.
-    const component = new Map<string, string>();
-    for (const file of files) {
-      const found = componentOf(sourceBytes(outDir, file));
-      if (found !== undefined) component.set(file, found);
-    }
-    const vote = (candidates: readonly string[]): string | undefined => {
-      const labels = candidates
-        .filter((other) => !initialSet.has(other))
-        .map((other) => component.get(other))
-        .filter((label): label is string => label !== undefined);
-      const named = labels.filter((label) => !label.startsWith('other'));
-      const counts = new Map<string, number>();
-      for (const label of named.length > 0 ? named : labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-      return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const measured = await measureBundle(outDir, build.seconds);
+    const targets = judgeTargets(measured);
+    return {
+      title,
+      markdown: bundleMarkdown(measured, targets),
+      targetsMet: targets.met && targets.readyMet,
     };
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const file of files) {
-        if (component.has(file) || initialSet.has(file)) continue;
-        const parents = files.filter((other) => graph.refs.get(other)?.has(file));
-        const found = vote(parents) ?? vote([...(graph.refs.get(file) ?? [])]);
-        if (found !== undefined) {
-          component.set(file, found);
-          changed = true;
-        }
-      }
-    }
-
-    const lazy: LazyFile[] = files
-      .filter((file) => !initialSet.has(file))
-      .map((file) => {
-        const page = inPage.has(file);
-        const worker = inWorker.has(file);
-        return {
-          ...sizeOf(outDir, file),
-          component: component.get(file) ?? `other (${file})`,
-          realm: page && worker ? 'page + Worker' : page ? 'page' : worker ? 'Worker' : 'unreferenced',
-          worker: graph.workers.has(file),
-        };
-      });
-
-    // One row per component and realm, largest first.
-    const groups = new Map<string, LazyFile[]>();
-    for (const file of lazy) {
-      const key = `${file.component}${file.realm === 'page' ? '' : ` — ${file.realm}`}`;
-      groups.set(key, [...(groups.get(key) ?? []), file]);
-    }
-    const sum = (list: readonly SizedFile[], key: 'bytes' | 'gzipBytes'): number =>
-      list.reduce((total, file) => total + file[key], 0);
-    const names = (list: readonly LazyFile[]): string =>
-      [...list]
-        .sort((a, b) => b.gzipBytes - a.gzipBytes)
-        .map((file) => `${posix.basename(file.file)}${file.worker ? ' (Worker entry)' : ''}`)
-        .join(', ');
-    const componentRows = [...groups]
-      .sort((a, b) => sum(b[1], 'gzipBytes') - sum(a[1], 'gzipBytes'))
-      .map(([key, list]) => [key, names(list), kib(sum(list, 'bytes')), kib(sum(list, 'gzipBytes'))]);
-
-    // What the entry chunk is made of (share of its modules' source bytes, before minification).
-    const entry = initial.files.find((file) => /\.m?js$/.test(file.file));
-    const composition = new Map<string, number>();
-    if (entry) {
-      for (const [source, bytes] of sourceBytes(outDir, entry.file)) {
-        const group = sourceGroup(source);
-        composition.set(group, (composition.get(group) ?? 0) + bytes);
-      }
-    }
-    const compositionTotal = [...composition.values()].reduce((a, b) => a + b, 0);
-    const compositionText = [...composition]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
-      .map(([group, bytes]) => `${group} ${percent(bytes / compositionTotal, 0)}`)
-      .join(', ');
-
-    const initialJs = initial.files.filter((file) => /\.m?js$/.test(file.file));
-    const initialDefaultLevel = initial.files.reduce(
-      (total, file) => total + gzipSync(readFileSync(join(outDir, file.file))).length,
-      0,
-    );
-    const consumers: ConsumerSize[] = [];
-    for (const consumer of CONSUMERS) consumers.push(await measureConsumer(consumer));
-    const coreOnly = consumers[0]?.initialGzipBytes ?? Number.POSITIVE_INFINITY;
-    const coreMet = coreOnly <= CORE_BUDGET_BYTES;
-    const met = initial.gzipBytes <= INITIAL_BUDGET_BYTES && coreMet;
-
-    const distIndex = join(root, 'dist/playground/index.html');
-    let distNote = '`dist/playground` does not exist.';
-    if (existsSync(distIndex)) {
-      try {
-        const same =
-          JSON.stringify(initialFiles(join(root, 'dist/playground'))) === JSON.stringify([...initialSet]);
-        distNote = same
-          ? '`dist/playground` loads the same initial files (same content hashes): it is current.'
-          : '`dist/playground` loads other initial files (other content hashes): it was built from other sources, or is being rebuilt.';
-      } catch (error) {
-        distNote = `\`dist/playground\` could not be read (${error instanceof Error ? error.message : String(error)}).`;
-      }
-    }
-
-    const playgroundComponent = await measureComponentBundle();
-    const beforeReady = await measureBeforeReady(root, outDir).catch((error: unknown) =>
-      error instanceof Error ? error.message : String(error),
-    );
-    const readyMet = typeof beforeReady !== 'string' && beforeReady.gzipBytes <= READY_BUDGET_BYTES;
-    const markdown = [
-      `A private build of the current sources (\`vite build --sourcemap hidden\` into a temporary directory, ${buildSeconds.toFixed(1)} s; ${distNote}). Sizes: raw bytes and node zlib gzip at level ${GZIP_LEVEL} (the level of Vite's own \`gzip:\` column), KiB = 1024 bytes. Chunks are attributed by the modules their source maps list; a Worker entry is a file started with \`new Worker(...)\`; "Worker" rows are loaded inside a Worker, not by the page.`,
-      '',
-      '### Initial: what index.html loads before any interaction',
-      '',
-      table(
-        ['file', 'raw', 'gzip'],
-        [
-          ...initial.files.map((file) => [file.file, kib(file.bytes), kib(file.gzipBytes)]),
-          ['**total**', kib(initial.bytes), `**${kib(initial.gzipBytes)}**`],
-        ],
-      ),
-      '',
-      `Budget ${kib(INITIAL_BUDGET_BYTES)} gz: ${kib(Math.abs(INITIAL_BUDGET_BYTES - initial.gzipBytes))} ${met ? 'left' : 'over'} (${percent(initial.gzipBytes / INITIAL_BUDGET_BYTES)} of the budget). At zlib's default level 6 the same files are ${kib(initialDefaultLevel)}. ${initialJs.length} JavaScript file(s) and ${initial.files.length - initialJs.length} stylesheet(s).`,
-      '',
-      entry
-        ? `The entry chunk ${posix.basename(entry.file)} by module source bytes (before minification): ${compositionText}.`
-        : '',
-      '',
-      '### Lazy chunks, by what they hold',
-      '',
-      table(['part', 'files', 'raw', 'gzip'], componentRows),
-      '',
-      `Lazy total: ${kib(sum(lazy, 'gzipBytes'))} gz in ${lazy.length} files. "Lazy" is by the definition above (not loaded by index.html itself); the playground's start-up code still imports some of them right after the first paint, without any interaction: \`prepare()\` in \`src/playground/state/playground.ts\` loads the demo catalog and codemode (which \`window.playground.ready\` waits for); once the page is ready and idle, \`start()\` boots the just-bash Worker through its lazily loaded page side (\`src/playground/embedded-worker.ts\`), and the providers entry (the tokenizer) loads once that Worker is up; the result panel fetches the result-channel views after its first render.`,
-      '',
-      '### Everything transferred before `window.playground.ready`',
-      '',
-      typeof beforeReady === 'string'
-        ? `Not measured: ${beforeReady}`
-        : `Measured in Chromium against \`vite preview\` of the same build: every request made from navigation until \`ready\` resolves (the entry, the lazy chunks start-up imports), each body gzipped at level ${GZIP_LEVEL}. \`ready\` means interactive (catalog, declarations, composer); the workspace, the shell's Worker, starts once the page is idle after it (a call made before it is up waits for it), and the tokenizer loads once the Worker is up. Total **${kib(beforeReady.gzipBytes)}** gz in ${beforeReady.files.length} files; the largest: ${largest(beforeReady.files)}. Then, until the workspace is up (the backend status reads ready): ${kib(beforeReady.untilWorkspace.gzipBytes)} gz more in ${beforeReady.untilWorkspace.files.length} files (${largest(beforeReady.untilWorkspace.files)}), so a first call can run after ${kib(beforeReady.gzipBytes + beforeReady.untilWorkspace.gzipBytes)} gz.`,
-      '',
-      'Targets:',
-      '',
-      `- everything before ready ≤ ${kib(READY_BUDGET_BYTES)} gz (got ${typeof beforeReady === 'string' ? 'not measured' : kib(beforeReady.gzipBytes)}): ${verdict(readyMet)}`,
-      `- initial ≤ ${kib(INITIAL_BUDGET_BYTES)} gz (got ${kib(initial.gzipBytes)}): ${verdict(met)}`,
-      `- a consumer importing only \`browser-agent-tools/core\` bundles ≤ ${kib(CORE_BUDGET_BYTES)} gz (got ${kib(coreOnly)}): ${verdict(coreMet)}`,
-      '- the build fails above the budget: `npm run build:playground` is `vite build && tsx bench/bundle-budget.ts`, which exits 1 with the size, the budget and the largest initial files (tested in `tests/bench/bundle-size.test.ts`).',
-      '',
-      '### Consumer bundles, per entry',
-      '',
-      'esbuild bundles a one-line consumer of each entry from the sources (minified, code splitting, browser platform; Workers are separate files and not counted). "Up front" is the entry chunk and its static imports; "with lazy chunks" adds what loads on first use (the tokenizer and the model SDKs for the agent entry, the built-ins\' helpers, just-bash for the in-page backend).',
-      '',
-      table(
-        ['consumer', 'up front (gz)', 'with lazy chunks (gz)'],
-        consumers.map((size) => [size.label, kib(size.initialGzipBytes), kib(size.totalGzipBytes)]),
-      ),
-      '',
-      '### The `<Playground>` component in a host app',
-      '',
-      componentMarkdown(playgroundComponent),
-      '',
-    ].join('\n');
-    return { title, markdown, targetsMet: met && readyMet };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

@@ -205,61 +205,82 @@ async function timed<T>(run: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - started, value];
 }
 
-export async function runTools(context: BenchContext): Promise<SectionResult> {
-  const settings = context.quick ? QUICK : FULL;
-  const files = generateTree(settings);
-  const fileCount = Object.keys(files).length;
-  const setup = performance.now();
-  const workspace = await createJustBashWorkspace({ files });
-  const setupMs = performance.now() - setup;
-  const suite = createToolSuite({ workspace, builtins: ['grep', 'find'] });
+/** One row of the grep/find table, and whether its pair agreed and met the target. */
+interface PairOutcome {
+  row: string[];
+  agree: boolean;
+  fast: boolean;
+}
 
+/** Runs one tool/shell pair: compares their matches, then times `rounds` rounds of both, alternating. */
+async function measurePair(pair: Pair, rounds: number): Promise<PairOutcome> {
+  const toolTimes: number[] = [];
+  const shellTimes: number[] = [];
+  // One untimed call per side first: it loads what each side loads lazily, and is the one whose
+  // matches are compared.
+  const warm = await pair.tool();
+  if (warm.is_error) throw new Error(`bench: ${pair.label} failed: ${warm.output}`);
+  const fromTool = pair.fromTool(warm);
+  const fromShell = pair.fromShell(await pair.shell());
+  const agree = sameSet(fromTool, fromShell) && fromTool.length > 0;
+  const counts = `${fromTool.length} / ${fromShell.length}`;
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ['tool', 'shell'] : ['shell', 'tool'];
+    for (const side of order) {
+      if (side === 'tool') {
+        const [ms] = await timed(pair.tool);
+        toolTimes.push(ms);
+      } else {
+        const [ms] = await timed(pair.shell);
+        shellTimes.push(ms);
+      }
+    }
+  }
+  const toolMedian = median(toolTimes);
+  const shellMedian = median(shellTimes);
+  const fast = toolMedian <= TARGET_RATIO * shellMedian;
+  const row = [
+    pair.label,
+    fixed(toolMedian, 1),
+    fixed(shellMedian, 1),
+    ratio(toolMedian, shellMedian, 2),
+    `${counts} ${agree ? '(same)' : '(DIFFERENT)'}`,
+    fast ? 'met' : 'NOT met',
+  ];
+  return { row, agree, fast };
+}
+
+/** The grep/find table: every pair in turn; `failures` names the pairs whose matches differ. */
+async function measurePairs(
+  workspace: Workspace,
+  suite: ReturnType<typeof createToolSuite>,
+  rounds: number,
+): Promise<{ rows: string[][]; failures: string[]; allFast: boolean }> {
   const rows: string[][] = [];
   const failures: string[] = [];
   let allFast = true;
   for (const pair of pairs(workspace, suite)) {
-    const toolTimes: number[] = [];
-    const shellTimes: number[] = [];
-    // One untimed call per side first: it loads what each side loads lazily, and is the one whose
-    // matches are compared.
-    const warm = await pair.tool();
-    if (warm.is_error) throw new Error(`bench: ${pair.label} failed: ${warm.output}`);
-    const fromTool = pair.fromTool(warm);
-    const fromShell = pair.fromShell(await pair.shell());
-    const agree = sameSet(fromTool, fromShell) && fromTool.length > 0;
-    const counts = `${fromTool.length} / ${fromShell.length}`;
-    for (let round = 0; round < settings.rounds; round++) {
-      const order = round % 2 === 0 ? ['tool', 'shell'] : ['shell', 'tool'];
-      for (const side of order) {
-        if (side === 'tool') {
-          const [ms] = await timed(pair.tool);
-          toolTimes.push(ms);
-        } else {
-          const [ms] = await timed(pair.shell);
-          shellTimes.push(ms);
-        }
-      }
-    }
-    const toolMedian = median(toolTimes);
-    const shellMedian = median(shellTimes);
-    const fast = toolMedian <= TARGET_RATIO * shellMedian;
+    const { row, agree, fast } = await measurePair(pair, rounds);
     allFast &&= fast;
     if (!agree) failures.push(pair.label);
-    rows.push([
-      pair.label,
-      fixed(toolMedian, 1),
-      fixed(shellMedian, 1),
-      ratio(toolMedian, shellMedian, 2),
-      `${counts} ${agree ? '(same)' : '(DIFFERENT)'}`,
-      fast ? 'met' : 'NOT met',
-    ]);
+    rows.push(row);
   }
+  return { rows, failures, allFast };
+}
 
-  // The price of fault row 34's snapshot, taken before every command and compared after it: with and without.
+/**
+ * The price of fault row 34's snapshot, taken before every command and compared after it: the same
+ * no-op command on `workspace` and on a copy of the tree with `snapshots: false`, alternating.
+ */
+async function measureSnapshotCost(
+  workspace: Workspace,
+  files: Record<string, string>,
+  rounds: number,
+): Promise<{ snapshotTimes: number[]; plainTimes: number[] }> {
   const unsnapshotted = await createJustBashWorkspace({ files, snapshots: false });
   const snapshotTimes: number[] = [];
   const plainTimes: number[] = [];
-  for (let round = 0; round < settings.rounds; round++) {
+  for (let round = 0; round < rounds; round++) {
     const sides = [
       { target: workspace, times: snapshotTimes },
       { target: unsnapshotted, times: plainTimes },
@@ -272,9 +293,11 @@ export async function runTools(context: BenchContext): Promise<SectionResult> {
     }
   }
   await unsnapshotted.dispose?.();
-  await workspace.dispose?.();
+  return { snapshotTimes, plainTimes };
+}
 
-  // read, edit, ls alone, on a second workspace.
+/** The second workspace's files: one long file to read, one to edit, and a wide directory to list. */
+function singleToolFiles(settings: ToolsSettings): Record<string, string> {
   const bigLines = Array.from({ length: settings.readLines }, (_, i) => `line ${i + 1}: ${'x'.repeat(40)}`);
   const editLines = Array.from({ length: settings.editLines }, (_, i) => `const item${i + 1} = ${i + 1};`);
   const other: Record<string, string> = {
@@ -283,34 +306,47 @@ export async function runTools(context: BenchContext): Promise<SectionResult> {
   };
   for (let i = 0; i < settings.lsEntries; i++)
     other[`wide/entry${String(i).padStart(5, '0')}.txt`] = `${i}\n`;
-  const second = await createJustBashWorkspace({ files: other });
-  const files2 = createToolSuite({ workspace: second, builtins: ['read', 'edit', 'ls'] });
-  const single: { label: string; run: (round: number) => Promise<ToolResult> }[] = [
+  return other;
+}
+
+/** The read, edit and ls calls timed alone, each with its table label. */
+function singleToolCalls(
+  suite: ReturnType<typeof createToolSuite>,
+  settings: ToolsSettings,
+): { label: string; run: (round: number) => Promise<ToolResult> }[] {
+  return [
     {
       label: `read a ${settings.readLines.toLocaleString('en-US')}-line file (default window)`,
-      run: () => files2.execute('read', { path: 'big/read-me.txt' }),
+      run: () => suite.execute('read', { path: 'big/read-me.txt' }),
     },
     {
       label: `read the same file's last 100 lines (\`offset\`)`,
       run: () =>
-        files2.execute('read', { path: 'big/read-me.txt', offset: settings.readLines - 99, limit: 100 }),
+        suite.execute('read', { path: 'big/read-me.txt', offset: settings.readLines - 99, limit: 100 }),
     },
     {
       label: `edit one line of a ${settings.editLines.toLocaleString('en-US')}-line file`,
+      // Even rounds negate the value and odd rounds restore it, so every round's edit finds its old text.
       run: (round) => {
         const line = Math.floor(settings.editLines / 2);
         const from = round % 2 === 0 ? `const item${line} = ${line};` : `const item${line} = -${line};`;
         const to = round % 2 === 0 ? `const item${line} = -${line};` : `const item${line} = ${line};`;
-        return files2.execute('edit', { path: 'big/edit-me.ts', oldText: from, newText: to });
+        return suite.execute('edit', { path: 'big/edit-me.ts', oldText: from, newText: to });
       },
     },
     {
       label: `ls a ${settings.lsEntries.toLocaleString('en-US')}-entry directory`,
-      run: () => files2.execute('ls', { path: 'wide', limit: NO_LIMIT }),
+      run: () => suite.execute('ls', { path: 'wide', limit: NO_LIMIT }),
     },
   ];
+}
+
+/** read, edit, ls alone, on a second workspace: one row per call, median and p95 of `rounds` calls. */
+async function measureSingleTools(settings: ToolsSettings): Promise<string[][]> {
+  const second = await createJustBashWorkspace({ files: singleToolFiles(settings) });
+  const suite = createToolSuite({ workspace: second, builtins: ['read', 'edit', 'ls'] });
   const singleRows: string[][] = [];
-  for (const { label, run } of single) {
+  for (const { label, run } of singleToolCalls(suite, settings)) {
     const times: number[] = [];
     for (let round = 0; round < settings.rounds; round++) {
       const [ms, result] = await timed(() => run(round));
@@ -320,35 +356,51 @@ export async function runTools(context: BenchContext): Promise<SectionResult> {
     singleRows.push([label, fixed(median(times), 1), fixed(p95(times), 1)]);
   }
   await second.dispose?.();
+  return singleRows;
+}
 
-  const workload = await shellWorkload(context.quick);
+/** Everything the section measured, for {@link toolsMarkdown}. */
+interface ToolsMeasurements {
+  settings: ToolsSettings;
+  fileCount: number;
+  setupMs: number;
+  pairs: { rows: string[][]; failures: string[]; allFast: boolean };
+  singleRows: string[][];
+  snapshot: { snapshotTimes: number[]; plainTimes: number[] };
+  workload: { markdown: string; allFinished: boolean };
+}
 
-  if (failures.length > 0) {
-    process.exitCode = 1;
-    console.error(`bench: the tools and the shell disagree on: ${failures.join('; ')}`);
-  }
-  const markdown = [
+/** The snapshot cost table: one row, medians with and without snapshots and their difference. */
+function snapshotTable({ snapshotTimes, plainTimes }: ToolsMeasurements['snapshot']): string {
+  return table(
+    ['operation', 'with snapshot (ms)', 'snapshots: false (ms)', 'snapshot cost (ms)'],
+    [
+      [
+        '`rm -f no-such-file.txt`',
+        fixed(median(snapshotTimes), 1),
+        fixed(median(plainTimes), 1),
+        fixed(median(snapshotTimes) - median(plainTimes), 1),
+      ],
+    ],
+  );
+}
+
+/** The section's Markdown: the grep/find table, the single tools, the snapshot cost, the shell workload, targets. */
+function toolsMarkdown(measured: ToolsMeasurements): string {
+  const { settings, fileCount, setupMs, workload } = measured;
+  const { rows, failures, allFast } = measured.pairs;
+  return [
     `A generated tree of ${fileCount.toLocaleString('en-US')} files in ${settings.directories} directories (20 lines each; every 7th file has a \`TODO\` line, every 5th is Markdown) on the embedded backend (\`createJustBashWorkspace\`, set up in ${fixed(setupMs, 0)} ms). Tools through \`suite.execute\` with limits high enough to return every match; the shell through \`workspace.exec\`; one untimed call per side, then ${settings.rounds} rounds, the two sides alternating first; medians in ms. "matches" compares what each side found (tool / shell; paths, and line numbers for content).`,
     '',
     table(['operation', 'tool (ms)', 'shell (ms)', 'tool / shell', 'matches', '≤ 0.5× target'], rows),
     '',
     `On a second workspace holding only the files below, ${settings.rounds} calls each:`,
     '',
-    table(['operation', 'median (ms)', 'p95 (ms)'], singleRows),
+    table(['operation', 'median (ms)', 'p95 (ms)'], measured.singleRows),
     '',
     `The snapshot the embedded backend takes before every command and compares with the tree after it (fault row 34), on the ${fileCount.toLocaleString('en-US')}-file tree: \`rm -f no-such-file.txt\` through \`workspace.exec\`, ${settings.rounds} rounds alternating (no target; reported).`,
     '',
-    table(
-      ['operation', 'with snapshot (ms)', 'snapshots: false (ms)', 'snapshot cost (ms)'],
-      [
-        [
-          '`rm -f no-such-file.txt`',
-          fixed(median(snapshotTimes), 1),
-          fixed(median(plainTimes), 1),
-          fixed(median(snapshotTimes) - median(plainTimes), 1),
-        ],
-      ],
-    ),
+    snapshotTable(measured.snapshot),
     '',
     workload.markdown,
     '',
@@ -360,6 +412,42 @@ export async function runTools(context: BenchContext): Promise<SectionResult> {
     '',
     "What was done for these figures: grep and find walk the tree with the backend's one-call listing (`Workspace.listTree`, built on just-bash's own path index) instead of one `readdir` per directory, which just-bash answers by scanning every path it holds (grep content went from about 0.5× to 0.4× the shell). Most of what remains is just-bash's own per-call path handling in `lstat` and `readFile`.",
   ].join('\n');
+}
+
+/**
+ * Section 3. Measured in this order: grep/find pairs and the snapshot cost on the generated tree, then
+ * read/edit/ls on a second workspace, then the shell workload; the table order differs (see
+ * {@link toolsMarkdown}).
+ */
+export async function runTools(context: BenchContext): Promise<SectionResult> {
+  const settings = context.quick ? QUICK : FULL;
+  const files = generateTree(settings);
+  const fileCount = Object.keys(files).length;
+  const setup = performance.now();
+  const workspace = await createJustBashWorkspace({ files });
+  const setupMs = performance.now() - setup;
+  const suite = createToolSuite({ workspace, builtins: ['grep', 'find'] });
+
+  const pairResults = await measurePairs(workspace, suite, settings.rounds);
+  const snapshot = await measureSnapshotCost(workspace, files, settings.rounds);
+  await workspace.dispose?.();
+  const singleRows = await measureSingleTools(settings);
+  const workload = await shellWorkload(context.quick);
+
+  const { failures, allFast } = pairResults;
+  if (failures.length > 0) {
+    process.exitCode = 1;
+    console.error(`bench: the tools and the shell disagree on: ${failures.join('; ')}`);
+  }
+  const markdown = toolsMarkdown({
+    settings,
+    fileCount,
+    setupMs,
+    pairs: pairResults,
+    singleRows,
+    snapshot,
+    workload,
+  });
   return {
     title: '3. Tools against the shell they replace',
     markdown,

@@ -11,7 +11,7 @@
  * a cross-origin isolated page (COOP/COEP) can call it. That is also what a real local server (Ollama,
  * llama.cpp) must send to be called from the playground.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One tool call of a scripted reply. */
@@ -106,147 +106,32 @@ const MODEL_PATHS: Record<string, FakeRequest['api']> = {
   '/v1/responses': 'responses',
 };
 
+/** What one server's request handlers share: its script and options, what arrived, who waits. */
+interface ServerState {
+  script: FakeScript;
+  options: FakeModelServerOptions;
+  requests: FakeRequest[];
+  log: FakeLogEntry[];
+  waiters: { count: number; resolve: () => void }[];
+  /** The last generated tool call id: ids count up over the server's life, not per request. */
+  callCounter: number;
+}
+
 /** Starts a fake model server on 127.0.0.1 answering with `script`. */
 export async function startFakeModelServer(
   script: FakeScript,
   options: FakeModelServerOptions = {},
 ): Promise<FakeModelServer> {
-  const requests: FakeRequest[] = [];
-  const log: FakeLogEntry[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
-  let callCounter = 0;
-
-  const replyFor = (request: FakeRequest, index: number): FakeReply => {
-    const reply = typeof script === 'function' ? script(request, index) : script[index];
-    return (
-      reply ?? {
-        type: 'error',
-        status: 500,
-        message: `fake model server: the script has no reply for model request ${index + 1}`,
-        headers: { 'x-should-retry': 'false' },
-      }
-    );
-  };
+  const state: ServerState = { script, options, requests: [], log: [], waiters: [], callCounter: 0 };
+  const { requests, log, waiters } = state;
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(state, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(req, res, 500, { error: { message: String(error) } });
     });
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const headers = flatHeaders(req);
-    log.push({ method: req.method ?? 'GET', path, headers });
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, corsHeaders(req));
-      res.end();
-      return;
-    }
-    if (req.method === 'GET' && path === '/v1/models') {
-      send(req, res, 200, {
-        object: 'list',
-        data: [{ id: 'fake-model', object: 'model', type: 'model', display_name: 'Fake model', created: 0 }],
-        has_more: false,
-      });
-      return;
-    }
-    const api = MODEL_PATHS[path];
-    if (req.method !== 'POST' || api === undefined) {
-      send(req, res, 404, { error: { message: `fake model server: no route for ${req.method} ${path}` } });
-      return;
-    }
-    const text = await readBody(req);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      sendError(req, res, api, 400, 'fake model server: the request body is not JSON');
-      return;
-    }
-    if (!isRecord(body)) {
-      sendError(req, res, api, 400, 'fake model server: the request body is not a JSON object');
-      return;
-    }
-    if (options.apiKey !== undefined) {
-      const bearer = headers.authorization === `Bearer ${options.apiKey}`;
-      if (!bearer && headers['x-api-key'] !== options.apiKey) {
-        sendError(req, res, api, 401, 'Incorrect API key provided.');
-        return;
-      }
-    }
-    if (body.stream === true) {
-      sendError(req, res, api, 400, 'fake model server: streaming is not supported');
-      return;
-    }
-
-    let markClosed = (): void => {};
-    const request: FakeRequest = {
-      api,
-      path,
-      headers,
-      body,
-      tools: toolNames(api, body.tools),
-      cancelled: false,
-      closed: new Promise<void>((resolve) => {
-        markClosed = resolve;
-      }),
-    };
-    res.on('close', () => {
-      if (!res.writableFinished) request.cancelled = true;
-      markClosed();
-    });
-    const index = requests.length;
-    requests.push(request);
-    for (const waiter of [...waiters]) {
-      if (requests.length >= waiter.count) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
-
-    const reply = replyFor(request, index);
-    switch (reply.type) {
-      case 'hang':
-        return;
-      case 'error':
-        sendError(req, res, api, reply.status, reply.message, reply.headers);
-        return;
-      case 'raw':
-        res.writeHead(reply.status ?? 200, {
-          ...corsHeaders(req),
-          'Content-Type': reply.contentType ?? 'application/json',
-        });
-        res.end(reply.body);
-        return;
-      case 'text':
-      case 'tool_calls': {
-        const calls = reply.type === 'tool_calls' ? reply.calls : [];
-        const replyText = reply.text;
-        const model = typeof body.model === 'string' ? body.model : 'fake-model';
-        const ids = calls.map((call) => (call.id === undefined ? String(++callCounter) : call.id));
-        send(
-          req,
-          res,
-          200,
-          api === 'chat'
-            ? chatCompletion(model, index, replyText, calls, ids)
-            : api === 'responses'
-              ? responsesResponse(model, index, replyText, calls, ids)
-              : anthropicMessage(model, index, replyText, calls, ids),
-        );
-        return;
-      }
-    }
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? 0);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   let closing: Promise<void> | undefined;
@@ -269,6 +154,175 @@ export async function startFakeModelServer(
       return closing;
     },
   };
+}
+
+/** Resolves once `server` listens on 127.0.0.1:`port`; rejects when it cannot (port taken...). */
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** One HTTP request: preflights and the model list here, model requests through the script. */
+async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const headers = flatHeaders(req);
+  state.log.push({ method: req.method ?? 'GET', path, headers });
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, corsHeaders(req));
+    res.end();
+    return;
+  }
+  if (req.method === 'GET' && path === '/v1/models') {
+    send(req, res, 200, {
+      object: 'list',
+      data: [{ id: 'fake-model', object: 'model', type: 'model', display_name: 'Fake model', created: 0 }],
+      has_more: false,
+    });
+    return;
+  }
+  const api = MODEL_PATHS[path];
+  if (req.method !== 'POST' || api === undefined) {
+    send(req, res, 404, { error: { message: `fake model server: no route for ${req.method} ${path}` } });
+    return;
+  }
+  const body = acceptedBody(state.options, req, res, api, headers, await readBody(req));
+  if (body === undefined) return;
+  const { request, index } = recordRequest(state, res, { api, path, headers, body });
+  sendReply(state, req, res, request, index);
+}
+
+/**
+ * The JSON object of a model request's body `text`, or `undefined` once the request got the error a
+ * real API would send (not JSON, not an object, wrong key, streaming asked for): such a request uses
+ * no reply.
+ */
+function acceptedBody(
+  options: FakeModelServerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: FakeRequest['api'],
+  headers: Record<string, string>,
+  text: string,
+): Record<string, unknown> | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    sendError(req, res, api, 400, 'fake model server: the request body is not JSON');
+    return undefined;
+  }
+  if (!isRecord(body)) {
+    sendError(req, res, api, 400, 'fake model server: the request body is not a JSON object');
+    return undefined;
+  }
+  if (options.apiKey !== undefined) {
+    const bearer = headers.authorization === `Bearer ${options.apiKey}`;
+    if (!bearer && headers['x-api-key'] !== options.apiKey) {
+      sendError(req, res, api, 401, 'Incorrect API key provided.');
+      return undefined;
+    }
+  }
+  if (body.stream === true) {
+    sendError(req, res, api, 400, 'fake model server: streaming is not supported');
+    return undefined;
+  }
+  return body;
+}
+
+/**
+ * Adds a model request to `requests` (marked cancelled if the client goes away before the reply) and
+ * wakes the `waitForRequests` calls it satisfies. Returns the request and its 0-based position.
+ */
+function recordRequest(
+  state: ServerState,
+  res: ServerResponse,
+  received: Pick<FakeRequest, 'api' | 'path' | 'headers' | 'body'>,
+): { request: FakeRequest; index: number } {
+  let markClosed = (): void => {};
+  const request: FakeRequest = {
+    ...received,
+    tools: toolNames(received.api, received.body.tools),
+    cancelled: false,
+    closed: new Promise<void>((resolve) => {
+      markClosed = resolve;
+    }),
+  };
+  res.on('close', () => {
+    if (!res.writableFinished) request.cancelled = true;
+    markClosed();
+  });
+  const { requests, waiters } = state;
+  const index = requests.length;
+  requests.push(request);
+  for (const waiter of [...waiters]) {
+    if (requests.length >= waiter.count) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+  return { request, index };
+}
+
+/** The script's reply to the request at `index`, or a 500 (not retried) once the script runs out. */
+function replyFor(script: FakeScript, request: FakeRequest, index: number): FakeReply {
+  const reply = typeof script === 'function' ? script(request, index) : script[index];
+  return (
+    reply ?? {
+      type: 'error',
+      status: 500,
+      message: `fake model server: the script has no reply for model request ${index + 1}`,
+      headers: { 'x-should-retry': 'false' },
+    }
+  );
+}
+
+/** Answers the request at `index` with its scripted reply, in its API's shape (`hang` answers nothing). */
+function sendReply(
+  state: ServerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: FakeRequest,
+  index: number,
+): void {
+  const { api, body } = request;
+  const reply = replyFor(state.script, request, index);
+  switch (reply.type) {
+    case 'hang':
+      return;
+    case 'error':
+      sendError(req, res, api, reply.status, reply.message, reply.headers);
+      return;
+    case 'raw':
+      res.writeHead(reply.status ?? 200, {
+        ...corsHeaders(req),
+        'Content-Type': reply.contentType ?? 'application/json',
+      });
+      res.end(reply.body);
+      return;
+    case 'text':
+    case 'tool_calls': {
+      const calls = reply.type === 'tool_calls' ? reply.calls : [];
+      const replyText = reply.text;
+      const model = typeof body.model === 'string' ? body.model : 'fake-model';
+      const ids = calls.map((call) => (call.id === undefined ? String(++state.callCounter) : call.id));
+      send(
+        req,
+        res,
+        200,
+        api === 'chat'
+          ? chatCompletion(model, index, replyText, calls, ids)
+          : api === 'responses'
+            ? responsesResponse(model, index, replyText, calls, ids)
+            : anthropicMessage(model, index, replyText, calls, ids),
+      );
+      return;
+    }
+  }
 }
 
 function chatCompletion(

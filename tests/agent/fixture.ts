@@ -22,6 +22,13 @@ export interface AgentSuiteFixture {
   ran: string[];
 }
 
+/** A JSON schema object with these properties, as the tools' parameters. */
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+});
+
 /**
  * A suite with tool_search and: `echo` (direct), `fail` (throws a ToolError), `finish` (terminate),
  * `transfer_to_billing` (handoff), `wait_for_stop` (runs until its signal aborts) and two deferred tools,
@@ -30,11 +37,6 @@ export interface AgentSuiteFixture {
 export function createAgentSuite(options: { onWait?: () => void } = {}): AgentSuiteFixture {
   const ran: string[] = [];
   const suite = createToolSuite({ builtins: ['tool_search'] });
-  const object = (properties: Record<string, unknown>, required: string[] = []) => ({
-    type: 'object',
-    properties,
-    required,
-  });
   suite.register(
     {
       name: 'echo',
@@ -87,6 +89,12 @@ export function createAgentSuite(options: { onWait?: () => void } = {}): AgentSu
       });
     },
   );
+  registerDeferredTools(suite, ran);
+  return { suite, ran };
+}
+
+/** The deferred tools tool_search finds: `create_github_issue` (by {@link ISSUE_QUERY}) and `query_postgres`. */
+function registerDeferredTools(suite: ToolSuite, ran: string[]): void {
   suite.register(
     {
       name: 'create_github_issue',
@@ -108,7 +116,6 @@ export function createAgentSuite(options: { onWait?: () => void } = {}): AgentSu
     'deferred',
     () => 'no rows',
   );
-  return { suite, ran };
 }
 
 /** A tool call of a scripted reply; `arguments` as in the fake server (object, or a raw string). */

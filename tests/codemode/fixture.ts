@@ -56,7 +56,17 @@ export function createCodemodeFixture(
   options: Omit<CodemodeOptions, 'runner'> = {},
 ): CodemodeFixture {
   const saved: string[] = [];
-  const suite = createCoreSuite(
+  const suite = createFixtureSuite(kind);
+  registerResultTools(suite);
+  registerEffectTools(suite, saved);
+  enableToolSearch(suite);
+  const codemode = enableCodemode(suite, { ...options, runner });
+  return { suite, codemode, session: suite.createSession({ id: 'codemode-test' }), saved };
+}
+
+/** The core suite, with the `policy` kind's policy and approver (see {@link createCodemodeFixture}). */
+function createFixtureSuite(kind: FixtureKind): ToolSuite {
+  return createCoreSuite(
     kind === 'policy'
       ? {
           policy: { fs_write: 'ask', net_write: 'deny', default: 'allow' },
@@ -70,6 +80,13 @@ export function createCodemodeFixture(
         }
       : {},
   );
+}
+
+/**
+ * Tools for every shape of result and failure: structured (`lookup`, and `add`, the codemode-only one),
+ * slow (`wait`), never finishing (`hang`), failing (`fail`), text only (`note`) and of any size (`blob`).
+ */
+function registerResultTools(suite: ToolSuite): void {
   suite.register(
     {
       name: 'lookup',
@@ -138,6 +155,13 @@ export function createCodemodeFixture(
     'direct',
     (args) => ({ output: 'blob', structured_output: { data: 'x'.repeat(Number(args.size)) } }),
   );
+}
+
+/**
+ * Tools the policy and the other exposure modes act on: `save` (fs_write, recorded in `saved`),
+ * `publish` (net_write), `secret` (model only), `vault` (hidden) and `archive` (deferred).
+ */
+function registerEffectTools(suite: ToolSuite, saved: string[]): void {
   suite.register(
     {
       name: 'save',
@@ -182,7 +206,4 @@ export function createCodemodeFixture(
     'deferred',
     (args) => ({ output: 'found', structured_output: { date: String(args.date), records: 3 } }),
   );
-  enableToolSearch(suite);
-  const codemode = enableCodemode(suite, { ...options, runner });
-  return { suite, codemode, session: suite.createSession({ id: 'codemode-test' }), saved };
 }

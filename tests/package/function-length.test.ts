@@ -1,7 +1,9 @@
 /**
- * No function in src/ is longer than {@link MAX_LINES} lines, React components included: from the line
- * its parameters start on to the line its body ends on, nested functions and object methods counted
- * in the function around them too. Files are parsed with the parser Vite ships (`parseAst`), so the
+ * No function in src/, bench/ or tests/ is longer than {@link MAX_LINES} lines, React components
+ * included: from the line its parameters start on to the line its body ends on, nested functions and
+ * object methods counted in the function around them too. A callback handed straight to `describe`,
+ * `it`, `test` or their hooks is not counted: it is the script of a test, read top to bottom, and the
+ * helpers it calls are held to the rule like any other function. Files are parsed with the parser Vite ships (`parseAst`), so the
  * check sees functions, not text that looks like them.
  *
  * Biome's `noExcessiveLinesPerFunction` (biome.json, src/playground for now) gives the same feedback
@@ -14,14 +16,28 @@ import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const SRC = join(ROOT, 'src');
+const CHECKED_DIRECTORIES = ['src', 'bench', 'tests'];
 const MAX_LINES = 80;
+/** The test framework's functions whose callbacks are test scripts (Vitest's and Playwright's alike). */
+const TEST_FRAMEWORK = new Set([
+  'describe',
+  'it',
+  'test',
+  'beforeAll',
+  'beforeEach',
+  'afterAll',
+  'afterEach',
+]);
 
 /**
- * Rooms of the library not yet brought under the rule (their functions are being split). A room leaves
- * this list once it has no long function; the last test fails while a listed room is already clean.
+ * Files or folders not yet brought under the rule. One leaves this list once it has no long function;
+ * the last test fails while a listed one is already clean.
+ *
+ * - The real-boot spec's page function (106 lines) runs only where stackblitz.com is reachable, which
+ *   the machine this suite is kept on is not: splitting it across several `evaluate` calls could not be
+ *   run before landing, and a broken real-boot test would go unnoticed until someone relies on it.
  */
-const NOT_YET_CHECKED: readonly string[] = [];
+const NOT_YET_CHECKED: readonly string[] = ['tests/e2e/webcontainer-boot.spec.ts'];
 
 interface LongFunction {
   file: string;
@@ -50,6 +66,20 @@ function nameOf(node: Node, parent: Node | undefined): string {
   return '(anonymous)';
 }
 
+/** The identifier a call's callee starts from: `describe` for `describe.each(cases)(...)` and `test.describe(...)`. */
+function calleeRoot(call: Node): string | undefined {
+  let callee = call.callee as Node | undefined;
+  while (callee?.type === 'MemberExpression' || callee?.type === 'CallExpression') {
+    callee = (callee.type === 'MemberExpression' ? callee.object : callee.callee) as Node | undefined;
+  }
+  return callee?.type === 'Identifier' ? (callee.name as string) : undefined;
+}
+
+const isTestScript = (node: Node, parent: Node | undefined): boolean =>
+  parent?.type === 'CallExpression' &&
+  (parent.arguments as Node[]).includes(node) &&
+  TEST_FRAMEWORK.has(calleeRoot(parent) ?? '');
+
 /** Every function of `source` longer than `limit` lines, with its first line. */
 function longFunctions(source: string, file: string, limit = MAX_LINES): LongFunction[] {
   const lineStarts = [0];
@@ -68,7 +98,7 @@ function longFunctions(source: string, file: string, limit = MAX_LINES): LongFun
   };
   const found: LongFunction[] = [];
   const visit = (node: Node, parent: Node | undefined): void => {
-    if (FUNCTION_TYPES.has(node.type)) {
+    if (FUNCTION_TYPES.has(node.type) && !isTestScript(node, parent)) {
       const line = lineOf(node.start);
       const lines = lineOf(Math.max(node.start, node.end - 1)) - line + 1;
       if (lines > limit) found.push({ file, name: nameOf(node, parent), line, lines });
@@ -87,7 +117,9 @@ function longFunctions(source: string, file: string, limit = MAX_LINES): LongFun
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
+    // Installed packages (bench/ has projects of its own) and generated snippet projects are not ours.
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : sourceFiles(path);
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
@@ -97,12 +129,12 @@ const describeLong = (item: LongFunction): string =>
 
 const notYetChecked = (file: string): boolean => NOT_YET_CHECKED.some((room) => file.startsWith(room));
 
-describe('no function in src/ is longer than 80 lines', () => {
-  const all = sourceFiles(SRC).flatMap((path) =>
-    longFunctions(readFileSync(path, 'utf8'), relative(SRC, path).split('\\').join('/')),
+describe('no function in src/, bench/ or tests/ is longer than 80 lines', () => {
+  const all = CHECKED_DIRECTORIES.flatMap((directory) => sourceFiles(join(ROOT, directory))).flatMap((path) =>
+    longFunctions(readFileSync(path, 'utf8'), relative(ROOT, path).split('\\').join('/')),
   );
 
-  it('counts a function, an arrow, an object method and a component from their first to last line', () => {
+  it('counts a function, an arrow, an object method and a component from their first to last line, and no test script', () => {
     const body = (count: number): string =>
       Array.from({ length: count - 2 }, (_, i) => `  f(${i});`).join('\n');
     const sample = [
@@ -111,6 +143,9 @@ describe('no function in src/ is longer than 80 lines', () => {
       `const store = { method() {\n${body(81)}\n} };`,
       `export function Panel({ id }: { id: string }) {\n${body(81).replace('f(0);', 'return <div id={id} />;')}\n}`,
       `function outer() {\n  const inner = () => 1;\n${body(80)}\n}`,
+      `describe.each([1])('case %s', () => {\n  it('runs', async () => {\n${body(81)}\n  });\n${body(80)}\n});`,
+      `test.beforeEach(() => {\n${body(81)}\n});`,
+      `it('calls a helper', () => helper(() => {\n${body(81)}\n}));`,
     ].join('\n');
     expect(
       longFunctions(sample, 'sample.tsx').map(({ name, line, lines }) => ({ name, line, lines })),
@@ -119,6 +154,7 @@ describe('no function in src/ is longer than 80 lines', () => {
       { name: 'method', line: 162, lines: 81 },
       { name: 'Panel', line: 243, lines: 81 },
       { name: 'outer', line: 324, lines: 81 },
+      { name: '(anonymous)', line: 647, lines: 81 },
     ]);
   });
 

@@ -556,6 +556,63 @@ class StandInTerminal {
   }
 }
 
+/** A fresh {@link SpawnRecord}: nothing sent, typed or settled yet. */
+function newSpawnRecord(command: string, args: string[], options: SpawnOptions | undefined): SpawnRecord {
+  return {
+    command,
+    args,
+    options,
+    killed: false,
+    exitCode: undefined,
+    emitted: '',
+    chunksAfterExit: 0,
+    outputClosed: false,
+    input: '',
+  };
+}
+
+/** The one output stream of a jsh process, and how the stand-in feeds it. */
+interface JshOutput {
+  stream: ReadableStream<string>;
+  /** Sends `chunk` (unless spawned with `output: false`), recording it and whether `exit` had settled. */
+  send(chunk: string): void;
+  close(): void;
+}
+
+function jshOutput(record: SpawnRecord, options: SpawnOptions | undefined): JshOutput {
+  let controller: ReadableStreamDefaultController<string> | undefined;
+  const stream = new ReadableStream<string>({
+    start(streamController) {
+      controller = streamController;
+    },
+  });
+  return {
+    stream,
+    send: (chunk) => {
+      if (options?.output === false) return;
+      record.emitted += chunk;
+      if (record.exitCode !== undefined) record.chunksAfterExit += 1;
+      controller?.enqueue(chunk);
+    },
+    close: () => {
+      record.outputClosed = true;
+      controller?.close();
+    },
+  };
+}
+
+/** What `spawn('jsh', …)` hands the command it starts. */
+interface JshRun {
+  record: SpawnRecord;
+  output: JshOutput;
+  /** Settles the process's `exit`. */
+  settle: (code: number) => void;
+  /** Aborted by `kill()` (unless kills are ignored) and by `dispose()`. */
+  abort: AbortController;
+  /** `onKill: 'ignore'`, as it was when the process was spawned. */
+  ignoreKill: boolean;
+}
+
 /** A booted WebContainer, as far as the adapter can tell. */
 export class WebContainerStandIn implements WebContainerLike {
   readonly workdir: string;
@@ -624,17 +681,7 @@ export class WebContainerStandIn implements WebContainerLike {
     args: string[],
     options: SpawnOptions | undefined,
   ): Promise<WebContainerProcess> {
-    const record: SpawnRecord = {
-      command,
-      args,
-      options,
-      killed: false,
-      exitCode: undefined,
-      emitted: '',
-      chunksAfterExit: 0,
-      outputClosed: false,
-      input: '',
-    };
+    const record = newSpawnRecord(command, args, options);
     this.spawns.push(record);
     if (this.#options.onSpawn === 'hang') return new Promise<never>(() => undefined);
     const program = (this.#options.programs ?? DEFAULT_PROGRAMS)[command];
@@ -741,49 +788,48 @@ export class WebContainerStandIn implements WebContainerLike {
     if (args.length !== 2 || args[0] !== '-c' || script === undefined) {
       throw new Error(`stand-in: only spawn('jsh', ['-c', command]) is implemented, got ${command} ${args}`);
     }
-    const record: SpawnRecord = {
-      command,
-      args,
-      options,
-      killed: false,
-      exitCode: undefined,
-      emitted: '',
-      chunksAfterExit: 0,
-      outputClosed: false,
-      input: '',
-    };
+    const record = newSpawnRecord(command, args, options);
     this.spawns.push(record);
     if (this.#options.onSpawn === 'hang') return new Promise<never>(() => undefined);
 
-    let controller: ReadableStreamDefaultController<string> | undefined;
-    const output = new ReadableStream<string>({
-      start(streamController) {
-        controller = streamController;
-      },
-    });
-    const send = (chunk: string): void => {
-      if (options?.output === false) return;
-      record.emitted += chunk;
-      if (record.exitCode !== undefined) record.chunksAfterExit += 1;
-      controller?.enqueue(chunk);
-    };
-    const close = (): void => {
-      record.outputClosed = true;
-      controller?.close();
-    };
-
+    const output = jshOutput(record, options);
     let settle: (code: number) => void = () => undefined;
     const exit = new Promise<number>((resolve) => {
       settle = resolve;
     });
     const abort = new AbortController();
     this.#controllers.add(abort);
+    const ignoreKill = this.#options.onKill === 'ignore';
+
+    output.send(TITLE_SEQUENCE);
+    this.#runJsh(script, options, { record, output, settle, abort, ignoreKill });
+
+    return {
+      exit,
+      output: output.stream,
+      input: new WritableStream<string>({
+        write: (chunk) => {
+          record.input += chunk;
+        },
+      }),
+      kill: () => {
+        record.killed = true;
+        if (!ignoreKill) abort.abort();
+      },
+      resize: () => undefined,
+    };
+  }
+
+  /**
+   * Starts `script` in jsh, with `options`' env exported, in its cwd (relative to the workdir). Once the
+   * command ends it settles `exit` first and only then sends the output as a PTY shows it, in
+   * `chunkSize` pieces spread over macrotasks: an adapter that stops reading at exit loses it.
+   */
+  #runJsh(script: string, options: SpawnOptions | undefined, run: JshRun): void {
+    const { record, output, settle, abort, ignoreKill } = run;
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries(options?.env ?? {})) env[name] = String(value);
     const chunkSize = Math.max(1, this.#options.chunkSize ?? 5);
-    const ignoreKill = this.#options.onKill === 'ignore';
-
-    send(TITLE_SEQUENCE);
     const cwd = options?.cwd === undefined ? this.workdir : this.fs.resolve(options.cwd);
     const exports = Object.entries(env).map(([name, value]) => `export ${name}=${quote(value)}; `);
     void runJustBashCommand(this.#jsh, this.workdir, `${exports.join('')}${script}`, {
@@ -801,32 +847,17 @@ export class WebContainerStandIn implements WebContainerLike {
           // A macrotask before the first chunk after exit and every 64 chunks, a microtask otherwise:
           // late enough to lose output if the reader stops at exit, fast enough for megabytes.
           await (index % 64 === 0 ? tick() : Promise.resolve());
-          send(text.slice(start, start + chunkSize));
+          output.send(text.slice(start, start + chunkSize));
         }
         await tick();
-        close();
+        output.close();
       })
       .catch((error: unknown) => {
         // just-bash reports failures as results; this is the stand-in itself failing, loudly.
         record.exitCode = 1;
         settle(1);
-        send(`stand-in failure: ${String(error)}\r\n`);
-        close();
+        output.send(`stand-in failure: ${String(error)}\r\n`);
+        output.close();
       });
-
-    return {
-      exit,
-      output,
-      input: new WritableStream<string>({
-        write: (chunk) => {
-          record.input += chunk;
-        },
-      }),
-      kill: () => {
-        record.killed = true;
-        if (!ignoreKill) abort.abort();
-      },
-      resize: () => undefined,
-    };
   }
 }
