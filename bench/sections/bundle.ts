@@ -423,8 +423,8 @@ interface BundleTargets {
   /** The core-only consumer's up-front gzip bytes (infinite when it was not measured). */
   coreOnly: number;
   coreMet: boolean;
-  /** The initial budget and the core budget together. */
-  met: boolean;
+  /** The playground's initial files within their budget. */
+  initialMet: boolean;
   readyMet: boolean;
 }
 
@@ -432,9 +432,9 @@ function judgeTargets({ initial, consumers, beforeReady }: BundleMeasurements): 
   // CONSUMERS lists the core-only consumer first.
   const coreOnly = consumers[0]?.initialGzipBytes ?? Number.POSITIVE_INFINITY;
   const coreMet = coreOnly <= CORE_BUDGET_BYTES;
-  const met = initial.gzipBytes <= INITIAL_BUDGET_BYTES && coreMet;
+  const initialMet = initial.gzipBytes <= INITIAL_BUDGET_BYTES;
   const readyMet = typeof beforeReady !== 'string' && beforeReady.gzipBytes <= READY_BUDGET_BYTES;
-  return { coreOnly, coreMet, met, readyMet };
+  return { coreOnly, coreMet, initialMet, readyMet };
 }
 
 /** The initial files table, the budget line and the entry chunk's composition. */
@@ -452,7 +452,7 @@ function initialMarkdown(measured: BundleMeasurements, targets: BundleTargets): 
       ],
     ),
     '',
-    `Budget ${kib(INITIAL_BUDGET_BYTES)} gz: ${kib(Math.abs(INITIAL_BUDGET_BYTES - initial.gzipBytes))} ${targets.met ? 'left' : 'over'} (${percent(initial.gzipBytes / INITIAL_BUDGET_BYTES)} of the budget). At zlib's default level 6 the same files are ${kib(measured.initialDefaultLevel)}. ${initialJs.length} JavaScript file(s) and ${initial.files.length - initialJs.length} stylesheet(s).`,
+    `Budget ${kib(INITIAL_BUDGET_BYTES)} gz: ${kib(Math.abs(INITIAL_BUDGET_BYTES - initial.gzipBytes))} ${targets.initialMet ? 'left' : 'over'} (${percent(initial.gzipBytes / INITIAL_BUDGET_BYTES)} of the budget). At zlib's default level 6 the same files are ${kib(measured.initialDefaultLevel)}. ${initialJs.length} JavaScript file(s) and ${initial.files.length - initialJs.length} stylesheet(s).`,
     '',
     entry
       ? `The entry chunk ${posix.basename(entry.file.file)} by module source bytes (before minification): ${entry.composition}.`
@@ -487,7 +487,7 @@ function targetsMarkdown(measured: BundleMeasurements, targets: BundleTargets): 
     'Targets:',
     '',
     `- everything before ready ≤ ${kib(READY_BUDGET_BYTES)} gz (got ${typeof beforeReady === 'string' ? 'not measured' : kib(beforeReady.gzipBytes)}): ${verdict(targets.readyMet)}`,
-    `- initial ≤ ${kib(INITIAL_BUDGET_BYTES)} gz (got ${kib(initial.gzipBytes)}): ${verdict(targets.met)}`,
+    `- initial ≤ ${kib(INITIAL_BUDGET_BYTES)} gz (got ${kib(initial.gzipBytes)}): ${verdict(targets.initialMet)}`,
     `- a consumer importing only \`browser-agent-tools/core\` bundles ≤ ${kib(CORE_BUDGET_BYTES)} gz (got ${kib(targets.coreOnly)}): ${verdict(targets.coreMet)}`,
     '- the build fails above the budget: `npm run build:playground` is `vite build && tsx bench/bundle-budget.ts`, which exits 1 with the size, the budget and the largest initial files (tested in `tests/bench/bundle-size.test.ts`).',
   ].join('\n');
@@ -546,7 +546,7 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
     return {
       title,
       markdown: bundleMarkdown(measured, targets),
-      targetsMet: targets.met && targets.readyMet,
+      targetsMet: targets.initialMet && targets.coreMet && targets.readyMet,
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
