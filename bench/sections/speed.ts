@@ -140,6 +140,9 @@ interface Timings {
   cpu: Map<string, number[]>;
 }
 
+/** Which of the two clocks a figure is read on. */
+type Clock = keyof Timings;
+
 /** An empty list of timings per ranker of `kinds`. */
 function emptyTimings(kinds: readonly RankerKind[]): Timings {
   return {
@@ -301,17 +304,27 @@ function headline(latencies: ReadonlyMap<string, number[]>, builds: ReadonlyMap<
   };
 }
 
-/** Query median and p95 and build median per ranker in wall-clock time, with their ratios to BM25. */
-function wallClockTable(kinds: readonly RankerKind[], latencies: Timings, builds: Timings): string {
-  const baselineMedian = median(timesOf(latencies.wall, BM25.id));
-  const { baselineP95, baselineBuild } = headline(latencies.wall, builds.wall);
+/**
+ * Query median and p95 and build median per ranker, with their ratios to BM25: in wall-clock time
+ * (with the median's ratio too) or in CPU time.
+ */
+function timingTable(
+  kinds: readonly RankerKind[],
+  latencies: Timings,
+  builds: Timings,
+  clock: Clock,
+): string {
+  const wall = clock === 'wall';
+  const unit = wall ? '' : ' CPU';
+  const baselineMedian = median(timesOf(latencies[clock], BM25.id));
+  const { baselineP95, baselineBuild } = headline(latencies[clock], builds[clock]);
   const rows = kinds.map((kind) => {
-    const times = timesOf(latencies.wall, kind.id);
-    const buildTimes = timesOf(builds.wall, kind.id);
+    const times = timesOf(latencies[clock], kind.id);
+    const buildTimes = timesOf(builds[clock], kind.id);
     return [
       kind.label,
       fixed(median(times) * 1000, 0),
-      ratio(median(times), baselineMedian),
+      ...(wall ? [ratio(median(times), baselineMedian)] : []),
       fixed(p95(times) * 1000, 0),
       ratio(p95(times), baselineP95),
       fixed(median(buildTimes), 0),
@@ -321,39 +334,11 @@ function wallClockTable(kinds: readonly RankerKind[], latencies: Timings, builds
   return table(
     [
       'ranker',
-      'query median (µs)',
-      'median vs BM25',
-      'query p95 (µs)',
+      `query median${unit} (µs)`,
+      ...(wall ? ['median vs BM25'] : []),
+      `query p95${unit} (µs)`,
       'p95 vs BM25',
-      'build median (ms)',
-      'build vs BM25',
-    ],
-    rows,
-  );
-}
-
-/** The same runs in CPU time: query median and p95 and build median per ranker, ratios to BM25. */
-function cpuTable(kinds: readonly RankerKind[], latencies: Timings, builds: Timings): string {
-  const { baselineP95, baselineBuild } = headline(latencies.cpu, builds.cpu);
-  const rows = kinds.map((kind) => {
-    const times = timesOf(latencies.cpu, kind.id);
-    const buildTimes = timesOf(builds.cpu, kind.id);
-    return [
-      kind.label,
-      fixed(median(times) * 1000, 0),
-      fixed(p95(times) * 1000, 0),
-      ratio(p95(times), baselineP95),
-      fixed(median(buildTimes), 0),
-      ratio(median(buildTimes), baselineBuild),
-    ];
-  });
-  return table(
-    [
-      'ranker',
-      'query median CPU (µs)',
-      'query p95 CPU (µs)',
-      'p95 vs BM25',
-      'build median CPU (ms)',
+      `build median${unit} (ms)`,
       'build vs BM25',
     ],
     rows,
@@ -456,11 +441,11 @@ export async function runSpeed(context: BenchContext): Promise<SectionResult> {
   const markdown = [
     `Catalog A (${catalog.tools.length} tools) replicated to ${tools.length} tools (copies renamed \`<name>_rN\`); ${queries.length} summaries of catalog A as queries, limit 5. Each query runs ${settings.queryRounds} times per ranker, rankers interleaved; its latency is the median of its runs, and the table gives the median and p95 over the queries. ${settings.buildRounds} builds per ranker, interleaved, each after a full garbage collection; build = adding every tool one by one to an empty index.`,
     '',
-    wallClockTable(kinds, latencies, builds),
+    timingTable(kinds, latencies, builds, 'wall'),
     '',
     'The same runs in CPU time of this process (`process.cpuUsage`, all its threads), which preemption by the other work on the machine does not inflate:',
     '',
-    cpuTable(kinds, latencies, builds),
+    timingTable(kinds, latencies, builds, 'cpu'),
     '',
     registrationTable(registration, suiteRun, wall, tools.length),
     '',
