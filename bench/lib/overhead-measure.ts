@@ -45,6 +45,12 @@ export interface OverheadMeasurement {
   steps: { label: string; us: number }[];
 }
 
+/**
+ * Calls of each variant and step before any is timed, in every mode: until V8 has optimized the path,
+ * a call costs several times what it does after, and a quick run's few rounds would time the warm-up.
+ */
+export const WARM_UP_CALLS = 5_000;
+
 export function overheadSettings(quick: boolean): OverheadSettings {
   return quick
     ? { rounds: 7, calls: 500, stepCalls: 2_000, stepRounds: 3 }
@@ -94,7 +100,7 @@ export async function measureOverhead(settings: OverheadSettings): Promise<Overh
     },
   ];
   const times = variants.map(() => [] as number[]);
-  for (const variant of variants) await perCall(Math.min(settings.calls, 1000), variant.run);
+  for (const variant of variants) await perCall(WARM_UP_CALLS, variant.run);
   for (let round = 0; round < settings.rounds; round++) {
     for (let v = 0; v < variants.length; v++) {
       const index = (v + round) % variants.length;
@@ -141,7 +147,7 @@ function measureSteps(settings: OverheadSettings): { label: string; us: number }
     },
   ];
   return steps.map((step) => {
-    perStep(Math.min(settings.stepCalls, 1000), step.run);
+    perStep(WARM_UP_CALLS, step.run);
     const samples: number[] = [];
     for (let round = 0; round < settings.stepRounds; round++)
       samples.push(perStep(settings.stepCalls, step.run));

@@ -12,6 +12,7 @@ import {
   OVERHEAD_SPEC,
   type OverheadMeasurement,
   overheadSettings,
+  WARM_UP_CALLS,
 } from '../lib/overhead-measure.ts';
 import { fixed, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
@@ -56,7 +57,7 @@ export async function runOverhead(context: BenchContext): Promise<SectionResult>
     ["the bench's own process, after the sections before this one", here],
   ];
   const markdown = [
-    `A trivial tool (\`${OVERHEAD_SPEC.name}\`: two parameters, \`offset\` sent as a string so coercion runs), ${settings.rounds} rounds × ${settings.calls} sequential awaited calls, variants interleaved per round (rotating order). In a fresh process, per-round µs per call:`,
+    `A trivial tool (\`${OVERHEAD_SPEC.name}\`: two parameters, \`offset\` sent as a string so coercion runs), ${settings.rounds} rounds × ${settings.calls} sequential awaited calls after ${WARM_UP_CALLS} calls of each variant to warm up, variants interleaved per round (rotating order). In a fresh process, per-round µs per call:`,
     '',
     variantsTable(fresh),
     '',
