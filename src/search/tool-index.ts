@@ -8,13 +8,15 @@
  * scored after all when they could still enter the list) (the last four on catalogs of 1,000 tools or
  * more, where MiniSearch finds the tools a word is in and the index scores them with MiniSearch's
  * formula, see `lookUpOwnWords`), a bonus for tools whose name the query spells out (a synonym
- * counting half a word), ties in registration order. Updates are incremental. May import `../core/types.ts`,
+ * counting half a word), a discount for tools whose name contradicts what the query asks to do
+ * (`./intent.ts`), ties in registration order. Updates are incremental. May import `../core/types.ts`,
  * `../core/errors.ts`, the other files of `./` and `minisearch`. */
 
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
 import { UsageError } from '../core/errors.ts';
 import type { ToolSpec } from '../core/types.ts';
 import { createFieldTerms, type FieldTerms } from './field-terms.ts';
+import { type Intent, intentFactor, queryIntent, toolIntent } from './intent.ts';
 import { BM25_PARAMS } from './minisearch-score.ts';
 import {
   FIELD_NAMES,
@@ -256,6 +258,8 @@ interface IndexEntry {
   slot: number;
   /** The analyzed words of the name (not the name as written), for the name-coverage bonus. */
   nameTerms: readonly string[];
+  /** What the tool's name says it does, against which a query's intent is weighed. */
+  intent: Intent;
 }
 
 /** Everything one index holds. */
@@ -476,7 +480,14 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
     state.statistics.lengthTotals[field] += state.lastTerms[field].length;
     state.fieldTerms.store(slot, FIELD_INDEX[field], state.lastTerms[field]);
   }
-  const entry: IndexEntry = { name: spec.name, document, order, slot, nameTerms };
+  const entry: IndexEntry = {
+    name: spec.name,
+    document,
+    order,
+    slot,
+    nameTerms,
+    intent: toolIntent(spec.name),
+  };
   state.slots[slot] = entry;
   state.entries.set(spec.name, entry);
 }
@@ -752,9 +763,10 @@ function searchIndex(
   const asked = new Set(terms);
   const alternatives = new Set<string>();
   const weight = nameWordWeights(state);
+  const intent = queryIntent(query);
   const top = topList(
     Math.floor(limit),
-    (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight),
+    (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight) * intentFactor(intent, entry.intent),
     filter,
   );
   const dropped: { value?: Narrowed } = {};

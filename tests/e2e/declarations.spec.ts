@@ -62,11 +62,12 @@ test('a tool_search call that activates tools shows what was added, and names th
   const before = await page.getByTestId('token-count').textContent();
   await runInComposer(page, 'tool_search', { query: 'post a message to a Slack channel', limit: 2 });
   const activation = page.getByTestId('activation');
-  // The second match scores under half the first, so it is listed by name, not loaded.
+  // The second match scores under half the first, so it is listed by name, not loaded. It is the
+  // tool that sends a message elsewhere: slack_search_messages shares more words, but it reads.
   await expect(activation).toContainText('tool_search activated 1 tool');
   await expect(activation.locator('li')).toHaveText(['+ slack_post_message']);
   await expect(page.getByTestId('channel-output')).toContainText(
-    'Also matched, not loaded: slack_search_messages. To load one, search for its exact name.',
+    'Also matched, not loaded: discord_send_message. To load one, search for its exact name.',
   );
   const names = page.getByTestId('declarations').getByTestId('declaration-name');
   await expect(names).toHaveCount(DEFAULT_TOOLS.length + 1);

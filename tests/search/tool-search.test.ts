@@ -498,7 +498,8 @@ describe('what a search activates', () => {
     expect(result.output).toBe(
       'Found 1 tool for "read widget". It is available from your next call:\n' +
         '- widget_read: Reads a widget.\n' +
-        'Also matched, not loaded: widget_copy, widget_move, widget_sort, gadget_widget_list_audit. To load one, search for its exact name.',
+        // widget_move changes a widget, which a request to read contradicts: it falls behind widget_sort.
+        'Also matched, not loaded: widget_copy, widget_sort, widget_move, gadget_widget_list_audit. To load one, search for its exact name.',
     );
   });
 
