@@ -200,6 +200,16 @@ const V2_STEPS: readonly (readonly string[])[] = [
     '89.0',
     'yes',
   ],
+  [
+    'a query that names a file by a common extension (notes.txt, report.docx, ~/drafts/plan.md) also searches for the word file; the parts of a file name or identifier (notes in notes.txt) no longer make a request one for many',
+    '91.7',
+    '99.1',
+    '69.9',
+    '94.9',
+    '61.0',
+    '90.0',
+    'yes',
+  ],
 ];
 
 export interface QualityFigures {

@@ -97,6 +97,22 @@ const TOOL_VERB_ACTIONS: ReadonlyMap<string, Action> = new Map(
   ),
 );
 
+/**
+ * The words of a query written as plain words, lowercased: not the parts of a file name or an
+ * identifier, whose `notes` in `notes.txt` or `items` in `list_items` is no plural of the request.
+ */
+function plainWords(query: string): string[] {
+  const words: string[] = [];
+  for (const token of query.slice(0, MAX_QUERY_CHARS).split(/\s+/)) {
+    const word = token.replace(EDGE_PUNCTUATION, '');
+    if (LETTERS.test(word)) words.push(word.toLowerCase());
+  }
+  return words;
+}
+
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+const LETTERS = /^\p{L}+$/u;
+
 function isPlural(word: string): boolean {
   return word.length > 3 && word.endsWith('s') && !NOT_PLURAL.has(word) && stemWord(word) !== word;
 }
@@ -131,7 +147,7 @@ export function queryIntent(query: string): Intent {
   if (action === undefined && words.some((word) => READ_REQUEST_WORDS.has(word))) action = 'read';
   let amount: Amount | undefined;
   if (words.some((word) => ONE_WORDS.has(word))) amount = 'one';
-  else if (words.some((word) => MANY_WORDS.has(word) || isPlural(word))) amount = 'many';
+  else if (words.some((word) => MANY_WORDS.has(word)) || plainWords(query).some(isPlural)) amount = 'many';
   return { action, amount };
 }
 

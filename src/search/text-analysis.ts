@@ -254,11 +254,38 @@ export function identifierTokens(text: string): string[] {
   return tokens;
 }
 
-/** Query terms: identifiers as written plus their words, normalized, unique, capped. */
+/** Extensions common enough that a query word ending in one names a file. */
+const FILE_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...['txt', 'md', 'json', 'yaml', 'yml', 'toml', 'ini', 'env', 'lock', 'csv', 'tsv', 'xml', 'log'],
+  ...['html', 'htm', 'css', 'js', 'mjs', 'cjs', 'ts', 'tsx', 'jsx', 'py', 'rb', 'go', 'rs', 'java'],
+  ...['c', 'h', 'cpp', 'sh', 'sql', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg'],
+  ...['jpeg', 'gif', 'svg', 'webp', 'mp3', 'mp4', 'wav', 'zip', 'tar', 'gz'],
+]);
+
+/** A name with an extension, perhaps behind a path: `notes.txt`, `~/drafts/plan.md`. */
+const FILE_NAME = /^[\p{L}\p{N}_./-]*[\p{L}\p{N}_-]\.([a-z0-9]{1,5})$/iu;
+
+/**
+ * Words a query implies without saying them: `file` when it names one ("open notes.txt", "rename
+ * report.docx"), as the tools that act on files say `file` and seldom an extension.
+ */
+function impliedWords(query: string): string[] {
+  for (const token of query.split(/\s+/)) {
+    const extension = FILE_NAME.exec(token.replace(EDGE_PUNCTUATION, ''))?.[1];
+    if (extension !== undefined && FILE_EXTENSIONS.has(extension.toLowerCase())) return ['file'];
+  }
+  return [];
+}
+
+/**
+ * Query terms: identifiers as written plus their words, then the words the query implies
+ * (`impliedWords`), normalized, unique, capped.
+ */
 export function analyzeQuery(query: string, maxTerms: number, equivalences: Equivalences): string[] {
   const terms: string[] = [];
   const seen = new Set<string>();
-  for (const token of identifierTokens(query.slice(0, MAX_QUERY_CHARS))) {
+  const cut = query.slice(0, MAX_QUERY_CHARS);
+  for (const token of [...identifierTokens(cut), ...impliedWords(cut)]) {
     for (const term of termsOf(token, equivalences)) {
       if (term.length > MAX_TERM_LENGTH || seen.has(term)) continue;
       seen.add(term);

@@ -43,6 +43,9 @@ describe('what a request asks', () => {
     ['history of schema changes applied to the db', 'read', 'many'],
     ['every task labelled bug', undefined, 'many'],
     ['the weather in Paris', undefined, undefined],
+    // The parts of a file name or an identifier are no plural of the request.
+    ['open notes.txt and show it', 'read', undefined],
+    ['run get_items', 'read', undefined],
   ])('%s: %s, %s', (query, action, amount) => {
     expect(queryIntent(query)).toEqual({ action, amount });
   });

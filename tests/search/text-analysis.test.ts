@@ -97,6 +97,27 @@ describe('text analysis (a pure module: words in, terms out)', () => {
     expect(analyzeQuery(`${'x'.repeat(MAX_QUERY_CHARS)} tail`, 10, new Map())).toEqual([]);
   });
 
+  it('adds the word file to a query that names one by its extension, path or not', () => {
+    const equivalences = defaultEquivalenceMap();
+    expect(analyzeQuery('open notes.txt', 10, equivalences)).toEqual([
+      'open',
+      'notes.txt',
+      'not',
+      'txt',
+      'fil',
+    ]);
+    expect(analyzeQuery('rename "src/App.test.TSX" please', 10, equivalences).at(-1)).toBe('fil');
+    expect(analyzeQuery('show the notes file', 10, equivalences)).toEqual(['show', 'not', 'fil']);
+    // A domain, a version or a sentence's full stop names no file.
+    expect(analyzeQuery('scrape example.com', 10, equivalences)).not.toContain('fil');
+    expect(analyzeQuery('upgrade to node 20.1', 10, equivalences)).not.toContain('fil');
+    expect(analyzeQuery('list the notes.', 10, equivalences)).not.toContain('fil');
+    // The first MAX_QUERY_CHARS characters are read for it too.
+    expect(analyzeQuery(`${'word '.repeat(MAX_QUERY_CHARS)}notes.txt`, 100, equivalences)).not.toContain(
+      'fil',
+    );
+  });
+
   it('imports nothing but its synonym table: no index, no engine, no state of a search', () => {
     const source = readFileSync(new URL('../../src/search/text-analysis.ts', import.meta.url), 'utf8');
     expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1])).toEqual([
