@@ -1,6 +1,6 @@
 /**
  * What a request asks to do, and what a tool's name says it does: read, create, delete, update, or
- * change something another way; and, for reading, one thing or many. A question ("which collections
+ * change something another way; and whether it is one thing or many. A question ("which collections
  * exist") seldom wants the tool that creates one, "remove the unused index" seldom wants the one
  * that creates an index, and "show all my projects" seldom wants the one that gets a single
  * project, though each shares most of its words with the other. The index multiplies the score of
@@ -16,7 +16,7 @@ import { MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
  */
 export type Action = 'read' | 'create' | 'delete' | 'update' | 'change';
 
-/** Whether a reading request or tool is about one thing or many. */
+/** Whether a request or a tool is about one thing or many. */
 export type Amount = 'one' | 'many';
 
 /** What a request asks, or what a tool's name says it does; `undefined` where the words do not tell. */
@@ -28,7 +28,7 @@ export interface Intent {
 /** What a score is multiplied by when the tool's action contradicts the query's. */
 export const ACTION_MISMATCH_FACTOR = 0.7;
 
-/** What a reading tool's score is multiplied by when it returns one thing and the query asks for many, or the reverse. */
+/** What a score is multiplied by when the tool acts on one thing and the query asks for many, or the reverse. */
 export const AMOUNT_MISMATCH_FACTOR = 0.8;
 
 /** Verbs that lead tool names (`list_projects`, `drop-index`), by what the tool does. */
@@ -118,23 +118,21 @@ function isPlural(word: string): boolean {
 }
 
 /**
- * What a tool's name says it does: the action of its first verb, and, for a reading tool, `many`
- * when it lists or searches or names a plural (`get_subtasks`), else `one`.
+ * What a tool's name says it does: the action of its first verb, and, when it has one, `many` when
+ * the verb lists or searches, the name says batch or bulk, or a word after the verb is a plural
+ * (`get_subtasks`, `delete_issues`), else `one`.
  */
 export function toolIntent(name: string): Intent {
   const words = splitWords(name);
-  let verb: string | undefined;
-  let action: Action | undefined;
-  for (const word of words) {
-    action = TOOL_VERB_ACTIONS.get(stemWord(word));
-    if (action !== undefined) {
-      verb = word;
-      break;
-    }
-  }
-  if (action !== 'read' || verb === undefined) return { action, amount: undefined };
-  const many = LISTING_VERBS.has(verb) || words.some((word) => MANY_WORDS.has(word) || isPlural(word));
-  return { action, amount: many ? 'many' : 'one' };
+  const at = words.findIndex((word) => TOOL_VERB_ACTIONS.has(stemWord(word)));
+  const verb = words[at];
+  if (verb === undefined) return { action: undefined, amount: undefined };
+  // What the verb acts on follows it; the words before it name the server (`kubernetes_`).
+  const many =
+    LISTING_VERBS.has(verb) ||
+    words.some((word) => MANY_WORDS.has(word)) ||
+    words.slice(at + 1).some(isPlural);
+  return { action: TOOL_VERB_ACTIONS.get(stemWord(verb)), amount: many ? 'many' : 'one' };
 }
 
 /**
@@ -154,18 +152,13 @@ export function queryIntent(query: string): Intent {
 /**
  * What a tool's score is multiplied by for how its intent agrees with the query's: reading
  * contradicts every change; creating, deleting and updating contradict each other (a change of
- * another kind contradicts only reading); and a reading tool for one thing contradicts a request for
- * many, and the reverse. Never above 1, so it only ever lowers a score.
+ * another kind contradicts only reading); and a tool for one thing contradicts a request for many,
+ * and the reverse. Never above 1, so it only ever lowers a score.
  */
 export function intentFactor(query: Intent, tool: Intent): number {
   let factor = 1;
   if (contradicts(query.action, tool.action)) factor *= ACTION_MISMATCH_FACTOR;
-  if (
-    tool.action === 'read' &&
-    query.amount !== undefined &&
-    tool.amount !== undefined &&
-    query.amount !== tool.amount
-  ) {
+  if (query.amount !== undefined && tool.amount !== undefined && query.amount !== tool.amount) {
     factor *= AMOUNT_MISMATCH_FACTOR;
   }
   return factor;

@@ -16,11 +16,13 @@ describe('what a tool name says it does', () => {
     ['asana_get_subtasks', 'read', 'many'],
     ['hubspot-batch-read-objects', 'read', 'many'],
     ['get_user_details', 'read', 'one'],
-    ['mcp__mongodb__create-collection', 'create', undefined],
-    ['mcp__mongodb__drop-index', 'delete', undefined],
-    ['airtable_update_field', 'update', undefined],
-    ['renameCollection', 'update', undefined],
-    ['kubernetes_start_port_forward', 'change', undefined],
+    ['mcp__mongodb__create-collection', 'create', 'one'],
+    ['hubspot-batch-create-objects', 'create', 'many'],
+    ['mcp__mongodb__drop-index', 'delete', 'one'],
+    ['linear_delete_issues', 'delete', 'many'],
+    ['airtable_update_field', 'update', 'one'],
+    ['renameCollection', 'update', 'one'],
+    ['kubernetes_start_port_forward', 'change', 'one'],
     ['mcp__everything__echo', undefined, undefined],
   ])('%s: %s, %s', (name, action, amount) => {
     expect(toolIntent(name)).toEqual({ action, amount });
