@@ -8,7 +8,7 @@
  * May import `./text-analysis.ts`.
  */
 
-import { MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
+import { EDGE_PUNCTUATION, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
 
 /**
  * What a request or a tool does to the things it names: looks at them, creates, deletes or updates
@@ -97,6 +97,8 @@ const TOOL_VERB_ACTIONS: ReadonlyMap<string, Action> = new Map(
   ),
 );
 
+const LETTERS = /^\p{L}+$/u;
+
 /**
  * The words of a query written as plain words, lowercased: not the parts of a file name or an
  * identifier, whose `notes` in `notes.txt` or `items` in `list_items` is no plural of the request.
@@ -110,9 +112,7 @@ function plainWords(query: string): string[] {
   return words;
 }
 
-const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
-const LETTERS = /^\p{L}+$/u;
-
+/** A lowercase plural such as `projects` or `branches`, not a word that only ends like one (`status`, `details`). */
 function isPlural(word: string): boolean {
   return word.length > 3 && word.endsWith('s') && !NOT_PLURAL.has(word) && stemWord(word) !== word;
 }
