@@ -91,7 +91,7 @@ const LOWER_OR_DIGIT_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 const ACRONYM_THEN_WORD = /(\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?:\P{Ll}|$))/gu;
 const IDENTIFIER = /^[\p{L}\p{N}]+(?:[_\-./:]+[\p{L}\p{N}]+)*$/u;
 /** Punctuation around a word (`"notes.txt",` → `notes.txt`), for `replace`. */
-export const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+export const EDGE_PUNCTUATION: RegExp = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const PLAIN_WORD = /^[a-z]+$/;
 /** A word of letters only that starts with a capital and has another one later: `JavaScript`, `GitHub`. */
 const CAPITALISED_COMPOUND = /^\p{Lu}\p{L}*\p{Lu}\p{L}*$/u;
