@@ -31,6 +31,9 @@ export const ACTION_MISMATCH_FACTOR = 0.7;
 /** What a score is multiplied by when the tool acts on one thing and the query asks for many, or the reverse. */
 export const AMOUNT_MISMATCH_FACTOR = 0.8;
 
+/** The smallest factor `intentFactor` returns: a tool's final score is at least its score times this. */
+export const LOWEST_INTENT_FACTOR: number = ACTION_MISMATCH_FACTOR * AMOUNT_MISMATCH_FACTOR;
+
 /** Verbs that lead tool names (`list_projects`, `drop-index`), by what the tool does. */
 const TOOL_VERBS: Readonly<Record<Action, readonly string[]>> = {
   read: [

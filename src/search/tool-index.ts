@@ -16,7 +16,7 @@ import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'm
 import { UsageError } from '../core/errors.ts';
 import type { ToolSpec } from '../core/types.ts';
 import { createFieldTerms, type FieldTerms } from './field-terms.ts';
-import { type Intent, intentFactor, queryIntent, toolIntent } from './intent.ts';
+import { type Intent, intentFactor, LOWEST_INTENT_FACTOR, queryIntent, toolIntent } from './intent.ts';
 import { BM25_PARAMS } from './minisearch-score.ts';
 import {
   FIELD_NAMES,
@@ -787,8 +787,8 @@ function searchIndex(
 /**
  * Offers the ranked tools to the top list. With merged scores and `sure` above 0 (no filter can
  * turn a tool away), tools whose score times the largest name bonus falls below the `sure`-th
- * highest score are passed over without reading their entry: that many tools score at least that
- * much after their bonus, so none of these can enter.
+ * highest score times the lowest intent factor are passed over without reading their entry: that
+ * many tools score at least that much after their bonus and intent factor, so none of these can enter.
  */
 function keepRanked(
   state: IndexState,
@@ -797,7 +797,9 @@ function keepRanked(
   sure: number,
 ): void {
   if (!Array.isArray(scores)) {
-    const cut = nthHighest(scores, sure) / (1 + NAME_COVERAGE_BONUS);
+    // The `sure` best tools end at least at their score times the lowest intent factor, and a tool can
+    // gain at most the largest name bonus: below that, a tool cannot overtake them.
+    const cut = (nthHighest(scores, sure) * LOWEST_INTENT_FACTOR) / (1 + NAME_COVERAGE_BONUS);
     for (const slot of scores.slots) {
       const raw = scores.scores[slot] as number;
       if (raw < cut) continue;

@@ -426,6 +426,19 @@ describe('equivalent terms, name coverage and large catalogs', () => {
     }
   });
 
+  it('skips early no tool that the intent factor lets overtake the best scores of a large catalog', () => {
+    const index = createToolIndex();
+    for (let i = 0; i < 1200; i++) index.add(tool(`get_filler_${i}`, `Handles filler number ${i}.`));
+    // Five tools that share four words of the query but create, where the query asks to see many,
+    // and one that shares less text but lists what the query names.
+    for (let i = 0; i < 5; i++) index.add(tool(`create_thing_${i}`, 'alpha beta gamma delta.'));
+    index.add(tool('list_zetas', 'alpha.'));
+    const query = 'which zetas alpha beta gamma delta';
+    const unfiltered = index.search(query, { limit: 5 });
+    expect(unfiltered[0]?.name).toBe('list_zetas');
+    expect(unfiltered).toEqual(index.search(query, { limit: 5, filter: () => true }));
+  });
+
   it('ranks the same after a filter threw during a search of a large catalog', () => {
     const index = createToolIndex();
     for (let i = 0; i < 1200; i++) index.add(tool(`get_record_${i}`, `Handles record number ${i}.`));
