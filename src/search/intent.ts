@@ -8,7 +8,7 @@
  * May import `./text-analysis.ts`.
  */
 
-import { EDGE_PUNCTUATION, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
+import { bareTokens, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
 
 /**
  * What a request or a tool does to the things it names: looks at them, creates, deletes or updates
@@ -107,12 +107,9 @@ const LETTERS = /^\p{L}+$/u;
  * identifier, whose `notes` in `notes.txt` or `items` in `list_items` is no plural of the request.
  */
 function plainWords(query: string): string[] {
-  const words: string[] = [];
-  for (const token of query.slice(0, MAX_QUERY_CHARS).split(/\s+/)) {
-    const word = token.replace(EDGE_PUNCTUATION, '');
-    if (LETTERS.test(word)) words.push(word.toLowerCase());
-  }
-  return words;
+  return bareTokens(query.slice(0, MAX_QUERY_CHARS))
+    .filter((word) => LETTERS.test(word))
+    .map((word) => word.toLowerCase());
 }
 
 /** A lowercase plural such as `projects` or `branches`, not a word that only ends like one (`status`, `details`). */

@@ -90,8 +90,7 @@ const LOWER_OR_DIGIT_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 /** An acronym followed by a capitalised word (`HTTPServer`), but not a plural acronym (`URLs`, `IDs`). */
 const ACRONYM_THEN_WORD = /(\p{Lu})(?=\p{Lu}\p{Ll})(?!\p{Lu}s(?:\P{Ll}|$))/gu;
 const IDENTIFIER = /^[\p{L}\p{N}]+(?:[_\-./:]+[\p{L}\p{N}]+)*$/u;
-/** Punctuation around a word (`"notes.txt",` → `notes.txt`), for `replace`. */
-export const EDGE_PUNCTUATION: RegExp = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const PLAIN_WORD = /^[a-z]+$/;
 /** A word of letters only that starts with a capital and has another one later: `JavaScript`, `GitHub`. */
 const CAPITALISED_COMPOUND = /^\p{Lu}\p{L}*\p{Lu}\p{L}*$/u;
@@ -241,11 +240,15 @@ export function analyzeText(text: string): string[] {
   return analyzeWith(text, defaultEquivalenceMap());
 }
 
+/** The text's runs of non-space characters, without the punctuation around each (`"notes.txt",` → `notes.txt`). */
+export function bareTokens(text: string): string[] {
+  return text.split(/\s+/).map((token) => token.replace(EDGE_PUNCTUATION, ''));
+}
+
 /** Words of a name-like text, preceded by each compound identifier as written (lowercased). */
 export function identifierTokens(text: string): string[] {
   const tokens: string[] = [];
-  for (const chunk of text.split(/\s+/)) {
-    const bare = chunk.replace(EDGE_PUNCTUATION, '');
+  for (const bare of bareTokens(text)) {
     const words = splitWords(bare);
     if (words.length > 1 && bare.length <= MAX_TERM_LENGTH && IDENTIFIER.test(bare)) {
       tokens.push(bare.toLowerCase());
@@ -271,8 +274,8 @@ const FILE_NAME = /^[\p{L}\p{N}_./-]*[\p{L}\p{N}_-]\.([a-z0-9]{1,5})$/iu;
  * report.docx"), as the tools that act on files say `file` and seldom an extension.
  */
 function impliedWords(query: string): string[] {
-  for (const token of query.split(/\s+/)) {
-    const extension = FILE_NAME.exec(token.replace(EDGE_PUNCTUATION, ''))?.[1];
+  for (const token of bareTokens(query)) {
+    const extension = FILE_NAME.exec(token)?.[1];
     if (extension !== undefined && FILE_EXTENSIONS.has(extension.toLowerCase())) return ['file'];
   }
   return [];

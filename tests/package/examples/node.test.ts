@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { installedExample, ROOT, run, typeCheck } from './support.ts';
+import { installedExample, ROOT, run, runTsc, typeCheck } from './support.ts';
 
 const example = installedExample('node');
 
@@ -90,15 +90,7 @@ async function typeErrors(dir: string, resolution: 'NodeNext' | 'Bundler'): Prom
   };
   const config = `tsconfig.${resolution}.json`;
   writeFileSync(join(dir, config), JSON.stringify({ compilerOptions, files: ['entries.ts'] }));
-  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-  // One thread: the two resolutions run side by side, beside other test files, on two cores. Measured
-  // for this pair alone: 15 s and 30 s of CPU single-threaded, 25 s and 48 s of CPU with tsc's threads.
-  const output = await run(process.execPath, [tsc, '-p', config, '--pretty', 'false', '--singleThreaded'], {
-    cwd: dir,
-  }).then(
-    () => '',
-    (error: { stdout?: string }) => error.stdout ?? String(error),
-  );
+  const output = (await runTsc(['-p', config, '--pretty', 'false'], dir)) ?? '';
   const lines = output.split('\n').filter((line) => / error TS\d+: /.test(line));
   // A tsc that failed without a type error (a bad config, a crash) must not read as "no errors".
   if (output.trim() !== '' && lines.length === 0) throw new Error(`tsc failed: ${output}`);
