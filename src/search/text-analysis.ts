@@ -226,7 +226,7 @@ export function termsOf(word: string, equivalences: Equivalences): readonly stri
 
 export function analyzeWith(text: string, equivalences: Equivalences): string[] {
   const terms: string[] = [];
-  for (const word of splitWords(text)) terms.push(...termsOf(word, equivalences));
+  for (const word of splitWords(text)) for (const term of termsOf(word, equivalences)) terms.push(term);
   return terms;
 }
 
@@ -253,7 +253,8 @@ export function identifierTokens(text: string): string[] {
     if (words.length > 1 && bare.length <= MAX_TERM_LENGTH && IDENTIFIER.test(bare)) {
       tokens.push(bare.toLowerCase());
     }
-    tokens.push(...words);
+    // One by one: a spread of a long name's thousands of words would overflow the call stack.
+    for (const word of words) tokens.push(word);
   }
   return tokens;
 }

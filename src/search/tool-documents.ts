@@ -36,12 +36,11 @@ function collectSchemaText(schema: unknown, out: string[], depth: number): void 
       collectSchemaText(child, out, depth + 1);
     }
   }
-  const children: unknown[] = [];
-  if (Array.isArray(schema.items)) children.push(...schema.items);
-  else children.push(schema.items);
+  // Concatenated, not spread into push: a schema may list more branches than the call stack holds arguments.
+  let children: unknown[] = Array.isArray(schema.items) ? schema.items : [schema.items];
   for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
     const branches = schema[keyword];
-    if (Array.isArray(branches)) children.push(...branches);
+    if (Array.isArray(branches)) children = children.concat(branches);
   }
   for (const child of children) collectSchemaText(child, out, depth + 1);
 }

@@ -537,6 +537,22 @@ describe('search options', () => {
     expect(names(wide, `${padding} github issue`)[0]).toBe('github_create_issue');
     expect(names(index, '創建 issue')[0]).toMatch(/issue/);
   });
+
+  it('indexes a tool whose name has a million characters of words, or whose schema has 200,000 branches', () => {
+    // The suite caps names at 128 characters, but the index is exported and takes any spec.
+    const index = createToolIndex();
+    index.add(tool(`get_${'items_'.repeat(200_000)}widget`, 'Returns items.'));
+    index.add({
+      name: 'pick_variant',
+      description: 'Picks one variant.',
+      parameters: {
+        type: 'object',
+        properties: { variant: { anyOf: Array.from({ length: 200_000 }, () => ({ type: 'string' })) } },
+      },
+    });
+    expect(names(index, 'widget')[0]).toMatch(/^get_items_/);
+    expect(names(index, 'variant')).toEqual(['pick_variant']);
+  });
 });
 
 describe('updates', () => {
