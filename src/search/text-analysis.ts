@@ -259,6 +259,26 @@ export function identifierTokens(text: string): string[] {
   return tokens;
 }
 
+/**
+ * Text the query quotes ("wait until \"Order confirmed\" shows", `run \`npm test\``) and the word
+ * after called, named or titled: values the tool is to work with, not words for what it does.
+ * Straight quotes count only around whole words, so "what's" and "companies' founders" stay. No
+ * quoted run holds a quote of its own kind, so an opening quote without its close is given up at
+ * the next quote: linear in the query, however many quotes it holds.
+ */
+const QUOTED =
+  /(^|[\s(])(?:"[^"\n]*"|'[^'\n]*'|`[^`\n]*`)(?=$|[\s.,;:!?)])|“[^“”\n]*”|‘[^‘’\n]*’|«[^«»\n]*»/gu;
+const NAMED_VALUE = /\b(called|named|titled)\s+\S+/giu;
+
+/**
+ * The query without the values it names (see `QUOTED`): the words left say what the caller wants
+ * done. A query that is nothing but values is kept whole.
+ */
+export function withoutValues(query: string): string {
+  const rest = query.replace(QUOTED, '$1 ').replace(NAMED_VALUE, '$1 ');
+  return /[\p{L}\p{N}]/u.test(rest) ? rest : query;
+}
+
 /** Extensions common enough that a query word ending in one names a file. */
 const FILE_EXTENSIONS: ReadonlySet<string> = new Set([
   ...['txt', 'md', 'json', 'yaml', 'yml', 'toml', 'ini', 'env', 'lock', 'csv', 'tsv', 'xml', 'log'],

@@ -49,7 +49,9 @@ import {
   defaultEquivalenceMap,
   type Equivalences,
   identifierTokens,
+  MAX_QUERY_CHARS,
   termsOf,
+  withoutValues,
   wordChunks,
 } from './text-analysis.ts';
 import { type IndexDocument, toDocument } from './tool-documents.ts';
@@ -57,7 +59,7 @@ import { type IndexDocument, toDocument } from './tool-documents.ts';
 /** Each field's number in `FieldTerms`. */
 const FIELD_INDEX: Readonly<Record<FieldName, number>> = { name: 0, description: 1, parameters: 2 };
 
-export { analyzeText, splitWords, stemWord } from './text-analysis.ts';
+export { analyzeText, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
 
 /** Query terms considered per search; the rest of an over-long query is ignored. */
 export const MAX_QUERY_TERMS = 32;
@@ -226,13 +228,17 @@ function nameWordWeights(state: IndexState): (term: string) => number {
   };
 }
 
-/** Keeps the synonym alternatives of a query within {@link MAX_SYNONYM_TERMS} distinct terms. */
-function capExpansions(expansions: SynonymExpansion[]): SynonymExpansion[] {
+/**
+ * Keeps the synonym alternatives of a query within {@link MAX_SYNONYM_TERMS} distinct terms, leaving
+ * out those with a word no tool has: they could match nothing and would use up the budget.
+ */
+function capExpansions(state: IndexState, expansions: SynonymExpansion[]): SynonymExpansion[] {
   const seen = new Set<string>();
   const kept: SynonymExpansion[] = [];
   for (const expansion of expansions) {
     const alternatives: string[][] = [];
     for (const phrase of expansion.alternatives) {
+      if (phrase.some((term) => toolsUsing(state, term) === 0)) continue;
       const fresh = phrase.filter((term) => !seen.has(term));
       if (seen.size + fresh.length > MAX_SYNONYM_TERMS) break;
       for (const term of fresh) seen.add(term);
@@ -549,7 +555,7 @@ function rank(
   // by prefix and fuzzily, every phrase through its synonyms.
   if (state.entries.size < BROAD_MATCHING_MAX_TOOLS) {
     const own = searchOr(state, terms.map(looseQuery));
-    const expansions = state.expand === null ? [] : capExpansions(state.expand(terms));
+    const expansions = state.expand === null ? [] : capExpansions(state, state.expand(terms));
     noteAlternatives(expansions, alternatives);
     if (expansions.length === 0) return own;
     const merger = startMerge(terms, state.resolver, state.scratch);
@@ -711,6 +717,7 @@ function rareExpansions(
     PLAIN_TERM.test(term) && !bestTerms.has(term) && toolsUsing(state, term) < rare;
   if (state.expand === null || !terms.some(wanting)) return [];
   return capExpansions(
+    state,
     state
       .expand(terms)
       .filter((expansion) => terms.slice(expansion.start, expansion.start + expansion.length).every(wanting)),
@@ -757,13 +764,14 @@ function searchIndex(
 ): ToolIndexMatch[] {
   const { limit, filter } = searchOptions;
   if (typeof query !== 'string' || !(limit >= 1) || state.entries.size === 0) return [];
-  const terms = analyzeQuery(query, state.maxQueryTerms, state.equivalences);
+  const wanted = withoutValues(query.slice(0, MAX_QUERY_CHARS));
+  const terms = analyzeQuery(wanted, state.maxQueryTerms, state.equivalences);
   if (terms.length === 0) return [];
 
   const asked = new Set(terms);
   const alternatives = new Set<string>();
   const weight = nameWordWeights(state);
-  const intent = queryIntent(query);
+  const intent = queryIntent(wanted);
   const top = topList(
     Math.floor(limit),
     (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight) * intentFactor(intent, entry.intent),

@@ -17,7 +17,13 @@ import type {
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
-import { createToolIndex, type ToolIndex, type ToolIndexMatch, type ToolIndexOptions } from './tool-index.ts';
+import {
+  createToolIndex,
+  MAX_QUERY_CHARS,
+  type ToolIndex,
+  type ToolIndexMatch,
+  type ToolIndexOptions,
+} from './tool-index.ts';
 
 /** The model-visible name of the tool. */
 export const TOOL_SEARCH_NAME = 'tool_search';
@@ -366,6 +372,7 @@ function toolSearchSpec(maxLimit: number, defaultLimit: number): ToolSpec {
         query: {
           type: 'string',
           minLength: 1,
+          maxLength: MAX_QUERY_CHARS,
           description:
             'The capability you need, in plain words: the action and the service or object, for example "send a Slack message".',
         },

@@ -11,6 +11,7 @@ import {
   normalizeTerm,
   splitWords,
   stemWord,
+  withoutValues,
 } from '../../src/search/text-analysis.ts';
 
 describe('text analysis (a pure module: words in, terms out)', () => {
@@ -116,6 +117,23 @@ describe('text analysis (a pure module: words in, terms out)', () => {
     expect(analyzeQuery(`${'word '.repeat(MAX_QUERY_CHARS)}notes.txt`, 100, equivalences)).not.toContain(
       'fil',
     );
+  });
+
+  it('leaves out the values a query quotes or names, not its apostrophes', () => {
+    expect(withoutValues('pause until the text "Order confirmed" shows up')).toBe(
+      'pause until the text   shows up',
+    );
+    expect(withoutValues("send 'hello there' to the channel")).toBe('send   to the channel');
+    expect(withoutValues('run `npm test`, then report')).toBe('run  , then report');
+    expect(withoutValues('post “Release shipped” now')).toBe('post   now');
+    expect(withoutValues('new label in asana called blocked')).toBe('new label in asana called ');
+    expect(withoutValues('open the file Named notes.txt')).toBe('open the file Named ');
+    expect(withoutValues("what's in companies' founders' notes")).toBe(
+      "what's in companies' founders' notes",
+    );
+    expect(withoutValues('an "unclosed quote stays')).toBe('an "unclosed quote stays');
+    // Nothing but values: the query is all there is to search with.
+    expect(withoutValues('"create issue"')).toBe('"create issue"');
   });
 
   it('imports nothing but its synonym table: no index, no engine, no state of a search', () => {

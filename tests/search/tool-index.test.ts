@@ -246,6 +246,20 @@ describe('ranking', () => {
     expect(names(createToolIndex({ synonyms: [] }), 'delete folder')).toEqual([]);
   });
 
+  it('spends its synonym budget on words some tool has, on a small catalog and a large one', () => {
+    // 40 synonyms no tool uses come first in the group: were they counted, the 32-term budget would
+    // be gone before `purge`, the one word a tool has.
+    const unused = Array.from({ length: 40 }, (_, i) => `nowhere${String.fromCharCode(97 + (i % 26))}${i}`);
+    const synonyms = [['obliterate', ...unused, 'purge']];
+    const filler = Array.from({ length: 1_100 }, (_, i) => tool(`filler_${i}`, `Reports gauge ${i}.`));
+    for (const extra of [[], filler]) {
+      const index = createToolIndex({ synonyms });
+      for (const spec of [...extra, tool('cache_purge', 'Empties the cache.')]) index.add(spec);
+      expect(names(index, 'obliterate the cache')[0]).toBe('cache_purge');
+      expect(names(index, 'obliterate')).toEqual(['cache_purge']);
+    }
+  });
+
   it('knows the everyday words agents use for browser, file and log tools', () => {
     const index = createToolIndex();
     index.add(tool('close_page', 'Closes the page by its index.'));

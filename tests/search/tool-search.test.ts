@@ -9,6 +9,7 @@ import type {
   ToolSpec,
   ToolSuite,
 } from '../../src/core/types.ts';
+import { createToolSuite } from '../../src/index.ts';
 import {
   DEFAULT_SEARCH_LIMIT,
   enableToolSearch,
@@ -175,6 +176,7 @@ describe('enableToolSearch', () => {
           query: {
             type: 'string',
             minLength: 1,
+            maxLength: 4096,
             description:
               'The capability you need, in plain words: the action and the service or object, for example "send a Slack message".',
           },
@@ -341,6 +343,24 @@ describe('enableToolSearch', () => {
           'query must not be empty. Describe the capability you need, for example "create a GitHub issue".',
       });
     }
+  });
+
+  it('refuses a query over 4,096 characters, the most a search reads, without repeating it back', async () => {
+    const suite = createToolSuite({ builtins: ['tool_search'] });
+    const longest = await suite.execute('tool_search', { query: 'x'.repeat(4096) });
+    expect(longest.is_error).toBe(false);
+    const query = `create a Jira ticket ${'x'.repeat(1_000_000)}`;
+    const result = await suite.execute('tool_search', { query });
+    expect(result.is_error).toBe(true);
+    expect(result.output).toBe(
+      [
+        'Invalid arguments for tool_search:',
+        `- query: must be at most 4096 characters long, got string "create a Jira ticket ${'x'.repeat(38)}….`,
+        `Received: {"query":"create a Jira ticket ${'x'.repeat(569)}… (1000033 characters)`,
+        'Fix the arguments and call tool_search again.',
+      ].join('\n'),
+    );
+    expect(JSON.stringify(result.structured_output).length).toBeLessThan(2_000);
   });
 
   it('returns 5 matches by default and at most 20', async () => {
