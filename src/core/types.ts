@@ -355,6 +355,11 @@ export interface SuitePlugin<W = unknown> {
   unknownToolHint?(context: PluginCallContext): string | undefined;
   /** The text refusing `tool` to this caller, when the plugin offers the way to call it. */
   refusal?(tool: RegisteredTool<W>, context: PluginCallContext): string | undefined;
+  /**
+   * Told after a tool ran (not a call refused, unknown or with invalid arguments), with its result.
+   * What it throws is ignored: a plugin cannot change or fail the call.
+   */
+  afterCall?(name: string, result: ToolResult, context: PluginCallContext): void;
   /** Called when the plugin is removed (by the function `use` returned). */
   dispose?(): void;
 }

@@ -48,6 +48,36 @@ describe('suite.use(plugin)', () => {
     );
   });
 
+  it('afterCall hears every tool that ran, failed or not, and nothing a plugin throws reaches the call', async () => {
+    const suite = createToolSuite({ builtins: false });
+    const count = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] };
+    suite.register({ name: 'count', parameters: count }, 'direct', (args) => {
+      if (args.n === 0) throw new Error('zero');
+      return `counted ${String(args.n)}`;
+    });
+    suite.register({ name: 'sleeper', parameters: empty }, 'deferred', () => 'awake');
+    const heard: string[] = [];
+    suite.use({
+      name: 'thrower',
+      afterCall: () => {
+        throw new Error('a plugin bug');
+      },
+    });
+    suite.use({
+      name: 'listener',
+      afterCall: (name, result, { caller, session }) =>
+        heard.push(`${name} ${result.is_error ? 'error' : 'ok'} ${caller} ${session?.id ?? 'no session'}`),
+    });
+    const session = suite.createSession({ id: 's1' });
+    expect((await suite.execute('count', { n: 2 }, { session })).output).toBe('counted 2');
+    expect((await suite.execute('count', { n: 0 })).is_error).toBe(true);
+    // Not run: unknown, refused, invalid arguments.
+    await suite.execute('nowhere', {});
+    await suite.execute('sleeper', {});
+    await suite.execute('count', { n: 'two' });
+    expect(heard).toEqual(['count ok model s1', 'count error model no session']);
+  });
+
   it('the tool_search hint comes from its plugin: gone once tool_search is disposed', async () => {
     const suite = createToolSuite({ builtins: ['read'] });
     const search = enableToolSearch(suite);

@@ -49,6 +49,21 @@ export async function runPipeline<W>(
 
   const invoked = await invokeTool(engine, call, tool, args);
   if (isStop(invoked)) return invoked.stop;
-  if (invoked.kind === 'thrown') return finishThrown(engine, call, tool, invoked.error, redirected?.reportAs);
-  return finishReturned(engine, call, tool, invoked.value);
+  const result =
+    invoked.kind === 'thrown'
+      ? await finishThrown(engine, call, tool, invoked.error, redirected?.reportAs)
+      : await finishReturned(engine, call, tool, invoked.value);
+  tellPlugins(engine, name, result, call);
+  return result;
+}
+
+/** Hands a tool's result to the plugins' `afterCall`; a plugin that throws is passed over. */
+function tellPlugins<W>(engine: Engine<W>, name: string, result: ToolResult, call: Call): void {
+  for (const plugin of engine.plugins()) {
+    try {
+      plugin.afterCall?.(name, result, { caller: call.caller, session: call.session });
+    } catch {
+      // The call is done; what a plugin makes of it cannot change or fail it.
+    }
+  }
 }
