@@ -66,6 +66,7 @@ export { PROVIDERS, type Provider, toProviderTools } from './providers/provider-
 export {
   DEFAULT_SEARCH_LIMIT,
   enableToolSearch,
+  MAX_LEARNED_WORDS,
   MAX_SEARCH_LIMIT,
   TOOL_SEARCH_NAME,
   type ToolSearchHandle,

@@ -13,6 +13,7 @@ import { loadCatalogC } from '../catalogs/catalog-c.ts';
 import { loadCatalogD } from '../catalogs/catalog-d.ts';
 import { BM25, PROJECT, RANKERS, type Ranker, type RankerKind } from '../lib/rankers.ts';
 import { percent, sample, table, verdict } from '../lib/stats.ts';
+import { reportLearning } from './learning.ts';
 import type { BenchContext, SectionResult } from './types.ts';
 
 /** How deep a miss is looked for, to rank the worst misses. */
@@ -526,6 +527,7 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
   const reportC = await reportCatalogC();
   const reportD = await reportCatalogD();
   const reportB = await reportCatalogB();
+  const learning = await reportLearning();
   return {
     title: '1. tool_search quality',
     markdown: [
@@ -539,10 +541,17 @@ export async function runQuality(context: BenchContext): Promise<SectionResult> 
       '',
       reportB.markdown,
       '',
+      learning.markdown,
+      '',
       v2Markdown(),
       '',
       historyMarkdown(reportB.project),
     ].join('\n'),
-    targetsMet: reportA.targetsMet && reportC.targetsMet && reportD.targetsMet && reportB.targetsMet,
+    targetsMet:
+      reportA.targetsMet &&
+      reportC.targetsMet &&
+      reportD.targetsMet &&
+      reportB.targetsMet &&
+      learning.targetsMet,
   };
 }

@@ -3,6 +3,7 @@
  * the other rooms import. Explicit named exports only.
  */
 
+export { MAX_LEARNED_WORDS } from './learning.ts';
 export { createToolIndex } from './tool-index.ts';
 export {
   DEFAULT_ACTIVATION_RATIO,

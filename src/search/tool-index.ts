@@ -17,6 +17,7 @@ import { UsageError } from '../core/errors.ts';
 import type { ToolSpec } from '../core/types.ts';
 import { createFieldTerms, type FieldTerms } from './field-terms.ts';
 import { type Intent, intentFactor, LOWEST_INTENT_FACTOR, queryIntent, toolIntent } from './intent.ts';
+import { learnedWords } from './learning.ts';
 import { BM25_PARAMS } from './minisearch-score.ts';
 import {
   FIELD_NAMES,
@@ -123,8 +124,17 @@ export interface ToolIndex {
   add(spec: ToolSpec, options?: ToolIndexAddOptions): void;
   /** Drops a tool; returns whether it was indexed. */
   remove(name: string): boolean;
-  /** Re-indexes a spec in place (keeping its tie order), or adds it when absent. */
+  /** Re-indexes a spec in place (keeping its tie order and learned words), or adds it when absent. */
   replace(spec: ToolSpec): void;
+  /**
+   * Learns from a call: `query` found the tool `name` and the model then called it, so the words of
+   * the query that the tool's name and description lack are scored as part of its description from
+   * now on (at most `MAX_LEARNED_WORDS`, the oldest dropped first). Returns whether the tool is
+   * indexed. Never throws on query text.
+   */
+  learn(query: string, name: string): boolean;
+  /** The words each tool has learned (see `learn`), to keep them: `learn(words.join(' '), name)` restores them. */
+  learned(): { name: string; words: string[] }[];
   /** Whether a tool of that name is indexed. */
   has(name: string): boolean;
   /**
@@ -258,7 +268,12 @@ function noteAlternatives(expansions: readonly SynonymExpansion[], out: Set<stri
 
 interface IndexEntry {
   name: string;
+  /** The document as indexed: `base` with the learned words added to its description. */
   document: IndexDocument;
+  /** The document of the spec alone. */
+  base: IndexDocument;
+  /** Words of the requests that led to calls of the tool, oldest first (see `learnedWords`). */
+  learned: readonly string[];
   order: number;
   /** The entry's place in `IndexState.slots`, reused after a removal. */
   slot: number;
@@ -472,7 +487,19 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
   }
   const order = addOptions.order ?? state.nextOrder;
   state.nextOrder = Math.max(state.nextOrder, order + 1);
-  const document = toDocument(spec);
+  insertDocument(state, toDocument(spec), order, []);
+}
+
+/** Indexes a tool's document, with its learned words added to the description, in a free slot. */
+function insertDocument(
+  state: IndexState,
+  base: IndexDocument,
+  order: number,
+  learned: readonly string[],
+): void {
+  // Without learned words the document is the base itself: most tools never learn any.
+  const document =
+    learned.length === 0 ? base : { ...base, description: `${base.description}\n${learned.join(' ')}` };
   const slot = state.freeSlots.pop() ?? state.slots.length;
   document.id = slot;
   state.counting = 1;
@@ -481,21 +508,55 @@ function addTool(state: IndexState, spec: ToolSpec, addOptions: ToolIndexAddOpti
   } finally {
     state.counting = 0;
   }
-  const nameTerms = [...new Set(analyzeWith(spec.name, state.equivalences))];
+  const nameTerms = [...new Set(analyzeWith(base.name, state.equivalences))];
   for (const field of FIELD_NAMES) {
     state.statistics.lengthTotals[field] += state.lastTerms[field].length;
     state.fieldTerms.store(slot, FIELD_INDEX[field], state.lastTerms[field]);
   }
   const entry: IndexEntry = {
-    name: spec.name,
+    name: base.name,
     document,
+    base,
+    learned,
     order,
     slot,
     nameTerms,
-    intent: toolIntent(spec.name),
+    intent: toolIntent(base.name),
   };
   state.slots[slot] = entry;
-  state.entries.set(spec.name, entry);
+  state.entries.set(base.name, entry);
+}
+
+/** Re-indexes a spec in the place of the tool of its name, keeping what that tool learned. */
+function replaceTool(state: IndexState, spec: ToolSpec): void {
+  const previous = state.entries.get(spec.name);
+  if (previous === undefined) {
+    addTool(state, spec, {});
+    return;
+  }
+  removeTool(state, spec.name);
+  insertDocument(state, toDocument(spec), previous.order, previous.learned);
+}
+
+/** See `ToolIndex.learn`: the query's new words join the tool's learned words, and it is indexed again. */
+function learnFrom(state: IndexState, query: unknown, name: string): boolean {
+  const entry = state.entries.get(name);
+  if (entry === undefined) return false;
+  if (typeof query !== 'string') return true;
+  const { slot } = entry;
+  const inOwnText = (id: number): boolean =>
+    state.fieldTerms.has(slot, FIELD_INDEX.name, id) ||
+    state.fieldTerms.has(slot, FIELD_INDEX.description, id);
+  const known = (word: string): boolean =>
+    termsOf(word, state.equivalences).every((term) => {
+      const id = state.terms.ids.get(term);
+      return id !== undefined && inOwnText(id);
+    });
+  const learned = learnedWords(query, known, entry.learned);
+  if (learned === entry.learned) return true;
+  removeTool(state, name);
+  insertDocument(state, entry.base, entry.order, learned);
+  return true;
 }
 
 function removeTool(state: IndexState, name: string): boolean {
@@ -878,11 +939,12 @@ export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
   return {
     add: (spec, addOptions = {}) => addTool(state, spec, addOptions),
     remove: (name) => removeTool(state, name),
-    replace(spec) {
-      const previous = state.entries.get(spec.name);
-      removeTool(state, spec.name);
-      addTool(state, spec, previous === undefined ? {} : { order: previous.order });
-    },
+    replace: (spec) => replaceTool(state, spec),
+    learn: (query, name) => learnFrom(state, query, name),
+    learned: () =>
+      [...state.entries.values()]
+        .filter((entry) => entry.learned.length > 0)
+        .map((entry) => ({ name: entry.name, words: [...entry.learned] })),
     has: (name) => state.entries.has(name),
     search: (query, searchOptions) => searchIndex(state, query, searchOptions),
     get size(): number {

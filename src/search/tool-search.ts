@@ -9,10 +9,12 @@ import type {
   CatalogEvent,
   JsonObject,
   PartialToolResult,
+  PluginCallContext,
   RegisteredTool,
   SuitePlugin,
   ToolImplementation,
   ToolRepairs,
+  ToolResult,
   ToolSession,
   ToolSpec,
   ToolSuite,
@@ -100,6 +102,14 @@ export interface ToolSearchOptions {
    * anything but one finite number per candidate, the lexical order is kept.
    */
   rerank?: ToolSearchRerank;
+  /**
+   * Learn from calls: when a session calls a tool one of its last three searches found, and the call
+   * succeeds, the search's words that the tool's name and description lack are indexed with the tool
+   * (`ToolIndex.learn`), so later searches in other words find it. The words stay in this index, in
+   * memory, and shape every session's results (never the text the model reads); keep them across
+   * restarts with `index.learned()`. Default: false.
+   */
+  learnFromCalls?: boolean;
 }
 
 /** One candidate handed to a `rerank` hook, in the index's order. */
@@ -411,6 +421,7 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
 
   const index = createToolIndex(options.index);
   const unsubscribe = followCatalog(suite, index);
+  const learner = options.learnFromCalls === true ? createCallLearner(index) : undefined;
 
   const implementation: ToolImplementation<W> = async (args, context) => {
     const query = typeof args.query === 'string' ? args.query.trim() : '';
@@ -422,6 +433,7 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
       throw new ToolError(badLimitMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
     }
     const hits = await rankedHits(suite, index, query, limit, options.rerank);
+    learner?.searched(context.session, query, hits);
     return searchResult(suite, index, query, hits, context.session, policy);
   };
 
@@ -434,7 +446,7 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     throw error;
   }
   const remove = suite.use(
-    toolSearchPlugin(suite, () => {
+    toolSearchPlugin(suite, learner, () => {
       unsubscribe();
       if (suite.get(TOOL_SEARCH_NAME)?.implementation === implementation) suite.unregister(TOOL_SEARCH_NAME);
     }),
@@ -442,13 +454,52 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
   return { index, dispose: remove };
 }
 
+/** The searches of a session that a call can teach from: a tool is often loaded by a second search for its exact name. */
+const REMEMBERED_SEARCHES = 3;
+
+/** Each session's last searches and the tools each found that the session has not called since. */
+interface CallLearner {
+  searched(session: ToolSession | undefined, query: string, hits: readonly ToolIndexMatch[]): void;
+  /** Teaches the index when `name` succeeded and one of the session's last searches found it. */
+  called(name: string, result: ToolResult, session: ToolSession | undefined): void;
+}
+
+function createCallLearner(index: ToolIndex): CallLearner {
+  // Calls without a session share one list of searches.
+  const noSession = {};
+  const searches = new WeakMap<object, { query: string; found: Set<string> }[]>();
+  return {
+    searched(session, query, hits) {
+      const key = session ?? noSession;
+      const recent = searches.get(key) ?? [];
+      recent.push({ query, found: new Set(hits.map((hit) => hit.name)) });
+      searches.set(key, recent.slice(-REMEMBERED_SEARCHES));
+    },
+    called(name, result, session) {
+      if (result.is_error) return;
+      // Each search teaches a tool it found once: calling it again says nothing new about the words.
+      for (const search of searches.get(session ?? noSession) ?? []) {
+        if (search.found.delete(name)) index.learn(search.query, name);
+      }
+    },
+  };
+}
+
 /**
  * The plugin side of `tool_search`: while the model can call it, an unknown-tool error points to it and
  * a deferred tool's refusal says how to load it. `dispose` unregisters it.
  */
-function toolSearchPlugin<W>(suite: ToolSuite<W>, dispose: () => void): SuitePlugin<W> {
+function toolSearchPlugin<W>(
+  suite: ToolSuite<W>,
+  learner: CallLearner | undefined,
+  dispose: () => void,
+): SuitePlugin<W> {
   return {
     name: TOOL_SEARCH_NAME,
+    ...(learner && {
+      afterCall: (name: string, result: ToolResult, { session }: PluginCallContext) =>
+        learner.called(name, result, session),
+    }),
     unknownToolHint: ({ caller, session }) =>
       suite.isCallable(TOOL_SEARCH_NAME, caller, session)
         ? 'To find other tools, call tool_search.'

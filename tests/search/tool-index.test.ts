@@ -613,3 +613,71 @@ describe('updates', () => {
     );
   });
 });
+
+describe('learning from calls', () => {
+  const asana = (): ToolIndex => {
+    const index = createToolIndex();
+    index.add(tool('asana_create_task', 'Create a task in an Asana project.'));
+    index.add(tool('asana_create_subtask', 'Create a subtask under a task.'));
+    index.add(tool('asana_get_task', 'Get a task by its id.'));
+    return index;
+  };
+
+  it('finds a tool by the words of a request that led to a call of it', () => {
+    const index = asana();
+    expect(names(index, 'break this into smaller steps')).toEqual([]);
+    expect(names(index, 'break the launch task into smaller steps')[0]).toBe('asana_create_task');
+    expect(index.learn('break the launch task into smaller steps', 'asana_create_subtask')).toBe(true);
+    expect(names(index, 'break this into smaller steps')).toEqual(['asana_create_subtask']);
+    expect(names(index, 'break the review task into smaller steps')[0]).toBe('asana_create_subtask');
+    expect(index.learned()).toEqual([
+      { name: 'asana_create_subtask', words: ['break', 'launch', 'smaller', 'steps'] },
+    ]);
+  });
+
+  it('keeps what a tool learned when it is replaced, and restores it from learned()', () => {
+    const index = asana();
+    index.learn('split the work into smaller steps', 'asana_create_subtask');
+    index.replace(tool('asana_create_subtask', 'Add a subtask to a task.'));
+    expect(names(index, 'smaller steps')).toEqual(['asana_create_subtask']);
+    const restored = asana();
+    for (const { name, words } of index.learned()) restored.learn(words.join(' '), name);
+    expect(restored.learned()).toEqual(index.learned());
+    expect(names(restored, 'smaller steps')).toEqual(['asana_create_subtask']);
+  });
+
+  it('learns nothing for a tool it does not hold, a removed tool or a query that is not text', () => {
+    const index = asana();
+    expect(index.learn('smaller steps', 'asana_delete_task')).toBe(false);
+    expect(index.learn(42 as unknown as string, 'asana_get_task')).toBe(true);
+    expect(index.learn('', 'asana_get_task')).toBe(true);
+    index.learn('smaller steps', 'asana_get_task');
+    index.remove('asana_get_task');
+    index.add(tool('asana_get_task', 'Get a task by its id.'));
+    expect(index.learned()).toEqual([]);
+    expect(names(index, 'smaller steps')).toEqual([]);
+  });
+
+  it('re-indexes only the tool that learned, in its place among equal scores', () => {
+    const index = asana();
+    const add = vi.spyOn(MiniSearch.prototype, 'add');
+    index.learn('a fresh piece of work', 'asana_create_task');
+    index.learn('a fresh piece of work', 'asana_create_subtask');
+    expect(add).toHaveBeenCalledTimes(2);
+    expect(names(index, 'fresh piece')).toEqual(['asana_create_task', 'asana_create_subtask']);
+  });
+
+  it('keeps at most 32 words per tool however long the requests', () => {
+    const index = asana();
+    const words = Array.from({ length: 2_000 }, (_, i) => `w${i.toString(36)}x`);
+    for (let at = 0; at < words.length; at += 100) {
+      index.learn(words.slice(at, at + 100).join(' '), 'asana_get_task');
+    }
+    index.learn(`${'long '.repeat(1_000_000)}`, 'asana_get_task');
+    const [learned] = index.learned();
+    expect(learned?.words).toHaveLength(32);
+    expect(learned?.words.at(-1)).toBe('long');
+    expect(names(index, words.at(-1) as string)).toEqual(['asana_get_task']);
+    expect(names(index, words[0] as string)).toEqual([]);
+  });
+});

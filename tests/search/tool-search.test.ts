@@ -616,3 +616,96 @@ describe('the rerank hook', () => {
     }
   });
 });
+
+describe('tool_search learns from calls (learnFromCalls)', () => {
+  const TASK = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+  /** A suite with two Asana tools, the subtask one failing for id "bad"; tool_search as configured. */
+  function asanaSuite(learnFromCalls: boolean) {
+    const suite = createToolSuite({ builtins: [] });
+    suite.register(
+      { name: 'asana_create_task', description: 'Create a task in an Asana project.', parameters: TASK },
+      'deferred',
+      () => 'created',
+    );
+    suite.register(
+      {
+        name: 'asana_create_subtask',
+        description: 'Create a subtask under an Asana task.',
+        parameters: TASK,
+      },
+      'deferred',
+      (args) => {
+        if (args.id === 'bad') throw new Error('no such task');
+        return 'created';
+      },
+    );
+    const { index } = enableToolSearch(suite, { learnFromCalls });
+    return { suite, index };
+  }
+  const REQUEST = 'break the asana task into smaller steps';
+
+  it('learns the words of the search that found the tool the session then called', async () => {
+    const { suite, index } = asanaSuite(true);
+    const session = suite.createSession();
+    const found = await suite.execute('tool_search', { query: REQUEST }, { session });
+    expect(found.output.split('\n')[2]).toBe(
+      'Also matched, not loaded: asana_create_subtask. To load one, search for its exact name.',
+    );
+    await suite.execute('tool_search', { query: 'asana_create_subtask' }, { session });
+    expect(index.learned()).toEqual([]);
+    expect((await suite.execute('asana_create_subtask', { id: '7' }, { session })).is_error).toBe(false);
+    expect(index.learned()).toEqual([{ name: 'asana_create_subtask', words: ['break', 'smaller', 'steps'] }]);
+    const later = await suite.execute(
+      'tool_search',
+      { query: 'split this into smaller steps' },
+      { session: suite.createSession() },
+    );
+    expect(later.output.split('\n')[1]).toBe('- asana_create_subtask: Create a subtask under an Asana task.');
+  });
+
+  it('learns nothing from a failed call, a tool the search did not find, or with the option off', async () => {
+    const { suite, index } = asanaSuite(true);
+    const session = suite.createSession();
+    await suite.execute('tool_search', { query: REQUEST }, { session });
+    await suite.execute('tool_search', { query: 'asana_create_subtask' }, { session });
+    expect((await suite.execute('asana_create_subtask', { id: 'bad' }, { session })).is_error).toBe(true);
+    expect(index.learned()).toEqual([]);
+    const other = suite.createSession();
+    await suite.execute('tool_search', { query: 'zebra' }, { session: other });
+    suite.register(
+      { name: 'notes_write', description: 'Write a note.', parameters: TASK },
+      'direct',
+      () => 'ok',
+    );
+    await suite.execute('notes_write', { id: '1' }, { session: other });
+    expect(index.learned()).toEqual([]);
+
+    const off = asanaSuite(false);
+    const offSession = off.suite.createSession();
+    await off.suite.execute('tool_search', { query: REQUEST }, { session: offSession });
+    await off.suite.execute('tool_search', { query: 'asana_create_subtask' }, { session: offSession });
+    expect(
+      (await off.suite.execute('asana_create_subtask', { id: '7' }, { session: offSession })).is_error,
+    ).toBe(false);
+    expect(off.index.learned()).toEqual([]);
+  });
+
+  it("learns from each session's own last three searches, once per tool each found", async () => {
+    const { suite, index } = asanaSuite(true);
+    const first = suite.createSession();
+    const second = suite.createSession();
+    await suite.execute('tool_search', { query: 'an old asana request about reminders' }, { session: first });
+    await suite.execute('tool_search', { query: 'asana task for the plumber call' }, { session: first });
+    await suite.execute('tool_search', { query: 'zebra' }, { session: first });
+    await suite.execute('tool_search', { query: 'zebra stripes' }, { session: first });
+    await suite.execute('tool_search', { query: REQUEST }, { session: second });
+    await suite.execute('tool_search', { query: 'asana_create_subtask' }, { session: second });
+    await suite.execute('asana_create_task', { id: '1' }, { session: first });
+    await suite.execute('asana_create_task', { id: '2' }, { session: first });
+    await suite.execute('asana_create_subtask', { id: '3' }, { session: second });
+    expect(index.learned()).toEqual([
+      { name: 'asana_create_task', words: ['plumber', 'call'] },
+      { name: 'asana_create_subtask', words: ['break', 'smaller', 'steps'] },
+    ]);
+  });
+});

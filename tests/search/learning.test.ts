@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { learnedWords, MAX_LEARNED_WORDS } from '../../src/search/learning.ts';
+
+/** A tool's own words, as the index would answer for `create_subtask: Create a subtask under a task`. */
+const OWN = new Set(['create', 'subtask', 'under', 'a', 'task', 'the', 'into', 'this']);
+const known = (word: string): boolean => OWN.has(word);
+
+describe('learnedWords (what a call teaches a tool)', () => {
+  it('keeps the words of the request the tool lacks, in order, each once', () => {
+    expect(learnedWords('split this task into smaller steps, smaller ones', known, [])).toEqual([
+      'split',
+      'smaller',
+      'steps',
+      'ones',
+    ]);
+  });
+
+  it('adds to what the tool learned before and returns the same list when nothing is new', () => {
+    const learned = learnedWords('break the task down', known, ['split', 'steps']);
+    expect(learned).toEqual(['split', 'steps', 'break', 'down']);
+    expect(learnedWords('split the task', known, learned)).toBe(learned);
+  });
+
+  it('leaves out numbers and the values a request quotes or names', () => {
+    expect(learnedWords('add 3 subtasks called Review to "Launch plan" 2026', known, [])).toEqual([
+      'add',
+      'subtasks',
+      'called',
+      'to',
+    ]);
+  });
+
+  it(`keeps the ${MAX_LEARNED_WORDS} newest words`, () => {
+    const first = learnedWords(
+      Array.from({ length: 40 }, (_, i) => `alpha${String.fromCharCode(97 + (i % 26))}${i}`).join(' '),
+      known,
+      [],
+    );
+    expect(first).toHaveLength(MAX_LEARNED_WORDS);
+    expect(first[0]).toBe('alphai8');
+    const next = learnedWords('newest', known, first);
+    expect(next).toHaveLength(MAX_LEARNED_WORDS);
+    expect(next.at(-1)).toBe('newest');
+    expect(next[0]).toBe('alphaj9');
+  });
+
+  it('reads at most the 4,096 characters a search reads, and no word longer than a term', () => {
+    const learned = learnedWords(`${'x'.repeat(100)} ${'word '.repeat(1_000_000)}tail`, known, []);
+    expect(learned).toEqual(['word']);
+  });
+});
