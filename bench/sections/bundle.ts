@@ -3,9 +3,11 @@
  * interaction: its module script, modulepreload links and stylesheets, and their static imports) and
  * of each lazy chunk; budget: initial ≤ 150 KiB gz.
  *
- * The section always builds its own copy of the playground into a temporary directory (`vite build
- * --outDir <tmp> --sourcemap hidden`, about 10 s), so the figures are those of the current sources
- * whether `dist/playground` is missing, stale or being rewritten by a concurrent `npm run build`.
+ * The full run builds its own copy of the playground into a temporary directory (`vite build
+ * --outDir <tmp> --sourcemap hidden`, about 20 s), so the figures are those of the current sources
+ * whether `dist/playground` is missing, stale or being rewritten by a concurrent `npm run build`. A
+ * quick run (part of `npm test`, right after `npm run build`) measures `dist/playground` when it is
+ * newer than every file it is built from, and builds its own copy only when it is not.
  * `hidden` source maps leave the JavaScript as shipped (no `sourceMappingURL` line) and tell which
  * modules each chunk holds: that is how chunks are attributed to Monaco, just-bash, QuickJS, ...
  * (Vite names chunks after their entry module, and Worker builds reuse names such as `worker-*.js`, so
@@ -21,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type BeforeReady, measureBeforeReady } from '../lib/before-ready.ts';
+import { PLAYGROUND, upToDate } from '../lib/built.ts';
 import {
   builtFiles,
   GZIP_LEVEL,
@@ -373,10 +376,10 @@ async function measureConsumers(): Promise<ConsumerSize[]> {
   return consumers;
 }
 
-/** Everything the section measured on the private build, for {@link bundleMarkdown}. */
+/** Everything the section measured on the playground's build, for {@link bundleMarkdown}. */
 interface BundleMeasurements {
-  buildSeconds: number;
-  distNote: string;
+  /** Which build was measured, and how it relates to `dist/playground`: the sentence the table starts with. */
+  origin: string;
   initial: InitialSize;
   /** The initial files at zlib's default level 6, for comparison with other tools' figures. */
   initialDefaultLevel: number;
@@ -390,7 +393,10 @@ interface BundleMeasurements {
 }
 
 /** Measures the build in `outDir`: initial files, lazy chunks, consumer bundles, the component, before-ready. */
-async function measureBundle(outDir: string, buildSeconds: number): Promise<BundleMeasurements> {
+async function measureBundle(
+  outDir: string,
+  origin: (initialSet: ReadonlySet<string>) => string,
+): Promise<BundleMeasurements> {
   const initial = measureInitial(outDir);
   const layout = buildLayout(outDir, initial);
   const lazy = lazyFiles(layout, attributeComponents(layout));
@@ -401,14 +407,12 @@ async function measureBundle(outDir: string, buildSeconds: number): Promise<Bund
     0,
   );
   const consumers = await measureConsumers();
-  const note = distNote(layout.initialSet);
   const playgroundComponent = await measureComponentBundle();
   const beforeReady = await measureBeforeReady(root, outDir).catch((error: unknown) =>
     error instanceof Error ? error.message : String(error),
   );
   return {
-    buildSeconds,
-    distNote: note,
+    origin: origin(layout.initialSet),
     initial,
     initialDefaultLevel,
     entry,
@@ -509,7 +513,7 @@ function consumersMarkdown(consumers: readonly ConsumerSize[]): string {
 /** The section's Markdown, in the order the reader needs it: initial, lazy, before ready, targets, consumers, component. */
 function bundleMarkdown(measured: BundleMeasurements, targets: BundleTargets): string {
   return [
-    `A private build of the current sources (\`vite build --sourcemap hidden\` into a temporary directory, ${measured.buildSeconds.toFixed(1)} s; ${measured.distNote}). Sizes: raw bytes and node zlib gzip at level ${GZIP_LEVEL} (the level of Vite's own \`gzip:\` column), KiB = 1024 bytes. Chunks are attributed by the modules their source maps list; a Worker entry is a file started with \`new Worker(...)\`; "Worker" rows are loaded inside a Worker, not by the page.`,
+    `${measured.origin} Sizes: raw bytes and node zlib gzip at level ${GZIP_LEVEL} (the level of Vite's own \`gzip:\` column), KiB = 1024 bytes. Chunks are attributed by the modules their source maps list; a Worker entry is a file started with \`new Worker(...)\`; "Worker" rows are loaded inside a Worker, not by the page.`,
     '',
     initialMarkdown(measured, targets),
     '',
@@ -528,9 +532,17 @@ function bundleMarkdown(measured: BundleMeasurements, targets: BundleTargets): s
   ].join('\n');
 }
 
-/** Section 5: builds the playground privately, measures it, and removes the build whatever happens. */
-export async function runBundle(_context: BenchContext): Promise<SectionResult> {
+/**
+ * Section 5: builds the playground privately, measures it, and removes the build whatever happens; a
+ * quick run measures a current `dist/playground` instead.
+ */
+export async function runBundle(context: BenchContext): Promise<SectionResult> {
   const title = '5. Bundle';
+  // A quick run (`npm test`'s) measures the build `npm run build` just made, when it is current: the
+  // same files, without the source maps that only attribute chunks to components.
+  if (context.quick && upToDate(PLAYGROUND, [`${PLAYGROUND.output}/index.html`])) {
+    return measuredSection(title, join(root, PLAYGROUND.output), () => REUSED_BUILD);
+  }
   const outDir = mkdtempSync(join(tmpdir(), 'bench-playground-'));
   try {
     const build = await buildPlayground(outDir);
@@ -541,14 +553,31 @@ export async function runBundle(_context: BenchContext): Promise<SectionResult> 
         targetsMet: false,
       };
     }
-    const measured = await measureBundle(outDir, build.seconds);
-    const targets = judgeTargets(measured);
-    return {
+    // Awaited here, so that the build is removed only once it has been measured.
+    return await measuredSection(
       title,
-      markdown: bundleMarkdown(measured, targets),
-      targetsMet: targets.initialMet && targets.coreMet && targets.readyMet,
-    };
+      outDir,
+      (initialSet) =>
+        `A private build of the current sources (\`vite build --sourcemap hidden\` into a temporary directory, ${build.seconds.toFixed(1)} s; ${distNote(initialSet)}).`,
+    );
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+const REUSED_BUILD =
+  'Quick run: `dist/playground` as `npm run build` left it, newer than every file it is built from. It has no source maps, so no chunk is attributed to a component: the full run makes a private build with them.';
+
+async function measuredSection(
+  title: string,
+  outDir: string,
+  origin: (initialSet: ReadonlySet<string>) => string,
+): Promise<SectionResult> {
+  const measured = await measureBundle(outDir, origin);
+  const targets = judgeTargets(measured);
+  return {
+    title,
+    markdown: bundleMarkdown(measured, targets),
+    targetsMet: targets.initialMet && targets.coreMet && targets.readyMet,
+  };
 }

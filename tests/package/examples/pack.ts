@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { LIBRARY, ROOT, upToDate } from './built.ts';
+import { LIBRARY, ROOT, upToDate } from '../../../bench/lib/built.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PLAYGROUND, upToDate } from '../../../bench/lib/built.ts';
 import { findChromium } from '../../e2e/chromium.ts';
-import { PLAYGROUND, upToDate } from './built.ts';
 import { installedExample, ROOT, run, startVite, typeCheck } from './support.ts';
 
 const example = installedExample('playwright-fixture');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, inject } from 'vitest';
 
-import { ROOT } from './built.ts';
+import { ROOT } from '../../../bench/lib/built.ts';
 
 export { ROOT };
 

@@ -1,12 +1,13 @@
 /**
  * Whether a build output is newer than everything it is built from, the check `make` does: `npm test`
- * builds before the unit tests, so the examples pack and serve that build instead of making it again,
- * while a run after an edit (or on a clean clone) still builds first.
+ * builds before the unit tests, so the examples (tests/package/examples) pack and serve that build,
+ * and the quick bench measures it, instead of making it again, while a run after an edit (or on a
+ * clean clone) still builds first.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const ROOT = resolve(import.meta.dirname, '../../..');
+export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The root files every build reads: the manifest, the lockfile, the TypeScript and Vite configs. */
 const CONFIGS = readdirSync(ROOT).filter((name) =>
