@@ -251,6 +251,36 @@ const V2_STEPS: readonly (readonly string[])[] = [
     '90.5',
     'yes',
   ],
+  [
+    "the request's words next to each other: each pair of neighbouring request terms found within two terms of each other in the tool's name or description, the score × 1 + 0.2 × the share of pairs found (`bench/experiments/lexical/proximity.ts`; within one term, or 0.4 and 0.8: the same or lower; D's rephrased requests 51.9 % / 88.3 %, unchanged)",
+    '92.9',
+    '99.1',
+    '71.8',
+    '95.5',
+    '62.4',
+    '91.0',
+    "no (two queries on C and on D, none on the rephrased requests; the index would have to keep every tool's terms in order)",
+  ],
+  [
+    "vocabulary mined from the catalog: two terms alike as much as the same tools' names and descriptions hold them (cosine of their sets of tools), each request term matched to its most alike term of the tool, blended at 0.1 over the best 50 (`bench/experiments/lexical/co-occurrence.ts`; with the parameters' names too: C 71.8 / 93.6, D 61.4 / 89.0; blend 0.2 or 0.3: lower)",
+    '92.6',
+    '99.0',
+    '69.9',
+    '93.6',
+    '60.5',
+    '89.0',
+    'no (recall@5 down on C and D)',
+  ],
+  [
+    "vocabulary learned from other catalogs' requests: P(tool-name term | request term the tool lacks) over pairs seen twice, trained on C and measured on D (D's rephrased requests: 52.9 % / 87.9 %), trained on D and its rephrased requests and measured on C, a tool gaining 0.2 × the best such chance per request term (`bench/experiments/lexical/learned-vocabulary.ts`; A not measured)",
+    '—',
+    '—',
+    '69.2',
+    '95.5',
+    '62.4',
+    '90.0',
+    "no (what it learns is mostly the servers' own words, firecrawl or kubectl, which another catalog does not share)",
+  ],
 ];
 
 export interface QualityFigures {

