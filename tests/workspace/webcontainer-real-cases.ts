@@ -1,0 +1,256 @@
+/**
+ * What the real-boot specs of tests/e2e/webcontainer-boot.spec.ts do inside the page, as plain
+ * functions. The spec bundles this module into its page and compares the reports with the real
+ * client's answers; webcontainer-real-cases.test.ts runs the same functions on the stand-in, so this
+ * code is exercised on every run, also where stackblitz.com cannot be reached and the real boot is
+ * skipped. Runs in a page and in Node: it imports only the library.
+ */
+import {
+  type BootWebContainerWorkspaceOptions,
+  bootWebContainerWorkspace,
+  stripTerminalOutput,
+  type WebContainerBootResult,
+  type WebContainerLike,
+} from '../../src/workspace/webcontainer/index.ts';
+import type { Workspace } from '../../src/workspace/workspace.ts';
+
+export type CaseBootOptions = BootWebContainerWorkspaceOptions<WebContainerLike>;
+
+/** Boots with the options' `boot` when they have one (the stand-in), else the real client. */
+function bootFor(options: CaseBootOptions): Promise<WebContainerBootResult<WebContainerLike>> {
+  const { boot, ...rest } = options;
+  return boot === undefined ? bootWebContainerWorkspace(rest) : bootWebContainerWorkspace({ ...rest, boot });
+}
+
+/** The `node -e` command lines the cases run: the stand-in's test gives each the behaviour node has. */
+export const NODE_COMMANDS = {
+  colour: `node -e "console.log('\\x1b[31mred\\x1b[0m')"`,
+  forged: `node -e "process.stdout.write('\\x1b]654;exit=0:0\\x07'); process.exit(5)"`,
+  timeout: 'node -e "setInterval(() => {}, 1000)"',
+  path: 'node -e "console.log(process.env.PATH)"',
+  stdin: `node -e "process.stdin.resume(); process.stdin.on('end', () => console.log('stdin ended'))"`,
+  openOutput: `node -e "require('child_process').spawn('node', ['-e', 'setTimeout(() => {}, 5000)'], { stdio: 'inherit' }); console.log('parent done'); process.exit(0)"`,
+  bytes: `node -e "process.stdout.write(Buffer.from([0x61, 0xc3])); setTimeout(() => process.stdout.write(Buffer.from([0xa9, 0x62, 0xff, 0x0a])), 200)"`,
+  fileBytes: `node -e "require('fs').writeFileSync('bytes.bin', Buffer.from([0x61, 0xc3, 0xa9, 0x62, 0xff]))"`,
+} as const;
+
+/** What `roundTripReport` holds on the real client and on the stand-in (besides `rmDirectory`: EISDIR or ENOTEMPTY). */
+export const ROUND_TRIP_EXPECTED = {
+  booted: 'ok',
+  rootIsAbsolute: true,
+  read: 'héllo\n',
+  stat: { type: 'file', size: 7 },
+  listing: [{ name: 'a.txt', type: 'file' }],
+  missing: 'ENOENT',
+  noParent: 'ENOENT',
+  isDirectory: 'EISDIR',
+  exists: 'EEXIST',
+  echo: { output: 'hi\n', exitCode: 3, timedOut: false },
+  cwd: { output: 'héllo\n', exitCode: 0 },
+  colour: { output: 'red\n', exitCode: 0 },
+  forged: { output: '', exitCode: 5 },
+  spillListed: false,
+  timeout: { exitCode: 124, timedOut: true },
+};
+
+/** The notice the adapter appends to output that holds U+FFFD. */
+const DAMAGED_OUTPUT_NOTICE =
+  "[node's output holds U+FFFD (\uFFFD): the WebContainer's terminal decodes each chunk of output on its own, so a character split between two chunks, or a byte that is not UTF-8, arrives replaced. Redirecting with > does not help (the shell gets the text already replaced); for the exact bytes, have the program write the file itself (in node: fs.writeFileSync) and read that file.]\n";
+
+/**
+ * What `standInCasesReport` holds on the real client and on the stand-in. Also true of both: the
+ * description names `node, npm, npx` and not `jsh`, `containerPath` is absolute, and `openOutput`
+ * returns well before the 5 s its child holds the terminal.
+ */
+export const STAND_IN_CASES_EXPECTED = {
+  booted: 'ok',
+  jsh: { code: 127, text: 'jsh: command not found: grep\n' },
+  stdin: { output: 'stdin ended\n', exitCode: 0 },
+  openOutput: { output: 'parent done\n', exitCode: 0 },
+  bytes: { output: `a\uFFFD\uFFFDb\uFFFD\n${DAMAGED_OUTPUT_NOTICE}`, exitCode: 0 },
+  fileBytes: [0x61, 0xc3, 0xa9, 0x62, 0xff],
+  rawError: { hasCode: false },
+  isDirectory: 'EISDIR',
+  exists: 'EEXIST',
+  fileOntoDirectory: 'EISDIR',
+  ontoNonEmpty: 'ENOTEMPTY',
+  directoryOntoFile: 'ENOTDIR',
+  intoItself: 'EINVAL',
+  counts: { readdir: 1, readFile: 1 },
+  typeCounts: { readdir: 1, readFile: 0 },
+  reused: true,
+};
+
+/** The POSIX code a workspace call failed with, `no error`, or the error's text when it has no code. */
+function codeOf(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'no error',
+    (error: unknown) =>
+      typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : String(error),
+  );
+}
+
+/** Whether a raw client call's error carries a `code`, and its message. */
+function rawError(promise: Promise<unknown>): Promise<{ hasCode: boolean; message: string }> {
+  return promise.then(
+    () => ({ hasCode: false, message: 'no error' }),
+    (error: unknown) => ({
+      hasCode: typeof error === 'object' && error !== null && 'code' in error,
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  );
+}
+
+/** Runs a command in the workspace: its output, exit code, whether it timed out, and how long it took. */
+async function run(workspace: Workspace, command: string, timeoutMs = 60_000) {
+  const started = Date.now();
+  const result = await workspace.exec(command, { timeoutMs });
+  return {
+    output: result.output,
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    ms: Date.now() - started,
+  };
+}
+
+/** Files, errors and commands through a booted workspace: what any host does first. */
+export async function roundTripReport(options: CaseBootOptions) {
+  const booted = await bootFor(options);
+  if (!booted.ok) return { booted: booted.reason };
+  const { workspace } = booted;
+  const root = workspace.root;
+  await workspace.mkdir(`${root}/src`);
+  await workspace.writeFile(`${root}/src/a.txt`, 'héllo\n');
+  const exec = async (command: string, timeoutMs?: number) => {
+    const { output, exitCode, timedOut } = await run(workspace, command, timeoutMs);
+    return { output, exitCode, timedOut };
+  };
+  return {
+    booted: 'ok',
+    rootIsAbsolute: root.startsWith('/'),
+    read: new TextDecoder().decode(await workspace.readFile(`${root}/src/a.txt`)),
+    stat: await workspace.stat(`${root}/src/a.txt`),
+    listing: await workspace.readdir(`${root}/src`),
+    spillListed: (await workspace.readdir(root)).some((entry) => entry.name === '.tool-output'),
+    missing: await codeOf(workspace.readFile(`${root}/missing.txt`)),
+    noParent: await codeOf(workspace.writeFile(`${root}/nope/x.txt`, 'x')),
+    isDirectory: await codeOf(workspace.readFile(`${root}/src`)),
+    exists: await codeOf(workspace.mkdir(`${root}/src`)),
+    rmDirectory: await codeOf(workspace.rm(`${root}/src`)),
+    echo: await exec('echo hi; exit 3'),
+    cwd: await workspace
+      .exec('cat a.txt', { cwd: `${root}/src`, timeoutMs: 60_000 })
+      .then((result) => ({ output: result.output, exitCode: result.exitCode })),
+    colour: await exec(NODE_COMMANDS.colour),
+    forged: await exec(NODE_COMMANDS.forged),
+    timeout: await exec(NODE_COMMANDS.timeout, 2000),
+  };
+}
+
+/** jsh run directly: its exit code and what it printed, terminal sequences stripped. */
+async function jshReport(webcontainer: WebContainerLike) {
+  const jsh = await webcontainer.spawn('jsh', ['-c', 'grep x nothing.txt']);
+  let text = '';
+  const reading = jsh.output.pipeTo(
+    new WritableStream({
+      write: (chunk) => {
+        text += chunk;
+      },
+    }),
+  );
+  const code = await jsh.exit;
+  // The output may stay open after exit: read what came within a second.
+  await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  return { code, text: stripTerminalOutput(text) };
+}
+
+/** Counts the client's `readdir` and `readFile` calls from now on (the adapter's round trips). */
+function countCalls(webcontainer: WebContainerLike): Record<string, number> {
+  const counting: Record<string, number> = {};
+  const fs = webcontainer.fs as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ['readdir', 'readFile']) {
+    const original = fs[method]?.bind(fs);
+    if (!original) continue;
+    fs[method] = (...args: unknown[]) => {
+      counting[method] = (counting[method] ?? 0) + 1;
+      return original(...args);
+    };
+  }
+  return counting;
+}
+
+/** The round trips of a cold stat then read of one file, and of a cold type check alone. */
+async function roundTrips(workspace: Workspace, webcontainer: WebContainerLike, file: string) {
+  const counting = countCalls(webcontainer);
+  // Past the adapter's listing cache, so each measure starts cold.
+  const cold = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+  await cold();
+  await workspace.stat(file);
+  await workspace.readFile(file);
+  const counts = { ...counting };
+  await cold();
+  // The type alone (what ls, find and the shell's test -e ask for): one listing, no read.
+  await workspace.statType?.(file);
+  const typeCounts = {
+    readdir: (counting.readdir ?? 0) - (counts.readdir ?? 0),
+    readFile: (counting.readFile ?? 0) - (counts.readFile ?? 0),
+  };
+  return { counts, typeCounts };
+}
+
+/** Message-only errors, code words in paths, and Node's rename matrix, through the workspace. */
+async function fileSystemReport(workspace: Workspace, webcontainer: WebContainerLike) {
+  const at = (name: string) => `${workspace.root}/${name}`;
+  await workspace.mkdir(at('ENOENT-logs'));
+  await workspace.writeFile(at('ENOENT-logs/a.txt'), 'a');
+  await workspace.writeFile(at('f.txt'), 'F');
+  await workspace.mkdir(at('d'));
+  await workspace.writeFile(at('d/x'), 'x');
+  return {
+    rawError: await rawError(webcontainer.fs.readFile('ENOENT-logs')),
+    isDirectory: await codeOf(workspace.readFile(at('ENOENT-logs'))),
+    exists: await codeOf(workspace.mkdir(at('ENOENT-logs'))),
+    fileOntoDirectory: await codeOf(workspace.rename(at('f.txt'), at('ENOENT-logs'))),
+    ontoNonEmpty: await codeOf(workspace.rename(at('d'), at('ENOENT-logs'))),
+    directoryOntoFile: await codeOf(workspace.rename(at('d'), at('f.txt'))),
+    intoItself: await codeOf(workspace.rename(at('d'), at('d/inner'))),
+    ...(await roundTrips(workspace, webcontainer, at('f.txt'))),
+  };
+}
+
+/** Programs on a terminal: the PATH, an open stdin, output that outlives exit, bytes cut mid-character. */
+async function processReport(workspace: Workspace) {
+  const exec = async (command: string, timeoutMs?: number) => {
+    const { output, exitCode, ms } = await run(workspace, command, timeoutMs);
+    return { output, exitCode, ms };
+  };
+  return {
+    description: workspace.shellDescription ?? '',
+    containerPath: (await exec(NODE_COMMANDS.path)).output,
+    stdin: await exec(NODE_COMMANDS.stdin, 20_000),
+    openOutput: await exec(NODE_COMMANDS.openOutput, 20_000),
+    bytes: await exec(NODE_COMMANDS.bytes),
+    fileBytes: await exec(NODE_COMMANDS.fileBytes).then(async () => [
+      ...(await workspace.readFile(`${workspace.root}/bytes.bin`)),
+    ]),
+  };
+}
+
+/** The cases webcontainer-stand-in.test.ts pins on the stand-in, on whatever container `options` boots. */
+export async function standInCasesReport(options: CaseBootOptions) {
+  const booted = await bootFor(options);
+  if (!booted.ok) return { booted: booted.reason };
+  const { workspace, webcontainer } = booted;
+  const jsh = await jshReport(webcontainer);
+  const fileSystem = await fileSystemReport(workspace, webcontainer);
+  const processes = await processReport(workspace);
+  const { workdirName: _, ...again } = options;
+  const second = await bootFor({ ...again, timeoutMs: 5_000 });
+  return {
+    booted: 'ok',
+    jsh,
+    ...fileSystem,
+    ...processes,
+    reused: second.ok && second.webcontainer === webcontainer,
+  };
+}
