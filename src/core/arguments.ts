@@ -13,6 +13,14 @@ import type { JsonSchema } from './types.ts';
 
 const ENVELOPES = ['input', 'arguments', 'args', 'parameters', 'params'];
 
+/**
+ * Keys the arguments of one call may have at the top level: far more than any tool declares, and few
+ * enough that repairing, coercing and validating them stays quick. Each undeclared key costs a
+ * problem line to validate and describe; 200,000 of them took 3 seconds, so more than this are
+ * refused before any of that is done.
+ */
+export const MAX_ARGUMENT_KEYS = 1_000;
+
 /** Why arguments could not be used; `problems` are one line each, for the model. */
 export class ArgumentsError extends Error {
   readonly problems: string[];
@@ -46,6 +54,7 @@ export function extractArguments(raw: unknown, properties: Record<string, unknow
     ]);
   }
   const keys = Object.keys(value);
+  if (keys.length > MAX_ARGUMENT_KEYS) throw new ArgumentsError([tooManyKeys(keys.length, properties)]);
   const [only] = keys;
   if (
     keys.length === 1 &&
@@ -65,6 +74,15 @@ export function extractArguments(raw: unknown, properties: Record<string, unknow
     }
   }
   return copyRecord(value);
+}
+
+function tooManyKeys(count: number, properties: Record<string, unknown>): string {
+  const declared = Object.keys(properties);
+  const advice =
+    declared.length === 0
+      ? 'This tool takes no parameters: send {}.'
+      : `This tool's parameters are ${declared.join(', ')}: send only those.`;
+  return `the arguments have ${count.toLocaleString('en-US')} keys, more than the ${MAX_ARGUMENT_KEYS.toLocaleString('en-US')} one call may have. ${advice}`;
 }
 
 /**

@@ -3,6 +3,7 @@
  * package's public surface is `src/index.ts`, which picks from here.
  */
 export { AliasRepairError, repairArguments } from './aliases.ts';
+export { MAX_ARGUMENT_KEYS } from './arguments.ts';
 export { DEFAULT_OUTPUT_BUDGET, markOwnOutputBudget } from './budget.ts';
 export {
   type DefinedTool,

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createCoreSuite,
+  MAX_ARGUMENT_KEYS,
   MAX_ERROR_DATA_CHARS,
   MAX_ERROR_DATA_ITEMS,
   MAX_ERROR_MESSAGE_CHARS,
@@ -91,23 +92,62 @@ describe('closestNames bounds its work', () => {
 });
 
 describe('error texts have caps, whatever the call sent', () => {
-  it('50,000 extra properties: 20 problems listed, the rest counted, the echo clipped', async () => {
+  it(`${MAX_ARGUMENT_KEYS - 1} extra properties (the most a call may send): 20 problems listed, the rest counted, the echo clipped`, async () => {
     const args: Record<string, unknown> = { path: 'a.txt' };
-    for (let index = 0; index < 50_000; index += 1) args[`p${index}`] = index;
+    for (let index = 0; index < MAX_ARGUMENT_KEYS - 1; index += 1) args[`p${index}`] = index;
     const result = await plainSuite().execute('read', args);
     const lines = result.output.split('\n');
     expect(lines[0]).toBe('Invalid arguments for read:');
     expect(lines[1]).toBe('- p0: not a parameter of this tool (parameters: path, offset, limit).');
     expect(lines[20]).toBe('- p19: not a parameter of this tool (parameters: path, offset, limit).');
-    expect(lines[21]).toBe('- … and 49980 more problems.');
+    expect(lines[21]).toBe('- … and 979 more problems.');
     expect(lines[22]).toMatch(/^Received: \{"path":"a\.txt","p0":0,.*… \(\d+ characters\)$/);
     expect(lines[23]).toBe('Fix the arguments and call read again.');
     expect(lines).toHaveLength(24);
     expect(result.output.length).toBeLessThan(3_000);
     const error = result.structured_output.error as Record<string, unknown>;
     expect(error.problems).toHaveLength(20);
-    expect(error.problems_omitted).toBe(49_980);
+    expect(error.problems_omitted).toBe(979);
     expect(JSON.stringify(result.structured_output).length).toBeLessThan(6_000);
+  });
+
+  it('50,000 extra properties: refused in one line before anything describes them, also inside an envelope', async () => {
+    const args: Record<string, unknown> = { path: 'a.txt' };
+    for (let index = 0; index < 50_000; index += 1) args[`p${index}`] = index;
+    const sent = JSON.stringify(args);
+    const problem =
+      "the arguments have 50,001 keys, more than the 1,000 one call may have. This tool's parameters are path, offset, limit: send only those.";
+    const result = await plainSuite().execute('read', args);
+    expect(result.output).toBe(
+      [
+        'Invalid arguments for read:',
+        `- ${problem}`,
+        `Received: ${sent.slice(0, 600)}… (${sent.length} characters)`,
+        'Fix the arguments and call read again.',
+      ].join('\n'),
+    );
+    expect(result.structured_output).toEqual({
+      error: {
+        code: 'INVALID_ARGUMENTS',
+        message: result.output,
+        tool: 'read',
+        problems: [problem],
+      },
+    });
+    const wrapped = await plainSuite().execute('read', { input: args });
+    expect(wrapped.output.split('\n')[1]).toBe(`- ${problem}`);
+  });
+
+  it('a tool without parameters says so when refusing too many keys', async () => {
+    const suite = createFullSuite({ builtins: false });
+    suite.register({ name: 'ping' }, 'direct', () => 'pong');
+    const args = Object.fromEntries(
+      Array.from({ length: MAX_ARGUMENT_KEYS + 1 }, (_, index) => [`k${index}`, 1]),
+    );
+    const result = await suite.execute('ping', args);
+    expect(result.output.split('\n')[1]).toBe(
+      '- the arguments have 1,001 keys, more than the 1,000 one call may have. This tool takes no parameters: send {}.',
+    );
   });
 
   it('one problem naming a huge property is clipped', async () => {
