@@ -87,6 +87,16 @@ const CASES: readonly HostileCase[] = [
     },
   },
   {
+    // Two problems per edit: past 10,000 values the check stops at the first value with a problem,
+    // since gathering them all cost 3 s at 200,000 edits and then overflowed the validator's stack.
+    label: 'edit with n invalid edits (`oldText: 1`, no `newText`)',
+    unit: 'edits',
+    size: 20_000,
+    quickSize: 2_000,
+    call: (suite, n) =>
+      suite.execute('edit', { path: 'small.txt', edits: Array.from({ length: n }, () => ({ oldText: 1 })) }),
+  },
+  {
     label: 'ambiguous edit (`oldText: ","`) on an n-line file',
     unit: 'lines',
     // Large enough that the call's fixed costs do not decide its growth.

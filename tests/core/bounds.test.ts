@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_FULLY_CHECKED_VALUES, validateArguments } from '../../src/core/arguments.ts';
 import {
   createCoreSuite,
   MAX_ARGUMENT_KEYS,
@@ -148,6 +149,58 @@ describe('error texts have caps, whatever the call sent', () => {
     expect(result.output.split('\n')[1]).toBe(
       '- the arguments have 1,001 keys, more than the 1,000 one call may have. This tool takes no parameters: send {}.',
     );
+  });
+
+  it(`${MAX_FULLY_CHECKED_VALUES.toLocaleString('en-US')} values of invalid edits (as many as are checked in full): every problem counted, 20 described`, async () => {
+    // path, edits, and each edit with its one value: 10,000 values.
+    const edits = Array.from({ length: MAX_FULLY_CHECKED_VALUES / 2 - 1 }, () => ({ oldText: 1 }));
+    const result = await createFullSuite({ builtins: ['edit'] }).execute('edit', { path: 'a.txt', edits });
+    const lines = result.output.split('\n');
+    const listed = Array.from({ length: 10 }, (_, index) => [
+      `- edits[${index}].newText: required but missing.`,
+      `- edits[${index}].oldText: expected string, got number 1.`,
+    ]).flat();
+    expect(lines.slice(0, 22)).toEqual([
+      'Invalid arguments for edit:',
+      ...listed,
+      '- … and 9978 more problems.',
+    ]);
+    expect(result.structured_output.error).toMatchObject({ problems_omitted: 9_978 });
+  });
+
+  it('200,000 invalid edits: the check stops at the first value with a problem, and says so', async () => {
+    const edits = Array.from({ length: 200_000 }, () => ({ oldText: 1 }));
+    const result = await createFullSuite({ builtins: ['edit'] }).execute('edit', { path: 'a.txt', edits });
+    const lines = result.output.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'Invalid arguments for edit:',
+      '- edits[0].newText: required but missing.',
+      '- edits[0].oldText: expected string, got number 1.',
+      '- … perhaps more: the arguments hold over 10,000 values, so the check stopped at the first value with a problem.',
+    ]);
+    expect(lines[4]).toMatch(
+      /^Received: \{"path":"a\.txt","edits":\[\{"oldText":1\},.*… \(\d+ characters\)$/,
+    );
+    const error = result.structured_output.error as Record<string, unknown>;
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENTS', problems_uncounted: true });
+    expect(error).not.toHaveProperty('problems_omitted');
+  });
+
+  it("errors too many for the validator to gather (it runs out of stack): the first value's problems, uncounted", () => {
+    // Forty alternatives failed by each of 9,000 items: 369,000 errors, gathered by spreading them.
+    const alternatives = Array.from({ length: 40 }, (_, index) => ({ type: 'string', minLength: index }));
+    const schema = {
+      type: 'object',
+      properties: { xs: { type: 'array', items: { anyOf: alternatives } } },
+    } as const;
+    const found = validateArguments({ xs: Array.from({ length: 9_000 }, () => 1) }, schema, 20);
+    expect(found).toEqual({
+      described: [
+        'xs[0]: value does not match any subschemas (got number 1).',
+        'xs[0]: expected string, got number 1.',
+      ],
+      count: null,
+    });
   });
 
   it('one problem naming a huge property is clipped', async () => {

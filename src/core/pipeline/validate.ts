@@ -4,7 +4,12 @@
  * invalid-arguments error listing them all.
  */
 import { repairArguments } from '../aliases.ts';
-import { coerceArguments, prototypeKeyProblems, validateArguments } from '../arguments.ts';
+import {
+  coerceArguments,
+  MAX_FULLY_CHECKED_VALUES,
+  prototypeKeyProblems,
+  validateArguments,
+} from '../arguments.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { clipText, errorResult, isPlainObject } from '../results.ts';
 import type { PayloadRedirect, RegisteredTool, ToolResult } from '../types.ts';
@@ -33,36 +38,52 @@ export function validateCall<W>(
   const properties = isPlainObject(tool.spec.parameters.properties) ? tool.spec.parameters.properties : {};
   const repaired = redirected?.parameters ? args : repairArguments(tool.repairs, args, properties, alias);
   const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
-  const problems = [...prototypeKeyProblems(coerced, schema), ...validateArguments(coerced, schema)];
-  if (problems.length > 0) return stop(invalidArgumentsResult(name, problems, call.rawArgs));
-  return coerced;
+  const prototypeProblems = prototypeKeyProblems(coerced, schema);
+  const found = validateArguments(coerced, schema, MAX_LISTED_PROBLEMS);
+  const problems = [...prototypeProblems, ...found.described];
+  if (problems.length === 0) return coerced;
+  const count = found.count === null ? null : prototypeProblems.length + found.count;
+  return stop(invalidArgumentsResult(name, problems, call.rawArgs, count));
 }
 
 /**
  * The invalid-arguments error. Its size does not grow with the call: at most
- * {@link MAX_LISTED_PROBLEMS} problems of {@link MAX_PROBLEM_CHARS} characters are listed (the rest
- * counted), and what was sent is echoed up to {@link MAX_ECHO} characters.
+ * {@link MAX_LISTED_PROBLEMS} problems of {@link MAX_PROBLEM_CHARS} characters are listed, the rest
+ * counted (`count`, all problems found; `null` when only the first was looked for), and what was
+ * sent is echoed up to {@link MAX_ECHO} characters.
  */
 export function invalidArgumentsResult(
   name: string,
   problems: readonly string[],
   received: unknown,
+  count: number | null = problems.length,
 ): ToolResult {
   const listed = problems
     .slice(0, MAX_LISTED_PROBLEMS)
     .map((problem) => clipText(problem, MAX_PROBLEM_CHARS));
-  const omitted = problems.length - listed.length;
+  const omitted = count === null ? null : count - listed.length;
   const text = [
     `Invalid arguments for ${name}:`,
     ...listed.map((problem) => `- ${problem}`),
-    ...(omitted > 0 ? [`- … and ${omitted} more ${omitted === 1 ? 'problem' : 'problems'}.`] : []),
+    ...omittedLine(omitted),
     `Received: ${echo(received)}`,
     `Fix the arguments and call ${name} again.`,
   ].join('\n');
+  const rest =
+    omitted === null ? { problems_uncounted: true } : omitted > 0 ? { problems_omitted: omitted } : {};
   return errorResult(text, {
     code: ERROR_CODES.INVALID_ARGUMENTS,
-    data: { tool: name, problems: listed, ...(omitted > 0 ? { problems_omitted: omitted } : {}) },
+    data: { tool: name, problems: listed, ...rest },
   });
+}
+
+function omittedLine(omitted: number | null): string[] {
+  if (omitted === null) {
+    return [
+      `- … perhaps more: the arguments hold over ${MAX_FULLY_CHECKED_VALUES.toLocaleString('en-US')} values, so the check stopped at the first value with a problem.`,
+    ];
+  }
+  return omitted > 0 ? [`- … and ${omitted} more ${omitted === 1 ? 'problem' : 'problems'}.`] : [];
 }
 
 /** What a call sent, as text, at most {@link MAX_ECHO} characters. */
