@@ -174,13 +174,20 @@ function collectTypes(schema: Record<string, unknown>): Set<string> {
 const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * One line per key, at any depth, that could alter a prototype when the arguments are copied or merged:
- * `__proto__` always, `constructor` and `prototype` unless the schema declares them as properties at that
- * place (a tool may have a parameter named `constructor`). Walks arrays and ordinary objects only, once
- * per path, so host-built arguments with cycles, typed arrays or class instances are safe to pass.
+ * One walk over the arguments. `problems`: one line per key, at any depth, that could alter a prototype
+ * when the arguments are copied or merged: `__proto__` always, `constructor` and `prototype` unless the
+ * schema declares them as properties at that place (a tool may have a parameter named `constructor`).
+ * `values`: how many array items and object properties the arguments hold, at any depth, which decides
+ * how thoroughly they are validated ({@link MAX_FULLY_CHECKED_VALUES}). Walks arrays and ordinary
+ * objects only, once per path, so host-built arguments with cycles, typed arrays or class instances are
+ * safe to pass.
  */
-export function prototypeKeyProblems(args: Record<string, unknown>, schema: JsonSchema): string[] {
+export function inspectArguments(
+  args: Record<string, unknown>,
+  schema: JsonSchema,
+): { problems: string[]; values: number } {
   const problems: string[] = [];
+  let values = 0;
   const onPath = new Set<object>();
   // The keys from the root to the node being visited: one array, pushed and popped, not one per node.
   const location: string[] = [];
@@ -189,6 +196,7 @@ export function prototypeKeyProblems(args: Record<string, unknown>, schema: Json
     onPath.add(node);
     const shape = isPlainObject(nodeSchema) ? nodeSchema : {};
     if (Array.isArray(node)) {
+      values += node.length;
       for (let index = 0; index < node.length; index += 1) {
         const item: unknown = node[index];
         // Most values are strings and numbers: nothing to walk, and no place to name.
@@ -200,6 +208,7 @@ export function prototypeKeyProblems(args: Record<string, unknown>, schema: Json
     } else {
       const properties = isPlainObject(shape.properties) ? shape.properties : {};
       for (const [key, item] of Object.entries(node)) {
+        values += 1;
         location.push(key);
         const declared = key !== '__proto__' && Object.hasOwn(properties, key);
         if (PROTOTYPE_KEYS.has(key) && !declared) {
@@ -213,7 +222,7 @@ export function prototypeKeyProblems(args: Record<string, unknown>, schema: Json
     onPath.delete(node);
   };
   visit(args, schema);
-  return problems;
+  return { problems, values };
 }
 
 function isOrdinaryContainer(value: unknown): value is object {
@@ -255,22 +264,6 @@ export interface ArgumentProblems {
  */
 export const MAX_FULLY_CHECKED_VALUES = 10_000;
 
-/** Whether `value` holds more than `limit` values; stops counting there. */
-function holdsMoreValues(value: unknown, limit: number): boolean {
-  const pending: unknown[] = [value];
-  let counted = 0;
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    for (const item of Array.isArray(node) ? node : Object.values(node)) {
-      counted += 1;
-      if (counted > limit) return true;
-      pending.push(item);
-    }
-  }
-  return false;
-}
-
 /**
  * The validator's error units: every one, or only the first when the arguments are too large to
  * gather every problem of (`all` false).
@@ -278,12 +271,13 @@ function holdsMoreValues(value: unknown, limit: number): boolean {
 function errorUnits(
   args: Record<string, unknown>,
   schema: JsonSchema,
+  firstProblemOnly: boolean,
 ): { units: OutputUnit[]; all: boolean } {
   const firstOnly = (): { units: OutputUnit[]; all: boolean } => {
     const result = validatorFor(schema, true).validate(args);
     return { units: result.valid ? [] : result.errors, all: false };
   };
-  if (holdsMoreValues(args, MAX_FULLY_CHECKED_VALUES)) return firstOnly();
+  if (firstProblemOnly) return firstOnly();
   try {
     const result = validatorFor(schema, false).validate(args);
     return { units: result.valid ? [] : result.errors, all: true };
@@ -295,17 +289,25 @@ function errorUnits(
   }
 }
 
-/**
- * Validates against the schema. Describes at most `describeAtMost` problems (a problem is described
- * only if it will be shown: describing costs more than finding) and counts them all, each distinct
- * keyword, place and error once.
- */
+/** Options of {@link validateArguments}. */
+export interface ValidateOptions {
+  /** Problems to describe; the rest are counted only (describing costs more than finding). Default: all. */
+  describeAtMost?: number;
+  /**
+   * How many values the arguments hold ({@link inspectArguments}); above
+   * {@link MAX_FULLY_CHECKED_VALUES}, only the first problem is looked for. Default: not counted.
+   */
+  values?: number;
+}
+
+/** Validates against the schema, counting each distinct keyword, place and error once. */
 export function validateArguments(
   args: Record<string, unknown>,
   schema: JsonSchema,
-  describeAtMost: number = Number.POSITIVE_INFINITY,
+  options: ValidateOptions = {},
 ): ArgumentProblems {
-  const { units, all } = errorUnits(args, schema);
+  const describeAtMost = options.describeAtMost ?? Number.POSITIVE_INFINITY;
+  const { units, all } = errorUnits(args, schema, (options.values ?? 0) > MAX_FULLY_CHECKED_VALUES);
   const seen = new Set<string>();
   const described = new Set<string>();
   let repeated = 0;

@@ -193,7 +193,9 @@ describe('error texts have caps, whatever the call sent', () => {
       type: 'object',
       properties: { xs: { type: 'array', items: { anyOf: alternatives } } },
     } as const;
-    const found = validateArguments({ xs: Array.from({ length: 9_000 }, () => 1) }, schema, 20);
+    const found = validateArguments({ xs: Array.from({ length: 9_000 }, () => 1) }, schema, {
+      describeAtMost: 20,
+    });
     expect(found).toEqual({
       described: [
         'xs[0]: value does not match any subschemas (got number 1).',

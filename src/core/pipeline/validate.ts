@@ -6,8 +6,8 @@
 import { repairArguments } from '../aliases.ts';
 import {
   coerceArguments,
+  inspectArguments,
   MAX_FULLY_CHECKED_VALUES,
-  prototypeKeyProblems,
   validateArguments,
 } from '../arguments.ts';
 import { ERROR_CODES } from '../errors.ts';
@@ -38,8 +38,8 @@ export function validateCall<W>(
   const properties = isPlainObject(tool.spec.parameters.properties) ? tool.spec.parameters.properties : {};
   const repaired = redirected?.parameters ? args : repairArguments(tool.repairs, args, properties, alias);
   const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
-  const prototypeProblems = prototypeKeyProblems(coerced, schema);
-  const found = validateArguments(coerced, schema, MAX_LISTED_PROBLEMS);
+  const { problems: prototypeProblems, values } = inspectArguments(coerced, schema);
+  const found = validateArguments(coerced, schema, { describeAtMost: MAX_LISTED_PROBLEMS, values });
   const problems = [...prototypeProblems, ...found.described];
   if (problems.length === 0) return coerced;
   const count = found.count === null ? null : prototypeProblems.length + found.count;
