@@ -135,7 +135,8 @@ async function listAllTools(client: Client): Promise<RemoteTool[]> {
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-    tools.push(...(page.tools as RemoteTool[]));
+    // One by one: a server's page of 200,000 tools spread as arguments would overflow the stack.
+    for (const tool of page.tools as RemoteTool[]) tools.push(tool);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   return tools;

@@ -157,12 +157,17 @@ function applyReplacements(
 ): FileLine[] {
   const ordered = [...replacements].sort((a, b) => a.start - b.start);
   const out: FileLine[] = [];
+  // Line by line, not `out.push(...lines)`: spreading a file's 200,000 lines as arguments overflows the stack.
+  const keep = (from: number, to: number): void => {
+    for (let index = from; index < to; index += 1) out.push(file[index] as FileLine);
+  };
   let position = 0;
   for (const replacement of ordered) {
-    out.push(...file.slice(position, replacement.start), ...replacement.lines);
+    keep(position, replacement.start);
+    for (const line of replacement.lines) out.push(line);
     position = Math.max(position, replacement.start + replacement.count);
   }
-  out.push(...file.slice(position));
+  keep(position, file.length);
   return out.map((line) => (line.ending === '' ? { text: line.text, ending: dominant } : line));
 }
 

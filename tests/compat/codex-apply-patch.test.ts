@@ -504,6 +504,18 @@ describe('Codex apply_patch results', () => {
     expect(result.details.files_changed).toBe(4);
   });
 
+  it('a 200,000-line file: one line changed, every other line kept', async () => {
+    const lines = Array.from({ length: 200_000 }, (_, index) => `line ${index}`);
+    const patch =
+      '*** Begin Patch\n*** Update File: big.txt\n@@\n line 0\n-line 1\n+LINE ONE\n line 2\n*** End Patch';
+    const workspace = await workspaceWith({ 'big.txt': `${lines.join('\n')}\n` });
+    const result = await createToolSuite({ workspace }).execute('apply_patch', { input: patch });
+    expect(result.output).toBe(`${SUCCESS}\nM big.txt`);
+    lines[1] = 'LINE ONE';
+    const written = new TextDecoder().decode(await workspace.readFile(`${workspace.root}/big.txt`));
+    expect(written === `${lines.join('\n')}\n`).toBe(true);
+  });
+
   it('deleting a binary file is allowed; updating one is refused', async () => {
     const workspace = await createJustBashWorkspace({ files: { 'img.bin': new Uint8Array([0, 1, 2]) } });
     const suite = createToolSuite({ workspace });
