@@ -7,7 +7,7 @@ import { createToolIndex } from '../../src/search/index.ts';
 import type { ToolIndexMatch } from '../../src/search/tool-index.ts';
 import { RERANK_DEPTH, reorderByScores } from '../../src/search/tool-search.ts';
 import type { Catalog } from '../catalogs/catalog-a.ts';
-import { evaluate, figures, type QualityFigures } from '../sections/quality.ts';
+import { type QualityFigures, searchFigures } from '../sections/quality.ts';
 
 /** New scores for a query's hits, in the hits' order; higher is better. */
 export type Rescore = (
@@ -27,9 +27,5 @@ export async function rerankedFigures(catalog: Catalog, rescore: Rescore): Promi
       reorderByScores(hits, scores).map((hit) => hit.name),
     );
   }
-  const ranker = {
-    add() {},
-    search: (query: string, limit: number) => (ranked.get(query) ?? []).slice(0, limit),
-  };
-  return figures(evaluate(ranker, catalog.queries, 10).map((outcome) => outcome.rank));
+  return searchFigures((query, limit) => (ranked.get(query) ?? []).slice(0, limit), catalog.queries);
 }

@@ -17,7 +17,7 @@ import type { Catalog, CatalogQuery } from '../catalogs/catalog-a.ts';
 import { loadCatalogD } from '../catalogs/catalog-d.ts';
 import { CATALOG_D_REPHRASED } from '../catalogs/catalog-d-rephrased.ts';
 import { percent, table, verdict } from '../lib/stats.ts';
-import { evaluate, figures, type QualityFigures } from './quality.ts';
+import { type QualityFigures, searchFigures } from './quality.ts';
 
 /** Two requests share "few words" below this Jaccard overlap of their words (3 letters or more). */
 const FEW_SHARED_WORDS = 0.3;
@@ -36,11 +36,7 @@ function indexOf(catalog: Catalog): ToolIndex {
 }
 
 function figuresOn(index: ToolIndex, queries: readonly CatalogQuery[]): QualityFigures {
-  const ranker = {
-    add() {},
-    search: (query: string, limit: number) => index.search(query, { limit }).map((hit) => hit.name),
-  };
-  return figures(evaluate(ranker, queries, 10).map((outcome) => outcome.rank));
+  return searchFigures((query, limit) => index.search(query, { limit }).map((hit) => hit.name), queries);
 }
 
 /** Learns from the calls `taught` leads to, then measures `measured`, against a fresh index. */

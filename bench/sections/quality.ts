@@ -321,6 +321,14 @@ export function evaluate(ranker: Ranker, queries: readonly CatalogQuery[], depth
   });
 }
 
+/** The figures of a search function (query, limit → tool names, best first) over `queries`, 10 deep. */
+export function searchFigures(
+  search: (query: string, limit: number) => string[],
+  queries: readonly CatalogQuery[],
+): QualityFigures {
+  return figures(evaluate({ add() {}, search }, queries, 10).map((outcome) => outcome.rank));
+}
+
 function worstMisses(outcomes: readonly QueryOutcome[]): string {
   // A summary shared by several operations is one query text: list it once.
   const firstOfText = new Map<string, number>();

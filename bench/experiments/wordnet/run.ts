@@ -23,7 +23,7 @@ import { loadCatalogC } from '../../catalogs/catalog-c.ts';
 import { loadCatalogD } from '../../catalogs/catalog-d.ts';
 import { specFields } from '../../lib/rankers.ts';
 import { percent } from '../../lib/stats.ts';
-import { evaluate, figures } from '../../sections/quality.ts';
+import { type QualityFigures, searchFigures } from '../../sections/quality.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined =>
@@ -138,14 +138,13 @@ const catalogs: Record<string, () => Catalog | Promise<Catalog>> = {
   d: loadCatalogD,
 };
 
-function measure(catalog: Catalog, groups: readonly (readonly string[])[]): ReturnType<typeof figures> {
+function measure(catalog: Catalog, groups: readonly (readonly string[])[]): QualityFigures {
   const index = createToolIndex({ synonyms: [...SYNONYM_GROUPS, ...groups] });
   for (const tool of catalog.tools) index.add(tool);
-  const ranker = {
-    add() {},
-    search: (query: string, limit: number) => index.search(query, { limit }).map((hit) => hit.name),
-  };
-  return figures(evaluate(ranker, catalog.queries, 10).map((outcome) => outcome.rank));
+  return searchFigures(
+    (query, limit) => index.search(query, { limit }).map((hit) => hit.name),
+    catalog.queries,
+  );
 }
 
 const loaded = new Map<string, Catalog>();
@@ -154,7 +153,7 @@ for (const id of wanted) {
   if (load === undefined) throw new Error(`unknown catalog ${id}: a, b, c or d`);
   loaded.set(id, await load());
 }
-const show = (id: string, value: ReturnType<typeof figures>): string =>
+const show = (id: string, value: QualityFigures): string =>
   `${id.toUpperCase()} ${percent(value.recall1)} / ${percent(value.recall5)} (MRR ${value.mrr10.toFixed(3)})`;
 console.log(
   `without WordNet: ${[...loaded].map(([id, catalog]) => show(id, measure(catalog, []))).join('  ')}`,
