@@ -6,10 +6,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { Miniflare } from 'miniflare';
-import { collectErrors, openPlayground, outputText, runInComposer, usePlainEditor } from './playground.ts';
+import {
+  axeViolations,
+  collectErrors,
+  openPlayground,
+  outputText,
+  runInComposer,
+  usePlainEditor,
+} from './playground.ts';
 
 const WORKER = resolve(import.meta.dirname, '../../dist/edge/worker.js');
 const TOKEN = 'e2e-edge-token';
@@ -90,12 +96,7 @@ test('says what a 401 wants, then connects with the Authorization header; window
   expect(second.tools).toContain('again_bash');
   await expect(panel.getByTestId('mcp-server')).toHaveCount(2);
   // The panel with its servers, and below with an error, passes axe (WCAG 2.2 AA and best practice).
-  const axe = () =>
-    new AxeBuilder({ page })
-      .include('[data-testid="mcp-connect"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-  expect((await axe()).violations.map((violation) => violation.id)).toEqual([]);
+  expect(await axeViolations(page, '[data-testid="mcp-connect"]')).toEqual([]);
   await page.evaluate((id) => window.playground.disconnectMcp(id), second.id);
   await expect(panel.getByTestId('mcp-server')).toHaveCount(1);
 });
@@ -112,9 +113,5 @@ test('an unreachable server (or one without CORS) is explained with what to chec
   const expected = `The server at http://localhost:9/mcp could not be reached, or it did not allow requests from ${origin} (CORS); the browser does not say which. Check that it runs and that the URL is right, and that it answers ${origin} with Access-Control-Allow-Origin (this project's edge worker does for localhost pages, and for the origins in MCP_ALLOWED_ORIGINS).`;
   expect(message).toBe(expected);
   await expect(page.getByTestId('mcp-error')).toHaveText(expected);
-  const axe = await new AxeBuilder({ page })
-    .include('[data-testid="mcp-connect"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await axeViolations(page, '[data-testid="mcp-connect"]')).toEqual([]);
 });

@@ -1,8 +1,9 @@
 /**
  * Shared helpers of the playground's e2e specs: open the page and wait for `window.playground.ready`,
- * collect console errors, record every request that leaves localhost, and drive the composer.
+ * collect console errors, record every request that leaves localhost, drive the composer, run axe.
  * A plain module (not a spec).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** What the specs use of `window.playground`: every method returns plain JSON. */
@@ -101,4 +102,23 @@ export async function runInComposer(page: Page, tool: string, args: unknown): Pr
 /** The text of the main output channel (without the size line). */
 export function outputText(page: Page) {
   return page.getByTestId('channel-output').getByRole('region', { name: 'Output text' });
+}
+
+/** The axe rules the playground is held to: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and best practice. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Every axe violation on the page, or inside `selector`, whatever its impact: a line each, its rule,
+ * how many elements and the first four of them, for the failure message.
+ */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const results = await (selector ? builder.include(selector) : builder).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} ×${violation.nodes.length}: ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 4)
+        .join(', ')}`,
+  );
 }

@@ -76,7 +76,11 @@ export function AgentStep({ step }: AgentStepProps) {
                     </button>
                     <details>
                       <summary>Channels</summary>
-                      <ResultChannels record={entry} idPrefix={`agent-${step.index}-`} />
+                      <ResultChannels
+                        record={entry}
+                        idPrefix={`agent-${step.index}-`}
+                        scope={`Call #${entry.id}`}
+                      />
                     </details>
                   </>
                 ) : (

@@ -115,7 +115,7 @@ function ReplayDetail({ step, number }: { step: ReplayStep; number: number }) {
           This call activated: {step.added.map((name) => `+ ${name}`).join(', ')}
         </p>
       )}
-      {entry && <ResultChannels record={entry} idPrefix="replay-" key={entry.id} />}
+      {entry && <ResultChannels record={entry} idPrefix="replay-" scope="Replay" key={entry.id} />}
     </div>
   );
 }

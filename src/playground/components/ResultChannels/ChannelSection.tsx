@@ -1,6 +1,19 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import textStyles from '../shared/text.module.css';
 import styles from './ResultChannels.module.css';
+
+/**
+ * Words put before the name of each region of one call's channels (`Replay`, `Call #4`), `''` for the
+ * result panel: the replay panel and the agent's steps show channels on the same page, and a screen
+ * reader's list of regions must tell them apart.
+ */
+export const ChannelScope = createContext('');
+
+/** A region name within the current {@link ChannelScope}: `output channel`, `Replay: output channel`. */
+export function useScopedName(name: string): string {
+  const scope = useContext(ChannelScope);
+  return scope ? `${scope}: ${name}` : name;
+}
 
 export interface ChannelSectionProps {
   /** The channel's wire name: `output`, `details`, `control`, … */
@@ -14,7 +27,7 @@ export interface ChannelSectionProps {
 /** One channel of a result: a region named after the channel, its name and audience as the heading. */
 export function ChannelSection({ name, audience, testId, children }: ChannelSectionProps) {
   return (
-    <section className={styles.channel} data-testid={testId} aria-label={`${name} channel`}>
+    <section className={styles.channel} data-testid={testId} aria-label={useScopedName(`${name} channel`)}>
       <h3>
         {name} <span className={textStyles.muted}>{audience}</span>
       </h3>

@@ -6,7 +6,7 @@ import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import { TextView } from '../TextView/TextView.tsx';
-import { ChannelSection } from './ChannelSection.tsx';
+import { ChannelSection, useScopedName } from './ChannelSection.tsx';
 import styles from './ResultChannels.module.css';
 
 export interface OutputChannelProps {
@@ -23,6 +23,7 @@ export function OutputChannel({ output, testId }: OutputChannelProps) {
   const { providers } = useStoreState(declarations.store);
   const bytes = useMemo(() => byteLength(output), [output]);
   const [exact, setExact] = useState(false);
+  const textLabel = useScopedName('Output text');
   const large = output.length > TOKENIZE_LIMIT;
   const tokens = useMemo(
     () => (providers && (!large || exact) ? providers.countTokens(output) : null),
@@ -49,7 +50,7 @@ export function OutputChannel({ output, testId }: OutputChannelProps) {
       {output === '' ? (
         <p className={textStyles.note}>(empty)</p>
       ) : (
-        <TextView text={output} label="Output text" />
+        <TextView text={output} label={textLabel} />
       )}
     </ChannelSection>
   );

@@ -8,7 +8,7 @@ import { JsonTree } from '../JsonTree/JsonTree.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
-import { ChannelSection } from './ChannelSection.tsx';
+import { ChannelScope, ChannelSection } from './ChannelSection.tsx';
 import { ControlChannel } from './ControlChannel.tsx';
 import { DetailsChannel } from './DetailsChannel.tsx';
 import { OutputChannel } from './OutputChannel.tsx';
@@ -19,6 +19,8 @@ export interface ResultChannelsProps {
   record: CallRecord;
   /** Prefix of the channels' test ids (`''` for the main view). */
   idPrefix?: string;
+  /** Words before each region's name (`Replay`), for channels shown beside the result panel's. */
+  scope?: string;
 }
 
 const errorCode = (record: CallRecord): string | null => {
@@ -60,7 +62,7 @@ function CallSummary({ record }: { record: CallRecord }) {
 }
 
 /** The channels of one call: output, structured_output, details, control, and its error state. */
-export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
+export function ResultChannels({ record, idPrefix = '', scope = '' }: ResultChannelsProps) {
   const { runCall } = usePlayground();
   const { result } = record;
   const code = errorCode(record);
@@ -94,20 +96,22 @@ export function ResultChannels({ record, idPrefix = '' }: ResultChannelsProps) {
         <CopyButton text={() => prettyJson(result)} label="Copy result JSON" />
       </div>
       <div className={styles.scrollArea} data-testid={`${idPrefix}result-scroll`}>
-        <OutputChannel output={result.output} testId={`${idPrefix}channel-output`} />
-        <ChannelSection
-          name="structured_output"
-          audience="for programs"
-          testId={`${idPrefix}channel-structured`}
-        >
-          <JsonTree value={result.structured_output} label="structured_output" />
-        </ChannelSection>
-        <DetailsChannel
-          details={result.details}
-          testId={`${idPrefix}channel-details`}
-          onOpenSpill={openSpill}
-        />
-        <ControlChannel control={result.control} testId={`${idPrefix}channel-control`} />
+        <ChannelScope.Provider value={scope}>
+          <OutputChannel output={result.output} testId={`${idPrefix}channel-output`} />
+          <ChannelSection
+            name="structured_output"
+            audience="for programs"
+            testId={`${idPrefix}channel-structured`}
+          >
+            <JsonTree value={result.structured_output} label="structured_output" />
+          </ChannelSection>
+          <DetailsChannel
+            details={result.details}
+            testId={`${idPrefix}channel-details`}
+            onOpenSpill={openSpill}
+          />
+          <ControlChannel control={result.control} testId={`${idPrefix}channel-control`} />
+        </ChannelScope.Provider>
       </div>
     </div>
   );
