@@ -190,11 +190,21 @@ const ANSI_SEQUENCE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point.
   /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-?]*[ -/]*[@-~]|\u001b[@-Z\\-_]/g;
 
+/** What to do about most limits: less work per call. */
+const SPLIT_THE_WORK = 'Split the work into smaller commands.';
+
 /**
  * What the embedded shell prints when one of its execution limits stops a command (exit code 126),
- * mapped to words a model understands. First match wins.
+ * mapped to words a model understands, and what to do instead when it is not {@link SPLIT_THE_WORK}.
+ * First match wins.
  */
-const LIMITS: readonly [RegExp, string][] = [
+const LIMITS: readonly (readonly [RegExp, string, string?])[] = [
+  // Ranges and brace words count against the whole call: seq makes long lists without them.
+  [
+    /brace expansion/i,
+    'limit on brace expansion',
+    'Make long lists with seq instead of braces (for i in $(seq 1 50000)), or split the work into smaller commands.',
+  ],
   [/too many commands/i, 'limit on the number of commands one call may run'],
   [/recursion depth/i, 'limit on function recursion depth'],
   [/output size/i, 'limit on output size'],
@@ -375,7 +385,7 @@ async function failureOf(
     const limit = limitHit(result.output);
     if (limit) {
       return {
-        message: `Command exited with code 126: it hit the shell's ${limit} and was stopped (the shell's message is above). Split the work into smaller commands.`,
+        message: `Command exited with code 126: it hit the shell's ${limit.name} and was stopped (the shell's message is above). ${limit.advice}`,
         code: BASH_ERRORS.LIMIT,
       };
     }
@@ -386,12 +396,17 @@ async function failureOf(
   return { message: `Command exited with code ${code}.`, code: BASH_ERRORS.EXIT_CODE };
 }
 
-/** The limit named in the shell's own message of an exit-126 stop, in words; `undefined` if it is not one. */
-function limitHit(output: string): string | undefined {
+/**
+ * The limit named in the shell's own message of an exit-126 stop, in words, and what to do about it;
+ * `undefined` if it is not one.
+ */
+function limitHit(output: string): { name: string; advice: string } | undefined {
   if (!/limit|exceeded|too many/i.test(output)) return undefined;
   const lines = output.split('\n').filter((line) => /limit|exceeded|too many/i.test(line));
   const last = lines[lines.length - 1] ?? '';
-  return LIMITS.find(([pattern]) => pattern.test(last))?.[1] ?? 'execution limits';
+  const [, name = 'execution limits', advice = SPLIT_THE_WORK] =
+    LIMITS.find(([pattern]) => pattern.test(last)) ?? [];
+  return { name, advice };
 }
 
 /** The 127 message; names the command list when the shell keeps its commands in a listable `/bin`. */

@@ -69,18 +69,26 @@ describe('bash tool', () => {
       'output size',
     ],
     ['bash: seq: iteration limit exceeded (10000)', 'loop iterations'],
-    ['bash: brace expansion: brace_operations work limit exceeded (10000)', 'the work one call may do'],
+    [
+      'bash: brace expansion: brace_operations work limit exceeded (10000)',
+      'brace expansion',
+      'Make long lists with seq instead of braces (for i in $(seq 1 50000)), or split the work into smaller commands.',
+    ],
+    ['bash: sed: sed_operations work limit exceeded (10000)', 'the work one call may do'],
     ['bash: array element limit exceeded (100000)', 'array size'],
     ['bash: Command substitution nesting limit exceeded (50)', 'nesting depth'],
     ['bash: something new exceeded', 'execution limits'],
-  ])('names the limit behind exit 126: %s', async (output, words) => {
-    const run = await scripted({ output: `${output}\n`, exitCode: 126 });
-    const result = await run.call({ command: 'x' });
-    expect(message(result)).toBe(
-      `bash: Command exited with code 126: it hit the shell's ${words === 'execution limits' ? 'execution limits' : `limit on ${words}`} and was stopped (the shell's message is above). Split the work into smaller commands.`,
-    );
-    expect(result.output).toBe(`${output}\n\n${String(message(result))}`);
-  });
+  ])(
+    'names the limit behind exit 126, and what to do: %s',
+    async (output, words, advice = 'Split the work into smaller commands.') => {
+      const run = await scripted({ output: `${output}\n`, exitCode: 126 });
+      const result = await run.call({ command: 'x' });
+      expect(message(result)).toBe(
+        `bash: Command exited with code 126: it hit the shell's ${words === 'execution limits' ? 'execution limits' : `limit on ${words}`} and was stopped (the shell's message is above). ${advice}`,
+      );
+      expect(result.output).toBe(`${output}\n\n${String(message(result))}`);
+    },
+  );
 
   it('treats exit 126 without a limit message as a plain failure', async () => {
     const run = await scripted({ output: 'bash: ./run.sh: Permission denied\n', exitCode: 126 });

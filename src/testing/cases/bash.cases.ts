@@ -371,6 +371,38 @@ const CWD_AND_LIMIT_CASES: CaseTable = [
       expect(errorOf(result).code).toBe('LIMIT_EXCEEDED');
     },
   ],
+
+  [
+    'a brace range of more than 10,000 words is refused before anything runs, with the seq that makes it',
+    async (setup) => {
+      const { call } = await setup();
+      // just-bash would run this loop 10,000 times and succeed; nothing of the script runs instead.
+      const result = await call('bash', {
+        command: 'touch ran.txt; for i in {1..20000}; do :; done; echo $i',
+      });
+      expect(result.is_error).toBe(true);
+      expect(result.output).toBe(
+        "bash: brace expansion: {1..20000} stands for 20,000 words, over the limit of 10,000 per range in this shell, which would drop the rest without a word; nothing ran. Use $(seq 1 20000) instead.\n\nbash: Command exited with code 126: it hit the shell's limit on brace expansion and was stopped (the shell's message is above). Make long lists with seq instead of braces (for i in $(seq 1 50000)), or split the work into smaller commands.",
+      );
+      expect(errorOf(result).code).toBe('LIMIT_EXCEEDED');
+      expect((await call('ls', {})).output).toBe('(empty directory)');
+      const nested = await call('bash', { command: "bash -c 'echo {00001..20001..2}'" });
+      expect(nested.output.split('\n')[0]).toBe(
+        'bash: brace expansion: {00001..20001..2} stands for 10,001 words, over the limit of 10,000 per range in this shell, which would drop the rest without a word; nothing ran. Use $(seq -w 00001 2 20001) instead.',
+      );
+    },
+  ],
+
+  [
+    'brace ranges up to 10,000 words, and the seq that replaces a longer one, give every word',
+    async (setup) => {
+      const { call } = await setup();
+      const words = 'echo {1..10000} | wc -w; echo {20000..1..2} | wc -w; echo "{1..20000}"';
+      expect((await call('bash', { command: words })).output).toBe('10000\n10000\n{1..20000}');
+      const seq = await call('bash', { command: 'echo $(seq 20000 -1 1) | wc -w; seq 20000 -1 1 | tail -1' });
+      expect(seq.output).toBe('20000\n1');
+    },
+  ],
 ];
 
 /**
