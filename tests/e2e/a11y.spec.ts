@@ -1,7 +1,7 @@
 /**
  * Accessibility: axe (WCAG 2.0 to 2.2 A and AA, and best practice) finds no violation in the light and
- * the dark theme (with a diff, an error and the catalog on screen), the themes follow the system, and the page can be worked
- * with the keyboard alone.
+ * the dark theme (with a diff, an error and the catalog on screen), the themes follow the system, and
+ * the page can be worked with the keyboard alone.
  */
 import { expect, test } from '@playwright/test';
 import { axeViolations, openPlayground, outputText } from './playground.ts';

@@ -31,10 +31,14 @@ function isNumericRange(node: Node): node is Node & RangeNode {
   return node.type === 'Range' && typeof node.start === 'number' && typeof node.end === 'number';
 }
 
-/** How many words the range stands for; a step of 0 counts as 1, as in bash. */
+/** The distance between the range's words; a step of 0 counts as 1, as in bash. */
+function stepOf(range: RangeNode): number {
+  return Math.abs(range.step ?? 1) || 1;
+}
+
+/** How many words the range stands for. */
 function wordCount(range: RangeNode): number {
-  const step = Math.abs(range.step ?? 1) || 1;
-  return Math.floor(Math.abs(range.end - range.start) / step) + 1;
+  return Math.floor(Math.abs(range.end - range.start) / stepOf(range)) + 1;
 }
 
 /**
@@ -65,7 +69,7 @@ function asWritten(text: string | undefined, value: number): string {
 function spelled(range: RangeNode): { braces: string; seq: string } {
   const start = asWritten(range.startStr, range.start);
   const end = asWritten(range.endStr, range.end);
-  const step = Math.abs(range.step ?? 1) || 1;
+  const step = stepOf(range);
   const braces = range.step === undefined ? `{${start}..${end}}` : `{${start}..${end}..${range.step}}`;
   // A range written with leading zeros pads every word to one width: seq -w does the same.
   const padded = /^-?0\d/.test(start) || /^-?0\d/.test(end) ? ' -w' : '';
