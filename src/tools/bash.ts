@@ -205,6 +205,12 @@ const LIMITS: readonly (readonly [RegExp, string, string?])[] = [
     'limit on brace expansion',
     'Make long lists with seq instead of braces (for i in $(seq 1 50000)), or split the work into smaller commands.',
   ],
+  // The embedded shell refuses a grep of too many patterns before it runs (option-spellings.ts).
+  [
+    /patterns in one command/i,
+    'limit on grep patterns',
+    'Split the patterns over several greps of at most 10,000 each.',
+  ],
   [/too many commands/i, 'limit on the number of commands one call may run'],
   [/recursion depth/i, 'limit on function recursion depth'],
   [/output size/i, 'limit on output size'],

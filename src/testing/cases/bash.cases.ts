@@ -535,6 +535,77 @@ const DELETION_CASES: CaseTable = [
   ],
 ];
 
+/**
+ * Options written as GNU tools take them, which just-bash on its own ran wrongly (several grep
+ * patterns, awk's special variables) or refused (xargs -n1, paste reading stdin). Every expected
+ * output is what GNU grep, awk, xargs and paste print for the same command.
+ */
+const FRUIT = 'apple 3\nbanana 1\ncherry 2\napple 5\n';
+
+const GNU_SPELLING_CASES: CaseTable = [
+  [
+    'grep with several -e or --regexp patterns matches any of them',
+    async (setup) => {
+      const { call } = await setup({ 'a.txt': FRUIT });
+      const command =
+        "grep -n -e apple -e cherry a.txt; grep -c -v -e apple -e 'ch.rry' a.txt; grep --regexp=banana --color=never a.txt; grep -Fe 'y 2' a.txt";
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('1:apple 3\n3:cherry 2\n4:apple 5\n1\nbanana 1\ncherry 2');
+    },
+  ],
+
+  [
+    'awk takes OFS, FS and ORS from -v and from assignments before its files',
+    async (setup) => {
+      const { call } = await setup({ 'a.txt': FRUIT, 'n.csv': 'name,age\nbob,30\n' });
+      const command = [
+        "awk -v OFS=, '{print $1,$2}' a.txt | head -2",
+        "awk -v FS=, 'NR>1{print $2}' n.csv",
+        "awk -F' ' -v OFS='\\t' '{$1=$1; print}' a.txt | tail -1",
+        "awk '{print $1,$2}' OFS=: a.txt | head -1",
+        "awk -v ORS=' ' '{print $2}' a.txt; echo end",
+      ].join('; ');
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('apple,3\nbanana,1\n30\napple\t5\napple:3\n3 1 2 5 end');
+    },
+  ],
+
+  [
+    'xargs takes -n1, -I{}, -P2, -d and --max-args, and paste reads stdin without -',
+    async (setup) => {
+      const { call } = await setup({ 'a.txt': FRUIT });
+      const command = [
+        "echo 'x y' | xargs -n1",
+        "printf 'p\\nq\\n' | xargs -I{} echo item-{}",
+        "printf 'a,b' | xargs -d, -P2 -n1 echo",
+        "echo 'r s' | xargs --max-args=1 echo got",
+        "cut -d' ' -f2 a.txt | paste -sd+",
+        "printf 'a.txt\\n' | xargs -n1 grep -c -e banana -e cherry",
+      ].join('; ');
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('x\ny\nitem-p\nitem-q\na\nb\ngot r\ngot s\n3+1+2+5\n2');
+    },
+  ],
+
+  [
+    'a grep of more than 10,000 patterns is refused before anything runs',
+    async (setup) => {
+      const { call } = await setup();
+      const patterns = Array.from({ length: 10_001 }, (_, index) => `-e p${index}`).join(' ');
+      const result = await call('bash', { command: `touch ran.txt; grep ${patterns} /dev/null` });
+      expect(result.is_error).toBe(true);
+      expect(result.output).toBe(
+        "grep: 10,001 patterns in one command, over the limit of 10,000 in this shell, whose grep takes time that grows with the square of their number; nothing ran. Split them over several greps of at most 10,000 patterns.\n\nbash: Command exited with code 126: it hit the shell's limit on grep patterns and was stopped (the shell's message is above). Split the patterns over several greps of at most 10,000 each.",
+      );
+      expect(errorOf(result).code).toBe('LIMIT_EXCEEDED');
+      expect((await call('ls', {})).output).toBe('(empty directory)');
+    },
+  ],
+];
+
 export function defineBashCases(c: CaseRegistrar): void {
   registerCases(
     c,
@@ -544,6 +615,7 @@ export function defineBashCases(c: CaseRegistrar): void {
     OUTPUT_SIZE_CASES,
     CWD_AND_LIMIT_CASES,
     DELETION_CASES,
+    GNU_SPELLING_CASES,
   );
 }
 

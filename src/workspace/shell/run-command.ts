@@ -29,6 +29,7 @@ import type { Bash, BashOptions } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { firstOversizeRange, oversizeRangeScript } from './brace-ranges.ts';
 import { interleaveErrors } from './interleave.ts';
+import { respellOptions } from './option-spellings.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 type Limits = NonNullable<BashOptions['executionLimits']>;
@@ -176,7 +177,7 @@ export async function runJustBashCommand(
   const view = Object.create(bash, {
     limits: { value: stoppingLimits(internals.limits, timeoutMs, stop) },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
-    transformPlugins: { value: [braceRangePlugin(bash), interleavePlugin(bash)] },
+    transformPlugins: { value: [braceRangePlugin(bash), optionSpellingPlugin(bash), interleavePlugin(bash)] },
   }) as Bash;
   try {
     const result = await view.exec(command, {
@@ -242,6 +243,22 @@ function braceRangePlugin(bash: Bash): TransformPlugin {
     transform({ ast }: { ast: ScriptNode }) {
       const range = firstOversizeRange(ast);
       return { ast: range ? bash.transform(oversizeRangeScript(range)).ast : ast };
+    },
+  };
+}
+
+/**
+ * A plugin that respells options just-bash reads otherwise than GNU (`grep -e a -e b`, `awk -v OFS=,`,
+ * `xargs -n1`), or replaces a script it cannot run in time (a grep of over 10,000 patterns) with one
+ * that says so: see `option-spellings.ts`. Scripts run with `bash` or `sh` are respelled too; the walk
+ * costs about a sixth of the parse on a 5,000-line script.
+ */
+function optionSpellingPlugin(bash: Bash): TransformPlugin {
+  return {
+    name: 'option-spellings',
+    transform({ ast }: { ast: ScriptNode }) {
+      const refusal = respellOptions(ast);
+      return { ast: refusal ? bash.transform(refusal).ast : ast };
     },
   };
 }

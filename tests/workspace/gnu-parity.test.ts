@@ -1,0 +1,114 @@
+/**
+ * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
+ * same files, and must print the same text and agree on success. The commands are the GNU spellings
+ * that src/workspace/shell/option-spellings.ts respells, and neighbours it must leave as they are.
+ * Without /bin/bash (not a Linux machine) the test says it is skipped.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+
+const FILES = {
+  'a.txt': 'apple 3\nbanana 1\ncherry 2\napple 5\n',
+  'n.csv': 'name,age\nbob,30\nann,25\n',
+  'src/x.ts': 'export const x = 1;\n// TODO fix\n',
+  'src/y.ts': 'import { x } from "./x";\n',
+  'src/sub/z.js': '// TODO later\n',
+};
+
+const COMMANDS = [
+  // grep: several patterns, long forms, flags before -e; and what must stay as it is.
+  'grep -e apple -e cherry a.txt',
+  "grep -E -e apple -e 'ch.rry' a.txt",
+  'grep -F -e apple -e cherry a.txt',
+  'grep --regexp=apple --regexp=cherry a.txt',
+  'grep --regexp apple a.txt',
+  'grep -v -e apple -e cherry a.txt',
+  'grep -c -e apple -e banana a.txt',
+  'grep -ne apple -e cherry a.txt',
+  'grep -eapple a.txt',
+  'grep -n -m 1 -e apple -e cherry a.txt',
+  'grep -rn -e TODO -e import src | sort',
+  'P=apple; grep -e "$P" -e cherry a.txt',
+  'echo "$(grep -c -e apple -e banana a.txt)"',
+  'grep --color=never apple a.txt',
+  'grep --color apple a.txt',
+  'grep -- -e a.txt; echo "exit $?"',
+  'grep -w apple a.txt',
+  // awk: special variables from -v and from operands; ordinary -v.
+  "awk -v OFS=, '{print $1,$2}' a.txt",
+  "awk -F' ' -v OFS='\\t' '{$1=$1; print}' a.txt",
+  "awk '{print $1,$2}' OFS=, a.txt",
+  "awk -v FS=, 'NR>1{print $2}' n.csv",
+  "awk -vOFS=: '{print $1,$2}' a.txt",
+  'awk -v OFS=- \'BEGIN{print "x","y"}\'',
+  "awk -v ORS=' ' '{print $1}' a.txt",
+  "awk -v x=3 '{print x}' a.txt",
+  "awk '{print v}' v=9 a.txt",
+  "awk -F, 'NR>1{s+=$2} END{print s}' n.csv",
+  // xargs: values attached, long forms, -i, and the command it runs.
+  "find . -name '*.ts' | xargs -n1 basename | sort",
+  "find . -name '*.ts' | xargs -I{} basename {} | sort",
+  "find . -name '*.ts' | xargs -I {} basename {} | sort",
+  "find . -name '*.ts' | xargs -P2 -n1 basename | sort",
+  "printf 'a\\0b\\0' | xargs -0n1 echo",
+  "printf 'a,b,c' | xargs -d, -n1 echo",
+  "printf 'a\\nb\\n' | xargs -d'\\n' -n1 echo",
+  "printf 'a b\\n' | xargs --max-args=1 echo",
+  "printf 'a b\\n' | xargs --max-args 1 echo",
+  "printf 'a\\nb\\n' | xargs -i echo x{}",
+  "printf 'a\\nb\\n' | xargs --replace=Z echo Z-Z",
+  "printf 'a.txt\\nn.csv\\n' | xargs grep -c -e apple -e bob",
+  "printf 'x\\n' | xargs -n1 -- echo",
+  "printf 'x y\\n' | xargs echo",
+  // paste: stdin without -, and with it.
+  "cut -d' ' -f2 a.txt | paste -sd+",
+  "cut -d' ' -f2 a.txt | paste -s -d,",
+  "cut -d' ' -f2 a.txt | paste -sd ,",
+  "cut -d' ' -f2 a.txt | paste -s",
+  'seq 4 | paste -d, - -',
+  'paste -d, a.txt n.csv',
+];
+
+/** A fresh directory holding FILES, for one command of the real shell. */
+function realDirectory(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'gnu-parity-'));
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(directory, path)), { recursive: true });
+    writeFileSync(join(directory, path), text);
+  }
+  return directory;
+}
+
+/** What GNU bash prints for `command` (stdout and stderr as a terminal shows them) and its exit code. */
+function runReal(command: string, directory: string): { output: string; ok: boolean } {
+  try {
+    const output = execFileSync('/bin/bash', ['-c', `{ ${command}\n} 2>&1`], {
+      cwd: directory,
+      encoding: 'utf8',
+      env: { PATH: '/usr/bin:/bin', LC_ALL: 'C' },
+    });
+    return { output, ok: true };
+  } catch (caught) {
+    return { output: String((caught as { stdout?: string }).stdout ?? ''), ok: false };
+  }
+}
+
+const directories: string[] = [];
+afterAll(() => {
+  for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+});
+
+describe.skipIf(!existsSync('/bin/bash'))('the embedded shell prints what GNU bash prints', () => {
+  it.each(COMMANDS)('%s', async (command) => {
+    const directory = realDirectory();
+    directories.push(directory);
+    const real = runReal(command, directory);
+    const workspace = await createJustBashWorkspace({ files: FILES });
+    const embedded = await workspace.exec(command);
+    expect({ output: embedded.output, ok: embedded.exitCode === 0 }).toEqual(real);
+  });
+});
