@@ -591,6 +591,22 @@ const GNU_SPELLING_CASES: CaseTable = [
   ],
 
   [
+    "awk reads a bare length as the line's length, and sed takes a\\text on one line",
+    async (setup) => {
+      const { call } = await setup({ 'a.txt': FRUIT });
+      const command = [
+        "awk '{print length}' a.txt | head -2",
+        "awk 'length > 7' a.txt",
+        "sed '1i\\fruit count' a.txt | head -2",
+        "sed '$a\\end' a.txt | tail -1",
+      ].join('; ');
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('7\n8\nbanana 1\ncherry 2\nfruit count\napple 3\nend');
+    },
+  ],
+
+  [
     'a grep of more than 10,000 patterns is refused before anything runs',
     async (setup) => {
       const { call } = await setup();

@@ -1,18 +1,21 @@
 /**
- * Options that GNU tools accept and just-bash reads otherwise, respelled in the parsed script to a form
- * just-bash runs as GNU does. Two kinds:
+ * Options and one-line forms that GNU tools accept and just-bash reads otherwise, respelled in the
+ * parsed script to a form just-bash runs as GNU does. Two kinds:
  *
- * - **Silently wrong.** `grep -e a -e b` kept only the last pattern, and `awk -v OFS=,` (or `FS`, `ORS`,
- *   ...) left the variable at its default: both answered, wrongly, with exit 0. GNU grep reads patterns
- *   given one per line as several, so the patterns become one, joined by newlines; a special variable
- *   given with `-v` (or as an operand, `awk '…' OFS=, file`) is set by a `BEGIN` rule put first in the
- *   program, from a `-v` variable of another name, so the value keeps `-v`'s escapes (`'\t'`).
+ * - **Silently wrong.** `grep -e a -e b` kept only the last pattern, `awk -v OFS=,` (or `FS`, `ORS`,
+ *   ...) left the variable at its default, `awk '{print length}'` read `length` as an empty variable,
+ *   and `sed '1i\text'` printed the backslash: all answered, wrongly, with exit 0. GNU grep reads
+ *   patterns given one per line as several, so the patterns become one, joined by newlines; a special
+ *   variable given with `-v` (or as an operand, `awk '…' OFS=, file`) is set by a `BEGIN` rule put
+ *   first in the program, from a `-v` variable of another name, so the value keeps `-v`'s escapes
+ *   (`'\t'`); a bare `length` becomes `length()`; `1i\text` becomes `1i text`.
  * - **Refused.** `xargs -n1`, `-I{}`, `-P4`, `-d'\n'` and the long forms (`--max-args=1`) were "invalid
  *   option"; they become `-n 1` and so on. `paste -sd+` with no file read nothing; it gets `-`, stdin,
  *   as GNU assumes. `grep --color=auto` (or `never`) is dropped: the output is never a terminal. A
  *   command that `xargs` runs is respelled too.
  *
- * Only the options' words change: quoting and expansions in values are kept as the script wrote them.
+ * Only those words change (options, an awk program, a one-command sed script); quoting and expansions
+ * in option values are kept as the script wrote them.
  * Imports nothing but just-bash's types; the caller hands over each freshly parsed script.
  */
 import type { SimpleCommandNode, WordNode } from 'just-bash';
@@ -131,6 +134,8 @@ function respellArguments(name: string, args: WordNode[], nesting = 0): WordNode
       return pasteArguments(args);
     case 'awk':
       return awkArguments(args);
+    case 'sed':
+      return sedArguments(args);
     default:
       return args;
   }
@@ -280,9 +285,9 @@ const AWK_CARRIER_PREFIX = '__respelled_';
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
 /**
- * awk with its special variables set by a BEGIN rule put first in the program, and the assignments that
- * precede its files (`awk '…' OFS=, file`) made `-v` options. Left as written when the program comes
- * from a file (`-f`), which cannot be prefixed.
+ * awk with its special variables set by a BEGIN rule put first in the program, the assignments that
+ * precede its files (`awk '…' OFS=, file`) made `-v` options, and a bare `length` called. Left as
+ * written when the program comes from a file (`-f`).
  */
 function awkArguments(args: WordNode[]): WordNode[] {
   const options: WordNode[] = [];
@@ -304,9 +309,38 @@ function awkArguments(args: WordNode[]): WordNode[] {
   const assignments = leading < 0 ? operands : operands.slice(0, leading);
   for (const assignment of assignments) options.push(quoted('-v'), assignment);
   const files = operands.slice(assignments.length);
-  const respelled = withSpecialVariables(options, program, files);
+  const called = withLengthCalled(program);
+  const respelled = withSpecialVariables(options, called ?? program, files);
   if (respelled) return respelled;
-  return assignments.length > 0 ? [...options, program, ...files] : args;
+  return assignments.length > 0 || called ? [...options, called ?? program, ...files] : args;
+}
+
+/** `length` not followed by `(`, outside the program's strings (which the first group keeps). */
+const BARE_LENGTH = /("(?:[^"\\\n]|\\.)*")|\blength\b(?!\s*\()/g;
+
+/**
+ * The program with each bare `length` (the length of the line, `awk 'length > 80'`) written
+ * `length()`, which just-bash reads the same way; it read a bare `length` as an empty variable. A
+ * regular expression that names it (`/length/`) still matches the same text: `()` is an empty group.
+ * `undefined` when there is no bare `length`.
+ */
+function withLengthCalled(program: WordNode): WordNode | undefined {
+  let changed = false;
+  const call = (text: string): string =>
+    text.replace(BARE_LENGTH, (match, string: string | undefined) => {
+      if (string !== undefined) return match;
+      changed = true;
+      return 'length()';
+    });
+  const parts = program.parts.map((part) => {
+    if (part.type === 'SingleQuoted' || part.type === 'Literal') return { ...part, value: call(part.value) };
+    if (part.type !== 'DoubleQuoted') return part;
+    const inner = part.parts.map((piece) =>
+      piece.type === 'Literal' ? { ...piece, value: call(piece.value) } : piece,
+    );
+    return { ...part, parts: inner };
+  });
+  return changed ? { ...program, parts } : undefined;
 }
 
 /**
@@ -335,4 +369,51 @@ function assignedSpecial(option: WordNode, word: WordNode): string | undefined {
   if (staticText(option) !== '-v') return undefined;
   const name = ASSIGNMENT.exec(leadingLiteral(word))?.[1];
   return name && AWK_SPECIAL_VARIABLES.has(name) ? name : undefined;
+}
+
+/** A sed address: a line, the last line, or a regular expression; a range of two; `!` after it. */
+const SED_ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
+/**
+ * A whole script that is one `a`, `i` or `c` command written GNU's one-line way, `2a\text`: just-bash
+ * printed the backslash. Its other one-line form, `2a text`, it reads as GNU does. Text that starts with
+ * a blank (`a\  indented`, whose blanks GNU keeps) is left alone.
+ */
+const SED_ONE_LINE_TEXT = new RegExp(
+  String.raw`^(\s*(?:${SED_ADDRESS}(?:\s*,\s*(?:${SED_ADDRESS}|[+~]\d+))?)?\s*!?\s*[aic])\\(?=[^\s\\])([^\n]*)$`,
+);
+
+/** sed with each script of one `a\text`, `i\text` or `c\text` command written `a text`. */
+function sedArguments(args: WordNode[]): WordNode[] {
+  const scripts = sedScriptPositions(args);
+  if (scripts.length === 0) return args;
+  let changed = false;
+  const out = args.map((word, index) => {
+    if (!scripts.includes(index)) return word;
+    const match = SED_ONE_LINE_TEXT.exec(staticText(word) ?? '');
+    if (!match) return word;
+    changed = true;
+    return quoted(`${match[1]} ${match[2]}`);
+  });
+  return changed ? out : args;
+}
+
+/** Where sed's scripts are: the values of `-e` and `--expression`, else its first operand. */
+function sedScriptPositions(args: WordNode[]): number[] {
+  const positions: number[] = [];
+  let firstOperand = -1;
+  for (let index = 0; index < args.length; index++) {
+    const text = staticText(args[index] as WordNode);
+    if (text === undefined || text === '-' || !text.startsWith('-')) {
+      if (firstOperand < 0) firstOperand = index;
+      continue;
+    }
+    if (text === '--') {
+      if (firstOperand < 0 && index + 1 < args.length) firstOperand = index + 1;
+      break;
+    }
+    // A script from a file (-f) cannot be respelled, and then the first operand is a file.
+    if (text === '-f' || text.startsWith('--file')) return positions;
+    if (text === '-e' || text === '--expression') positions.push(++index);
+  }
+  return positions.length > 0 ? positions : firstOperand < 0 ? [] : [firstOperand];
 }
