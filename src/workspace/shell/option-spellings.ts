@@ -379,7 +379,9 @@ const SED_ADDRESS = String.raw`(?:\d+|\$|/(?:[^/\\\n]|\\.)*/)`;
  * a blank (`a\  indented`, whose blanks GNU keeps) is left alone.
  */
 const SED_ONE_LINE_TEXT = new RegExp(
-  String.raw`^(\s*(?:${SED_ADDRESS}(?:\s*,\s*(?:${SED_ADDRESS}|[+~]\d+))?)?\s*!?\s*[aic])\\(?=[^\s\\])([^\n]*)$`,
+  // Each run of blanks is followed by a token of its own (an address, `!`, the command), so a script
+  // of many blanks cannot make the engine try every way of sharing them out between runs.
+  String.raw`^(\s*(?:${SED_ADDRESS}(?:\s*,\s*(?:${SED_ADDRESS}|[+~]\d+))?\s*)?(?:!\s*)?[aic])\\(?=[^\s\\])([^\n]*)$`,
 );
 
 /** sed with each script of one `a\text`, `i\text` or `c\text` command written `a text`. */
