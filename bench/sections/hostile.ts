@@ -168,6 +168,23 @@ const CASES: readonly HostileCase[] = [
     call: (suite, n) => suite.execute('grep', { pattern: 'a'.repeat(n) }),
   },
   {
+    // The embedded shell respells GNU forms of sed, awk, grep and xargs before a script runs
+    // (option-spellings.ts); its pattern for sed's one-line `a\text` once tried every way of sharing
+    // a run of blanks between three places, and 4,000 blanks took 60 s.
+    label: "bash, `sed '<n blanks>p'` and `awk 'length<n blanks>x'`",
+    unit: 'blanks',
+    // At 10n the script is 800 KB, under the 1 MB that just-bash parses at most, so it runs.
+    size: 40_000,
+    quickSize: 4_000,
+    prepare: (workspace) => put(workspace, 'small.txt', 'hello\n'),
+    call: (suite, n) => {
+      const blanks = ' '.repeat(n);
+      return suite.execute('bash', {
+        command: `sed '${blanks}p' small.txt; awk 'length${blanks}x' small.txt`,
+      });
+    },
+  },
+  {
     label: 'find, pattern of n characters',
     unit: 'characters',
     size: 100_000,

@@ -42,6 +42,7 @@ export interface BashInput {
 }
 
 export interface BashOutput {
+  /** The command as run; its first {@link MAX_ECHOED_COMMAND_CHARS} characters and `…` when longer. */
   command: string;
   exit_code: number;
   output: string;
@@ -291,7 +292,7 @@ export function createBashTool(
       const shown = output === '' ? '(no output)' : output;
 
       const structured = {
-        command,
+        command: echoedCommand(command),
         exit_code: result.exitCode,
         output: shown,
         truncated: truncation.truncated,
@@ -318,6 +319,21 @@ export function createBashTool(
       return { output: shown, structured_output: structured, details };
     },
   );
+}
+
+/**
+ * How much of the command the result repeats. The caller sent it and knows it: a result that repeated
+ * an 800 KB script whole would cost its size again wherever it goes (a Worker message, a permalink,
+ * the model's context through a program).
+ */
+const MAX_ECHOED_COMMAND_CHARS = 10_000;
+
+function echoedCommand(command: string): string {
+  if (command.length <= MAX_ECHOED_COMMAND_CHARS) return command;
+  // Never end on the first half of a surrogate pair.
+  const last = command.charCodeAt(MAX_ECHOED_COMMAND_CHARS - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? MAX_ECHOED_COMMAND_CHARS - 1 : MAX_ECHOED_COMMAND_CHARS;
+  return `${command.slice(0, end)}…`;
 }
 
 /** What the model must know about what the command did besides its output: lost output, deleted files. */

@@ -50,6 +50,17 @@ describe('bash tool', () => {
     expect(run.seen[0]?.options?.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('repeats a command of over 10,000 characters in structured_output only in part', async () => {
+    const run = await scripted({ output: 'ok\n' });
+    const command = `echo ${'x'.repeat(9_994)}😀${'y'.repeat(100)}`;
+    const long = await run.call({ command });
+    expect(run.seen[0]?.command).toBe(command);
+    // 10,000 characters would end inside the emoji's surrogate pair: the cut comes before it.
+    expect(long.structured_output.command).toBe(`echo ${'x'.repeat(9_994)}…`);
+    const exact = `echo ${'x'.repeat(9_995)}`;
+    expect((await run.call({ command: exact })).structured_output.command).toBe(exact);
+  });
+
   it('reports output the backend dropped', async () => {
     const run = await scripted({ output: 'tail\n', droppedBytes: 3 * 1024 * 1024 });
     const result = await run.call({ command: 'yes' });
