@@ -85,6 +85,14 @@ const COMMANDS = [
   "cut -d' ' -f2 a.txt | paste -s",
   'seq 4 | paste -d, - -',
   'paste -d, a.txt n.csv',
+  // ls: several files are one listing; a directory among them keeps its own.
+  'ls a.txt n.csv',
+  'ls -1 src/*.ts',
+  'ls src/*.ts | wc -l',
+  'ls -d a.txt src',
+  'ls a.txt nope n.csv 2>/dev/null; echo "exit $?"',
+  'ls src',
+  'ls -a src/sub',
 ];
 
 /** A fresh directory holding FILES, for one command of the real shell. */

@@ -607,6 +607,16 @@ const GNU_SPELLING_CASES: CaseTable = [
   ],
 
   [
+    'ls of several files is one listing, with no blank line between them',
+    async (setup) => {
+      const { call } = await setup({ 'a.txt': FRUIT, 'b.txt': FRUIT, 'src/x.ts': '' });
+      const result = await call('bash', { command: 'ls *.txt; ls *.txt | wc -l; ls -d a.txt src' });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('a.txt\nb.txt\n2\na.txt\nsrc');
+    },
+  ],
+
+  [
     'a grep of more than 10,000 patterns is refused before anything runs',
     async (setup) => {
       const { call } = await setup();

@@ -3,7 +3,7 @@
  * backend, whose scripts run in the same interpreter): the execution limits, the stop at the
  * call's timeout or abort, and the output as a terminal shows it. Imports just-bash and workspace.ts.
  *
- * Three things just-bash does not do on its own, and how this file gets them:
+ * What just-bash does not do on its own, and how this file gets it:
  *
  * - **A timeout that interrupts a busy loop.** The interpreter never yields to the event loop while it
  *   runs shell code (its awaits settle as microtasks), so a timer cannot fire during `while true; do :;
@@ -19,16 +19,20 @@
  *   compound command apart. `exec 2>&1` before the script sends stderr into stdout command by command,
  *   as a terminal shows it; it is added to the parsed script (a transform plugin), so line and column
  *   numbers in messages stay those of the command as sent.
+ * - **GNU's reading of a script.** Transform plugins refuse a brace range it would cut short
+ *   (`brace-ranges.ts`) and respell GNU forms it would run wrongly or refuse (`option-spellings.ts`);
+ *   its `ls` lists several files as one listing (`ls-listing.ts`).
  *
  * Each call runs on its own view of the shell (`Object.create(bash)`) that carries that call's limits,
- * `sleep` and plugin, so concurrent commands never share a deadline. These are fields of just-bash's
- * `Bash` that its types mark private; `assertRunnable` checks they exist, so an upgrade of just-bash
- * that renames them fails at creation instead of losing the timeout.
+ * `sleep`, plugins and command table, so concurrent commands never share a deadline. These are fields
+ * of just-bash's `Bash` that its types mark private; `assertRunnable` checks they exist, so an upgrade
+ * of just-bash that renames them fails at creation instead of losing the timeout.
  */
-import type { Bash, BashOptions } from 'just-bash';
+import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { firstOversizeRange, oversizeRangeScript } from './brace-ranges.ts';
 import { interleaveErrors } from './interleave.ts';
+import { withFileListingsJoined } from './ls-listing.ts';
 import { respellOptions } from './option-spellings.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
@@ -97,6 +101,7 @@ const clearTimer: typeof clearTimeout = globalThis.clearTimeout.bind(globalThis)
 
 /** The fields of `Bash` a per-call view replaces. */
 interface BashInternals {
+  commands: Map<string, Command>;
   limits: Required<Limits>;
   sleepFn: ((ms: number) => Promise<void>) | undefined;
   transformPlugins: unknown[];
@@ -111,10 +116,11 @@ export function assertRunnable(bash: Bash): void {
   if (
     typeof internals.limits !== 'object' ||
     !('sleepFn' in bash) ||
-    !Array.isArray(internals.transformPlugins)
+    !Array.isArray(internals.transformPlugins) ||
+    !(internals.commands instanceof Map)
   ) {
     throw new Error(
-      'This version of just-bash has no limits, sleepFn or transformPlugins field: the embedded workspace cannot enforce timeouts with it.',
+      'This version of just-bash has no limits, sleepFn, transformPlugins or commands field: the embedded workspace cannot enforce timeouts or fix its commands with it.',
     );
   }
 }
@@ -178,6 +184,7 @@ export async function runJustBashCommand(
     limits: { value: stoppingLimits(internals.limits, timeoutMs, stop) },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
     transformPlugins: { value: [braceRangePlugin(bash), optionSpellingPlugin(bash), interleavePlugin(bash)] },
+    commands: { value: fixedCommands(internals.commands) },
   }) as Bash;
   try {
     const result = await view.exec(command, {
@@ -201,6 +208,18 @@ export async function runJustBashCommand(
     for (const timer of timers) clearTimer(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * `commands` with ls listing several files as one (see `ls-listing.ts`). Copied for each call (some
+ * microseconds), so a command registered on the shell later is seen by the next call.
+ */
+function fixedCommands(commands: Map<string, Command>): Map<string, Command> {
+  const ls = commands.get('ls');
+  if (!ls) return commands;
+  const fixed = new Map(commands);
+  fixed.set('ls', withFileListingsJoined(ls));
+  return fixed;
 }
 
 /**
