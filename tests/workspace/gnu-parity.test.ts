@@ -1,7 +1,8 @@
 /**
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
- * that src/workspace/shell/option-spellings.ts respells, and neighbours it must leave as they are.
+ * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts wraps, and
+ * neighbours they must leave as they are.
  * Without /bin/bash (not a Linux machine) the test says it is skipped.
  */
 import { execFileSync } from 'node:child_process';
@@ -93,6 +94,11 @@ const COMMANDS = [
   'ls a.txt nope n.csv 2>/dev/null; echo "exit $?"',
   'ls src',
   'ls -a src/sub',
+  // find: a command run per file that fails is no failure of find's; one of find's own is.
+  'find src -name \'*.ts\' -exec grep -l TODO {} \\; ; echo "exit $?"',
+  'find src -name \'*.ts\' -exec grep -l TODO {} + ; echo "exit $?"',
+  'find src -name \'*.ts\' -exec false {} + ; echo "exit $?"',
+  'find src nope -name \'*.ts\' -exec grep -l TODO {} \\; 2>/dev/null; echo "exit $?"',
 ];
 
 /** A fresh directory holding FILES, for one command of the real shell. */

@@ -617,6 +617,21 @@ const GNU_SPELLING_CASES: CaseTable = [
   ],
 
   [
+    'find -exec … \\; succeeds when the command fails for some file, as GNU find does',
+    async (setup) => {
+      const { call } = await setup({ 'a.txt': FRUIT, 'b.txt': 'none\n' });
+      const result = await call('bash', { command: "find . -name '*.txt' -exec grep -l apple {} \\;" });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('./a.txt');
+      const missing = await call('bash', { command: 'find nope -exec grep -l apple {} \\;' });
+      expect(missing.is_error).toBe(true);
+      expect(missing.output).toBe(
+        'find: nope: No such file or directory\n\nbash: Command exited with code 1.',
+      );
+    },
+  ],
+
+  [
     'a grep of more than 10,000 patterns is refused before anything runs',
     async (setup) => {
       const { call } = await setup();

@@ -21,7 +21,8 @@
  *   numbers in messages stay those of the command as sent.
  * - **GNU's reading of a script.** Transform plugins refuse a brace range it would cut short
  *   (`brace-ranges.ts`) and respell GNU forms it would run wrongly or refuse (`option-spellings.ts`);
- *   its `ls` lists several files as one listing (`ls-listing.ts`).
+ *   its `ls` lists several files as one listing and its `find` exits as GNU's when `-exec … ;` fails
+ *   for a file (`command-fixes.ts`).
  *
  * Each call runs on its own view of the shell (`Object.create(bash)`) that carries that call's limits,
  * `sleep`, plugins and command table, so concurrent commands never share a deadline. These are fields
@@ -31,8 +32,8 @@
 import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { firstOversizeRange, oversizeRangeScript } from './brace-ranges.ts';
+import { withFixedCommands } from './command-fixes.ts';
 import { interleaveErrors } from './interleave.ts';
-import { withFileListingsJoined } from './ls-listing.ts';
 import { respellOptions } from './option-spellings.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
@@ -184,7 +185,8 @@ export async function runJustBashCommand(
     limits: { value: stoppingLimits(internals.limits, timeoutMs, stop) },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
     transformPlugins: { value: [braceRangePlugin(bash), optionSpellingPlugin(bash), interleavePlugin(bash)] },
-    commands: { value: fixedCommands(internals.commands) },
+    // Made for each call (some microseconds), so a command registered on the shell later is seen.
+    commands: { value: withFixedCommands(internals.commands) },
   }) as Bash;
   try {
     const result = await view.exec(command, {
@@ -208,18 +210,6 @@ export async function runJustBashCommand(
     for (const timer of timers) clearTimer(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/**
- * `commands` with ls listing several files as one (see `ls-listing.ts`). Copied for each call (some
- * microseconds), so a command registered on the shell later is seen by the next call.
- */
-function fixedCommands(commands: Map<string, Command>): Map<string, Command> {
-  const ls = commands.get('ls');
-  if (!ls) return commands;
-  const fixed = new Map(commands);
-  fixed.set('ls', withFileListingsJoined(ls));
-  return fixed;
 }
 
 /**

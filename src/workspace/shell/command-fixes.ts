@@ -1,0 +1,101 @@
+/**
+ * Two of just-bash's commands, wrapped where they answer otherwise than GNU's:
+ *
+ * - **`ls` over several files** is printed as one listing. just-bash lists each operand on its own
+ *   with a blank line between them, files too, so `ls src/*.ts` came back with blank lines and
+ *   `ls *.txt | wc -l` counted them. When no operand is a directory, or `-d` lists directories by
+ *   name, the blank lines between the listings are dropped. Operands that include a directory to list
+ *   keep just-bash's output, whose blank lines then separate the directories as GNU's do (GNU would
+ *   also put the files first). Operands keep the order they were given in, which for a glob is sorted.
+ * - **`find … -exec cmd {} \;`** exits 0 when `cmd` failed for some file, as GNU's find does: there the
+ *   failure only makes the `-exec` test false. just-bash's find exited with `cmd`'s code, so the bash
+ *   tool reported an error for `find . -name '*.ts' -exec grep -l TODO {} \;` that found what it
+ *   sought. A failure of find's own (a start path that does not exist) keeps its code: its message
+ *   starts with `find:`.
+ *
+ * Imports only just-bash's types.
+ */
+import type { Command } from 'just-bash';
+
+type Context = Parameters<Command['execute']>[1];
+
+/** `commands` with ls and find wrapped. A new table: the shell's own is left as it is. */
+export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
+  const fixed = new Map(commands);
+  const ls = commands.get('ls');
+  if (ls) fixed.set('ls', withFileListingsJoined(ls));
+  const find = commands.get('find');
+  if (find) fixed.set('find', withExecFailuresIgnored(find));
+  return fixed;
+}
+
+function withFileListingsJoined(ls: Command): Command {
+  return {
+    ...ls,
+    async execute(args, context) {
+      const result = await ls.execute(args, context);
+      if (typeof result.stdout !== 'string' || !(await listsNamesOnly(args, context))) return result;
+      return { ...result, stdout: result.stdout.replaceAll('\n\n', '\n') };
+    },
+  };
+}
+
+/** Whether ls is given two operands or more and lists none of them as a directory's contents. */
+async function listsNamesOnly(args: readonly string[], context: Context): Promise<boolean> {
+  const { options, operands } = splitArguments(args);
+  if (operands.length < 2) return false;
+  if (options.some((option) => option === '--directory' || /^-[^-]*d/.test(option))) return true;
+  for (const operand of operands) {
+    if (await isDirectory(context, operand)) return false;
+  }
+  return true;
+}
+
+function splitArguments(args: readonly string[]): { options: string[]; operands: string[] } {
+  const end = args.indexOf('--');
+  const before = end < 0 ? args : args.slice(0, end);
+  const after = end < 0 ? [] : args.slice(end + 1);
+  const isOption = (arg: string): boolean => arg.startsWith('-') && arg !== '-';
+  return {
+    options: before.filter(isOption),
+    operands: [...before.filter((arg) => !isOption(arg)), ...after],
+  };
+}
+
+/** Whether `operand` names a directory (through a symlink too); a missing one is not. */
+async function isDirectory(context: Context, operand: string): Promise<boolean> {
+  try {
+    return (await context.fs.stat(context.fs.resolvePath(context.cwd, operand))).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/** The actions that run a command once per file; `;` ends them, where `+` ends the batched form. */
+const PER_FILE_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+function withExecFailuresIgnored(find: Command): Command {
+  return {
+    ...find,
+    async execute(args, context) {
+      const result = await find.execute(args, context);
+      if (result.exitCode === 0 || !runsPerFile(args) || /(^|\n)find: /.test(result.stderr)) return result;
+      return { ...result, exitCode: 0 };
+    },
+  };
+}
+
+/** Whether find's arguments hold only per-file commands (`-exec … ;`), and at least one. */
+function runsPerFile(args: readonly string[]): boolean {
+  let perFile = false;
+  for (let index = 0; index < args.length; index++) {
+    if (!PER_FILE_ACTIONS.has(args[index] as string)) continue;
+    let end = index + 1;
+    while (end < args.length && args[end] !== ';' && args[end] !== '+') end++;
+    // The batched form (`{} +`) fails as GNU's does: its code stands.
+    if (args[end] !== ';') return false;
+    perFile = true;
+    index = end;
+  }
+  return perFile;
+}
