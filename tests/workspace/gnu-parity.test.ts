@@ -94,6 +94,12 @@ const COMMANDS = [
   'ls a.txt nope n.csv 2>/dev/null; echo "exit $?"',
   'ls src',
   'ls -a src/sub',
+  // cut: a line without the delimiter is printed whole, unless -s.
+  "cut -d' ' -f2 a.txt",
+  'cut -d, -f2 n.csv a.txt',
+  "printf 'a,b\\nplain\\n\\nc' | cut -d, -f2",
+  'cut -s -d, -f2 n.csv a.txt',
+  "cut -d' ' -f1 a.txt",
   // find: a command run per file that fails is no failure of find's; one of find's own is.
   'find src -name \'*.ts\' -exec grep -l TODO {} \\; ; echo "exit $?"',
   'find src -name \'*.ts\' -exec grep -l TODO {} + ; echo "exit $?"',

@@ -632,6 +632,16 @@ const GNU_SPELLING_CASES: CaseTable = [
   ],
 
   [
+    'cut -f prints a line without the delimiter whole, unless -s, as GNU cut does',
+    async (setup) => {
+      const { call } = await setup({ 'n.csv': 'name,age\nno age here\nbob,30\n' });
+      const result = await call('bash', { command: 'cut -d, -f2 n.csv; cut -s -d, -f2 n.csv' });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('age\nno age here\n30\nage\n30');
+    },
+  ],
+
+  [
     'a grep of more than 10,000 patterns is refused before anything runs',
     async (setup) => {
       const { call } = await setup();

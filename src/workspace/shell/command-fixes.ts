@@ -1,5 +1,5 @@
 /**
- * Two of just-bash's commands, wrapped where they answer otherwise than GNU's:
+ * Three of just-bash's commands, wrapped where they answer otherwise than GNU's:
  *
  * - **`ls` over several files** is printed as one listing. just-bash lists each operand on its own
  *   with a blank line between them, files too, so `ls src/*.ts` came back with blank lines and
@@ -12,6 +12,11 @@
  *   tool reported an error for `find . -name '*.ts' -exec grep -l TODO {} \;` that found what it
  *   sought. A failure of find's own (a start path that does not exist) keeps its code: its message
  *   starts with `find:`.
+ * - **`cut -f` on a line without the delimiter** prints the line whole, as GNU's cut does unless `-s`.
+ *   just-bash's printed the fields it found of the one field there is: the line for a list with field
+ *   1, an empty line for `cut -d, -f2`. Its output then has an empty line where the input line has no
+ *   delimiter, and only then the input is read again (with just-bash's `cat`, which reads files and
+ *   stdin as `cut` does) to put those lines back.
  *
  * Imports only just-bash's types.
  */
@@ -26,6 +31,9 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (ls) fixed.set('ls', withFileListingsJoined(ls));
   const find = commands.get('find');
   if (find) fixed.set('find', withExecFailuresIgnored(find));
+  const cut = commands.get('cut');
+  const cat = commands.get('cat');
+  if (cut && cat) fixed.set('cut', withUndelimitedLinesWhole(cut, cat));
   return fixed;
 }
 
@@ -98,4 +106,53 @@ function runsPerFile(args: readonly string[]): boolean {
     index = end;
   }
   return perFile;
+}
+
+/** What cut is asked for, when it selects fields of lines that may lack the delimiter. */
+interface FieldCut {
+  delimiter: string;
+  files: string[];
+}
+
+/** The fields cut selects and where from, or `undefined` when it cuts characters or has `-s`. */
+function fieldCut(args: readonly string[]): FieldCut | undefined {
+  let delimiter = '\t';
+  let fields = false;
+  const files: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === '-d') delimiter = args[++index] || '\t';
+    else if (arg.startsWith('-d')) delimiter = arg.slice(2);
+    else if (arg === '-f') fields = args[++index] !== undefined;
+    else if (arg.startsWith('-f')) fields = true;
+    else if (arg === '-' || !arg.startsWith('-')) files.push(arg);
+    // -c, -s and anything else: just-bash's output stands.
+    else return undefined;
+  }
+  return fields ? { delimiter, files } : undefined;
+}
+
+function withUndelimitedLinesWhole(cut: Command, cat: Command): Command {
+  return {
+    ...cut,
+    async execute(args, context) {
+      const result = await cut.execute(args, context);
+      const asked = fieldCut(args);
+      const output = result.stdout;
+      if (result.exitCode !== 0 || !asked || typeof output !== 'string') return result;
+      if (!output.startsWith('\n') && !output.includes('\n\n')) return result;
+      const input = await cat.execute(asked.files, context);
+      if (input.exitCode !== 0 || typeof input.stdout !== 'string') return result;
+      // cut ends an unterminated last line with a newline; cat leaves it as it is.
+      const text = input.stdout === '' || input.stdout.endsWith('\n') ? input.stdout : `${input.stdout}\n`;
+      const lines = text.split('\n');
+      const cuts = output.split('\n');
+      if (lines.length !== cuts.length) return result;
+      const whole = cuts.map((line, index) => {
+        const source = lines[index] as string;
+        return line === '' && !source.includes(asked.delimiter) ? source : line;
+      });
+      return { ...result, stdout: whole.join('\n') };
+    },
+  };
 }

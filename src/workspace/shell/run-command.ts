@@ -21,8 +21,7 @@
  *   numbers in messages stay those of the command as sent.
  * - **GNU's reading of a script.** Transform plugins refuse a brace range it would cut short
  *   (`brace-ranges.ts`) and respell GNU forms it would run wrongly or refuse (`option-spellings.ts`);
- *   its `ls` lists several files as one listing and its `find` exits as GNU's when `-exec … ;` fails
- *   for a file (`command-fixes.ts`).
+ *   its `ls`, `find` and `cut` are wrapped where they answered otherwise than GNU's (`command-fixes.ts`).
  *
  * Each call runs on its own view of the shell (`Object.create(bash)`) that carries that call's limits,
  * `sleep`, plugins and command table, so concurrent commands never share a deadline. These are fields
