@@ -538,7 +538,8 @@ const DELETION_CASES: CaseTable = [
 /**
  * Options written as GNU tools take them, which just-bash on its own ran wrongly (several grep
  * patterns, awk's special variables) or refused (xargs -n1, paste reading stdin). Every expected
- * output is what GNU grep, awk, xargs and paste print for the same command.
+ * output is what GNU grep, sed, xargs, paste, cut, ls and find, and a POSIX awk (Debian's mawk), print
+ * for the same command.
  */
 const FRUIT = 'apple 3\nbanana 1\ncherry 2\napple 5\n';
 
