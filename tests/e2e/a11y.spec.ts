@@ -5,20 +5,12 @@
  * at 390 px, fresh and after a larger workload: one axe run of this page takes about 20 s of CPU.
  */
 import { expect, test } from '@playwright/test';
-import { axeViolations, openPlayground, outputText } from './playground.ts';
+import { axeViolations, openPlayground, outputText, runDiffSearchAndError } from './playground.ts';
 
 test('axe (WCAG 2.2 AA and best practice) finds no violation (light)', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await openPlayground(page);
-  await page.evaluate(async () => {
-    await window.playground.execute('edit', {
-      path: 'src/cart.ts',
-      oldText: 'let sum = 0;',
-      newText: 'let sum = 0; // euros',
-    });
-    await window.playground.execute('tool_search', { query: 'send an email' });
-    await window.playground.execute('nope', {});
-  });
+  await runDiffSearchAndError(page);
   await page.getByTestId('workspace-tree').getByRole('button', { name: 'cart.ts' }).click();
   await page.getByText('Register a tool').click();
   expect(await axeViolations(page)).toEqual([]);

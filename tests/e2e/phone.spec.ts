@@ -5,7 +5,7 @@
  * open, Monaco loaded). Skip links reach the main panels.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, openPlayground } from './playground.ts';
+import { axeViolations, openPlayground, runDiffSearchAndError } from './playground.ts';
 
 /**
  * The page's width, and the elements that stick out past the screen without a scrolling ancestor to
@@ -36,15 +36,7 @@ async function overflowing(page: Page): Promise<{ width: number; culprits: strin
 
 /** The workload of the issue: an edit, tool_search, an error, a replay step, the register form, Monaco. */
 async function workload(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await window.playground.execute('edit', {
-      path: 'src/cart.ts',
-      oldText: 'let sum = 0;',
-      newText: 'let sum = 0; // euros',
-    });
-    await window.playground.execute('tool_search', { query: 'send an email' });
-    await window.playground.execute('nope', {});
-  });
+  await runDiffSearchAndError(page);
   await page.getByTestId('history-entry').nth(2).getByRole('button').click();
   const replay = page.getByTestId('replay');
   await replay

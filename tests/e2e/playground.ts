@@ -99,6 +99,19 @@ export async function runInComposer(page: Page, tool: string, args: unknown): Pr
   await expect(entries).toHaveCount(before + 1);
 }
 
+/** Three calls whose results put a diff, a search and an error on screen, for the axe scans. */
+export async function runDiffSearchAndError(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await window.playground.execute('edit', {
+      path: 'src/cart.ts',
+      oldText: 'let sum = 0;',
+      newText: 'let sum = 0; // euros',
+    });
+    await window.playground.execute('tool_search', { query: 'send an email' });
+    await window.playground.execute('nope', {});
+  });
+}
+
 /** The text of the main output channel (without the size line). */
 export function outputText(page: Page) {
   return page.getByTestId('channel-output').getByRole('region', { name: 'Output text' });

@@ -4,14 +4,12 @@
  * `for i in {1..20000}; do …; done` would run 10,000 times and succeed. A script holding a longer range
  * is therefore not run: it is replaced by one that says why on stderr and exits 126, the code of a stop
  * by one of the shell's limits, so the call fails and the model reads what to write instead (`seq`).
- * Imports nothing; the caller gives the parsed script and parses the replacement.
+ * Imports script-tree.ts; the caller gives the parsed script and parses the replacement.
  */
+import { refusalScript, type ScriptTreeNode, visitNodes } from './script-tree.ts';
 
 /** The most words just-bash makes of one brace range. */
 export const MAX_BRACE_RANGE_WORDS = 10_000;
-
-/** A parsed script, as just-bash's transform plugins see it: only the shape walked here matters. */
-type Node = { readonly [key: string]: unknown };
 
 /** A numeric range of the script, as the parser gives it (`{1..20000..2}`, `{001..100}`). */
 interface RangeNode {
@@ -23,11 +21,7 @@ interface RangeNode {
   endStr?: string;
 }
 
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null;
-}
-
-function isNumericRange(node: Node): node is Node & RangeNode {
+function isNumericRange(node: ScriptTreeNode): node is ScriptTreeNode & RangeNode {
   return node.type === 'Range' && typeof node.start === 'number' && typeof node.end === 'number';
 }
 
@@ -41,23 +35,14 @@ function wordCount(range: RangeNode): number {
   return Math.floor(Math.abs(range.end - range.start) / stepOf(range)) + 1;
 }
 
-/**
- * The first numeric brace range of the script longer than {@link MAX_BRACE_RANGE_WORDS} words, or
- * `undefined`. Walks the tree with a stack of its own: a deeply nested script cannot overflow the call
- * stack here.
- */
-export function firstOversizeRange(ast: unknown): RangeNode | undefined {
-  const stack: unknown[] = [ast];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (!isNode(value)) continue;
-    if (isNumericRange(value) && wordCount(value) > MAX_BRACE_RANGE_WORDS) return value;
-    for (const key in value) {
-      const child = value[key];
-      if (isNode(child)) stack.push(child);
-    }
-  }
-  return undefined;
+/** The first numeric brace range of the script longer than {@link MAX_BRACE_RANGE_WORDS} words. */
+function firstOversizeRange(ast: unknown): RangeNode | undefined {
+  let found: RangeNode | undefined;
+  visitNodes(ast, (node) => {
+    if (isNumericRange(node) && wordCount(node) > MAX_BRACE_RANGE_WORDS) found = node;
+    return found !== undefined;
+  });
+  return found;
 }
 
 /** A bound as the script wrote it (`007`) when that is a plain integer, else the parsed number. */
@@ -80,14 +65,17 @@ function spelled(range: RangeNode): { braces: string; seq: string } {
 }
 
 /**
- * The script that runs instead of one holding `range`: its message on stderr, then exit 126. Only
- * integers and the step reach the quoted text (see `asWritten`), so the quoting holds.
+ * The script that runs instead of `ast` when it holds a brace range longer than just-bash expands, or
+ * `undefined`. Only integers and the step reach the quoted message (see `asWritten`), so the quoting
+ * holds.
  */
-export function oversizeRangeScript(range: RangeNode): string {
+export function oversizeRangeRefusal(ast: unknown): string | undefined {
+  const range = firstOversizeRange(ast);
+  if (!range) return undefined;
   const { braces, seq } = spelled(range);
   const words = wordCount(range).toLocaleString('en-US');
   const limit = MAX_BRACE_RANGE_WORDS.toLocaleString('en-US');
-  // No apostrophe: the text goes between single quotes.
-  const message = `bash: brace expansion: ${braces} stands for ${words} words, over the limit of ${limit} per range in this shell, which would drop the rest without a word; nothing ran. Use $(${seq}) instead.`;
-  return `echo '${message}' >&2; exit 126`;
+  return refusalScript(
+    `bash: brace expansion: ${braces} stands for ${words} words, over the limit of ${limit} per range in this shell, which would drop the rest without a word; nothing ran. Use $(${seq}) instead.`,
+  );
 }

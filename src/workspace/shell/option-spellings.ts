@@ -16,9 +16,10 @@
  *
  * Only those words change (options, an awk program, a one-command sed script); quoting and expansions
  * in option values are kept as the script wrote them.
- * Imports nothing but just-bash's types; the caller hands over each freshly parsed script.
+ * Imports just-bash's types and script-tree.ts; the caller hands over each freshly parsed script.
  */
 import type { SimpleCommandNode, WordNode } from 'just-bash';
+import { refusalScript, visitNodes } from './script-tree.ts';
 
 type Part = WordNode['parts'][number];
 
@@ -81,20 +82,15 @@ class TooManyPatterns {
 /**
  * Respells the options of every simple command of a freshly parsed script, in command substitutions,
  * function bodies and nested blocks too. Changes the tree in place: just-bash parses each script anew,
- * so nothing else holds it. Walks with a stack of its own, so a deeply nested script cannot overflow.
- * Returns the script to run instead when a command cannot run here (a grep of too many patterns): its
- * message on stderr, then exit 126, the code of a stop by one of the shell's limits.
+ * so nothing else holds it. Returns the script to run instead when a command cannot run here (a grep
+ * of too many patterns).
  */
 export function respellOptions(ast: unknown): string | undefined {
-  const stack: unknown[] = [ast];
   try {
-    while (stack.length > 0) {
-      const value = stack.pop();
-      if (typeof value !== 'object' || value === null) continue;
-      const node = value as { readonly [key: string]: unknown };
+    visitNodes(ast, (node) => {
       if (node.type === 'SimpleCommand') respellCommand(node as unknown as SimpleCommandNode);
-      for (const key in node) stack.push(node[key]);
-    }
+      return false;
+    });
   } catch (caught) {
     if (!(caught instanceof TooManyPatterns)) throw caught;
     return tooManyPatternsScript(caught.count);
@@ -105,9 +101,9 @@ export function respellOptions(ast: unknown): string | undefined {
 function tooManyPatternsScript(count: number): string {
   const given = count.toLocaleString('en-US');
   const limit = MAX_GREP_PATTERNS.toLocaleString('en-US');
-  // No apostrophe: the text goes between single quotes.
-  const message = `grep: ${given} patterns in one command, over the limit of ${limit} in this shell, whose grep takes time that grows with the square of their number; nothing ran. Split them over several greps of at most ${limit} patterns.`;
-  return `echo '${message}' >&2; exit 126`;
+  return refusalScript(
+    `grep: ${given} patterns in one command, over the limit of ${limit} in this shell, whose grep takes time that grows with the square of their number; nothing ran. Split them over several greps of at most ${limit} patterns.`,
+  );
 }
 
 function respellCommand(command: SimpleCommandNode): void {

@@ -30,7 +30,7 @@
  */
 import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
-import { firstOversizeRange, oversizeRangeScript } from './brace-ranges.ts';
+import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { withFixedCommands } from './command-fixes.ts';
 import { interleaveErrors } from './interleave.ts';
 import { respellOptions } from './option-spellings.ts';
@@ -183,7 +183,13 @@ export async function runJustBashCommand(
   const view = Object.create(bash, {
     limits: { value: stoppingLimits(internals.limits, timeoutMs, stop) },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
-    transformPlugins: { value: [braceRangePlugin(bash), optionSpellingPlugin(bash), interleavePlugin(bash)] },
+    transformPlugins: {
+      value: [
+        refusingPlugin(bash, 'oversize-brace-ranges', oversizeRangeRefusal),
+        refusingPlugin(bash, 'option-spellings', respellOptions),
+        interleavePlugin(bash),
+      ],
+    },
     // Made for each call (some microseconds), so a command registered on the shell later is seen.
     commands: { value: withFixedCommands(internals.commands) },
   }) as Bash;
@@ -239,34 +245,24 @@ function stoppingSleep(ms: number, stop: Stop): Promise<void> {
 }
 
 /**
- * A plugin that replaces a script holding a brace range longer than just-bash expands with one that
- * says so and exits 126 (see `brace-ranges.ts`). Scripts run with `bash` or `sh` (`bash -c`, `bash
- * file.sh`) are parsed through the plugins too; a script read with `source` or `.`, run as `./file.sh`, or
- * given to `eval` is not, and its ranges still stop at 10,000 words. The walk costs about a fifth of the
- * parse on a 5,000-line script.
+ * A plugin that runs `refusal`'s script instead of the script when `refusal` returns one. Two do:
+ * `oversizeRangeRefusal` (a brace range longer than just-bash expands, `brace-ranges.ts`) and
+ * `respellOptions`, which also respells options just-bash reads otherwise than GNU (`grep -e a -e b`,
+ * `awk -v OFS=,`, `xargs -n1`; `option-spellings.ts`). Scripts run with `bash` or `sh` (`bash -c`,
+ * `bash file.sh`) pass through the plugins too; a script read with `source` or `.`, run as
+ * `./file.sh`, or given to `eval` does not. Each walk of the tree costs about a sixth of the parse on a
+ * 5,000-line script.
  */
-function braceRangePlugin(bash: Bash): TransformPlugin {
+function refusingPlugin(
+  bash: Bash,
+  name: string,
+  refusal: (ast: ScriptNode) => string | undefined,
+): TransformPlugin {
   return {
-    name: 'oversize-brace-ranges',
+    name,
     transform({ ast }: { ast: ScriptNode }) {
-      const range = firstOversizeRange(ast);
-      return { ast: range ? bash.transform(oversizeRangeScript(range)).ast : ast };
-    },
-  };
-}
-
-/**
- * A plugin that respells options just-bash reads otherwise than GNU (`grep -e a -e b`, `awk -v OFS=,`,
- * `xargs -n1`), or replaces a script it cannot run in time (a grep of over 10,000 patterns) with one
- * that says so: see `option-spellings.ts`. Scripts run with `bash` or `sh` are respelled too; the walk
- * costs about a sixth of the parse on a 5,000-line script.
- */
-function optionSpellingPlugin(bash: Bash): TransformPlugin {
-  return {
-    name: 'option-spellings',
-    transform({ ast }: { ast: ScriptNode }) {
-      const refusal = respellOptions(ast);
-      return { ast: refusal ? bash.transform(refusal).ast : ast };
+      const script = refusal(ast);
+      return { ast: script ? bash.transform(script).ast : ast };
     },
   };
 }

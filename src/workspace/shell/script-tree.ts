@@ -1,0 +1,35 @@
+/**
+ * What the transform plugins share over a script parsed by just-bash: a walk of its tree, and the
+ * script that runs instead of one the shell refuses. Imports nothing.
+ */
+
+/** A node of the parsed script: only the shape walked here matters. */
+export type ScriptTreeNode = { readonly [key: string]: unknown };
+
+/**
+ * Calls `visit` on every node of the tree, depth first, until it returns `true`. Walks with a stack of
+ * its own, so a deeply nested script cannot overflow the call stack. `visit` may replace a node's
+ * children (a command's words): the walk reads them after the visit.
+ */
+export function visitNodes(ast: unknown, visit: (node: ScriptTreeNode) => boolean | undefined): void {
+  const stack: unknown[] = [ast];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    const node = value as ScriptTreeNode;
+    if (visit(node)) return;
+    for (const key in node) {
+      const child = node[key];
+      if (typeof child === 'object' && child !== null) stack.push(child);
+    }
+  }
+}
+
+/**
+ * The script that runs instead of a refused one: `message` on stderr, then exit 126, the code of a stop
+ * by one of the shell's limits, so the call fails and the bash tool names the limit. `message` holds no
+ * apostrophe: it goes between single quotes.
+ */
+export function refusalScript(message: string): string {
+  return `echo '${message}' >&2; exit 126`;
+}
