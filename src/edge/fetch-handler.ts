@@ -38,6 +38,11 @@ export const DEFAULT_WORKSPACE_BUDGET_BYTES: number = 64 * 1024 * 1024;
 
 /** The part of a Durable Object namespace binding the routing uses (Cloudflare's `DurableObjectNamespace`). */
 export interface SessionObjectNamespace {
+  /** A fresh, unguessable object ID: every session's object gets one, and its string is the session ID. */
+  newUniqueId(): { toString(): string };
+  /** The ID a string names; throws for a string this namespace never issued (the ID carries a check). */
+  idFromString(id: string): unknown;
+  /** The ID of a named object: only the router's own registry object is reached this way. */
   idFromName(name: string): unknown;
   get(id: never): { fetch(request: Request): Promise<Response> };
 }
@@ -118,8 +123,9 @@ export interface FetchHandlerOptions {
   serverInfo?: ServerInfo;
   /**
    * Durable Object mode: the namespace binding of the session object class (`McpSessionObject`, or
-   * one made by `createSessionObjectClass`). Every MCP session then lives in its own object, named by
-   * its `Mcp-Session-Id`, which keeps its files and activated tools in its storage, so it survives
+   * one made by `createSessionObjectClass`). Every MCP session then lives in its own object, whose ID
+   * (from `newUniqueId()`, unguessable) is the session's `Mcp-Session-Id`; an ID the namespace never
+   * issued gets 404 before any object is reached. The object keeps its files and activated tools in its storage, so it survives
    * the isolate and the object being evicted. The session options (`createSuite`, `workspaceBytes`,
    * `serverInfo`) are then the object class's; keep `idleTimeoutMs` the same in both. `maxSessions`
    * counts the stored sessions of all objects (a registry object keeps the count), so stored

@@ -1,5 +1,5 @@
 /**
- * MCP sessions on Cloudflare Durable Objects: one object per session (named by its `Mcp-Session-Id`),
+ * MCP sessions on Cloudflare Durable Objects: one object per session (its ID is the `Mcp-Session-Id`),
  * holding the session's suite, with the workspace's files and the activated tools in the object's
  * SQLite storage. An object evicted from memory (or moved to another machine) is re-created on the
  * session's next request: it rebuilds the suite, re-activates the tools, restores the files, and
@@ -24,7 +24,12 @@ import {
 } from './fetch-handler.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
 
-import { EVICT_HEADER, REGISTRY_HEADER, SESSION_OBJECT_HEADER } from './session-object-header.ts';
+import {
+  EVICT_HEADER,
+  OPEN_HEADER,
+  REGISTRY_HEADER,
+  SESSION_OBJECT_HEADER,
+} from './session-object-header.ts';
 
 /** The part of a Durable Object's SQLite storage the sessions use (Cloudflare's `ctx.storage`). */
 export interface SessionObjectStorage {
@@ -125,9 +130,9 @@ class SessionObject {
   constructor(state: SessionObjectState, settings: SessionObjectSettings) {
     this.#settings = settings;
     this.#storage = state.storage;
-    this.#createTables();
   }
 
+  /** Created when a session opens, never before: an object asked about an unknown ID stores nothing. */
   #createTables(): void {
     this.#storage.sql.exec(
       'CREATE TABLE IF NOT EXISTS workspace_chunks (chunk INTEGER PRIMARY KEY, data BLOB NOT NULL)',
@@ -135,6 +140,12 @@ class SessionObject {
     this.#storage.sql.exec('CREATE TABLE IF NOT EXISTS session (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   }
 
+  /**
+   * Serves what the router sends (session-routing.ts deletes every internal header from a client's
+   * request, so these are the router's own): a registry action, an eviction, a new session's
+   * `initialize` (marked with the open header), or a request of the session this object holds. Anything
+   * else names a session that is gone or never was, and gets 404 without a write.
+   */
   async fetch(request: Request): Promise<Response> {
     const registryAction = request.headers.get(REGISTRY_HEADER);
     if (registryAction !== null) return Response.json(this.#registry(registryAction, await request.json()));
@@ -145,9 +156,14 @@ class SessionObject {
       await this.#forget();
       return new Response(null, { status: 204 });
     }
-    await this.#storage.setAlarm(Date.now() + this.#settings.idleTimeoutMs);
     const record = this.#record();
-    if (record === undefined && !this.#live) return this.#open(id, request);
+    if (record === undefined && !this.#live) {
+      if (request.headers.get(OPEN_HEADER) === null) {
+        return jsonRpcError(404, -32001, sessionNotFound(this.#settings.idleTimeoutMs));
+      }
+      return this.#open(id, request);
+    }
+    await this.#storage.setAlarm(Date.now() + this.#settings.idleTimeoutMs);
     this.#live ??= this.#revive(id, record as SessionRecord);
     const live = await this.#live;
     const response = await live.transport.handleRequest(request);
@@ -196,11 +212,14 @@ class SessionObject {
     this.#live = undefined;
     await (await live?.catch(() => undefined))?.server.close().catch(() => undefined);
     await this.#storage.deleteAll();
-    this.#createTables();
   }
 
+  /** The stored session, or `undefined` when this object holds none (read without creating a table). */
   #record(): SessionRecord | undefined {
-    const [row] = this.#storage.sql.exec("SELECT value FROM session WHERE key = 'record'").toArray();
+    const sql = this.#storage.sql;
+    const tables = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'session'");
+    if (tables.toArray().length === 0) return undefined;
+    const [row] = sql.exec("SELECT value FROM session WHERE key = 'record'").toArray();
     return row === undefined ? undefined : (JSON.parse(String(row.value)) as SessionRecord);
   }
 
@@ -226,8 +245,11 @@ class SessionObject {
     const live = this.#start(id, []);
     this.#live = live;
     const response = await (await live).transport.handleRequest(request, { parsedBody: body });
-    if (response.headers.get('mcp-session-id') === id) this.#save({ initialize: body, activeTools: [] });
-    else this.#live = undefined;
+    if (response.headers.get('mcp-session-id') === id) {
+      this.#createTables();
+      this.#save({ initialize: body, activeTools: [] });
+      await this.#storage.setAlarm(Date.now() + this.#settings.idleTimeoutMs);
+    } else this.#live = undefined;
     return response;
   }
 

@@ -1,6 +1,6 @@
 /**
- * What the edge tests share: the ready-made worker built from the sources, and the text of an MCP tool
- * result.
+ * What the edge tests share: the ready-made worker built from the sources, a test worker bundled the
+ * same way, and the text of an MCP tool result.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +24,33 @@ export function buildEdgeWorker(): string {
       stdio: 'pipe',
     });
     return readFileSync(worker, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `entry` (a path from the repository root) bundled as build:edge bundles the ready-made worker. */
+export function bundleWorker(entry: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'edge-bundle-'));
+  try {
+    const out = join(dir, 'bundle.js');
+    execFileSync(
+      'npx',
+      [
+        'esbuild',
+        entry,
+        '--bundle',
+        '--format=esm',
+        '--platform=browser',
+        '--target=es2022',
+        '--conditions=workerd,worker',
+        '--alias:node:zlib=./src/workspace/just-bash/node-zlib-stand-in.ts',
+        '--log-level=warning',
+        `--outfile=${out}`,
+      ],
+      { cwd: ROOT, stdio: 'pipe' },
+    );
+    return readFileSync(out, 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,44 +4,20 @@
  * directory: a session survives Miniflare being disposed and started again (every object evicted),
  * two sessions stay apart, and a DELETE forgets the session.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEdgeWorker, textOf } from './edge-worker.ts';
+import { buildEdgeWorker, bundleWorker, textOf } from './edge-worker.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const COMPATIBILITY_DATE = '2026-04-01';
 const BUILTINS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_search'];
 
 let source = '';
 let persistDir = '';
-
-/** `entry` bundled as build:edge bundles the ready-made worker. */
-function bundle(entry: string): string {
-  const out = join(persistDir, 'bundle.js');
-  execFileSync(
-    'npx',
-    [
-      'esbuild',
-      entry,
-      '--bundle',
-      '--format=esm',
-      '--platform=browser',
-      '--target=es2022',
-      '--conditions=workerd,worker',
-      '--alias:node:zlib=./src/workspace/just-bash/node-zlib-stand-in.ts',
-      '--log-level=warning',
-      `--outfile=${out}`,
-    ],
-    { cwd: ROOT, stdio: 'pipe' },
-  );
-  return readFileSync(out, 'utf8');
-}
 
 /** The worker (`script`, default the ready-made one) with its session objects persisted in `persistDir`. */
 async function start(script = source): Promise<{ miniflare: Miniflare; endpoint: URL }> {
@@ -162,7 +138,7 @@ describe('MCP sessions on Durable Objects', () => {
   }, 120_000);
 
   it('count stored sessions against maxSessions: a new one beyond it ends the least-recently-used', async () => {
-    const capped = await start(bundle('tests/edge/fixtures/session-cap-worker.ts'));
+    const capped = await start(bundleWorker('tests/edge/fixtures/session-cap-worker.ts'));
     try {
       const first = await connect(capped.endpoint);
       await first.callTool({ name: 'write', arguments: { path: 'first.txt', content: 'first\n' } });
@@ -179,7 +155,7 @@ describe('MCP sessions on Durable Objects', () => {
   }, 120_000);
 
   it('hold each stored session to workspaceBytes: a write beyond it names the limit and keeps what was stored', async () => {
-    const capped = await start(bundle('tests/edge/fixtures/session-cap-worker.ts'));
+    const capped = await start(bundleWorker('tests/edge/fixtures/session-cap-worker.ts'));
     let id = '';
     try {
       const client = await connect(capped.endpoint);
@@ -201,7 +177,7 @@ describe('MCP sessions on Durable Objects', () => {
     } finally {
       await capped.miniflare.dispose();
     }
-    const again = await start(bundle('tests/edge/fixtures/session-cap-worker.ts'));
+    const again = await start(bundleWorker('tests/edge/fixtures/session-cap-worker.ts'));
     try {
       const resumed = await connect(again.endpoint, id);
       expect(
