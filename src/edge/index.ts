@@ -6,6 +6,7 @@
  */
 export {
   createFetchHandler,
+  DEFAULT_BODY_TIMEOUT_MS,
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MCP_PATH,

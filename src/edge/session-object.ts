@@ -18,11 +18,10 @@ import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_SERVER_INFO,
   DEFAULT_WORKSPACE_BYTES,
-  jsonRpcError,
   type SuiteContext,
-  sessionNotFound,
-} from './fetch-handler.ts';
+} from './defaults.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
+import { jsonRpcError, sessionNotFound } from './responses.ts';
 
 import {
   EVICT_HEADER,

@@ -13,12 +13,8 @@
  * object can trust them. And only the router's `initialize`, marked by it, makes an object store
  * anything.
  */
-import {
-  jsonRpcError,
-  readInitialize,
-  type SessionObjectNamespace,
-  sessionNotFound,
-} from './fetch-handler.ts';
+import type { SessionObjectNamespace } from './defaults.ts';
+import { jsonRpcError, readInitialize, sessionNotFound } from './responses.ts';
 import {
   EVICT_HEADER,
   INTERNAL_HEADER_PREFIX,

@@ -503,9 +503,9 @@ describe('createFetchHandler', () => {
     expect(preflight.status).toBe(204);
     expect(Object.fromEntries(preflight.headers)).toMatchObject({
       'access-control-allow-origin': 'https://app.example',
-      'access-control-allow-methods': 'POST, DELETE, GET',
-      'access-control-allow-headers': 'authorization, content-type, mcp-protocol-version',
-      vary: 'Origin',
+      'access-control-allow-methods': 'POST,DELETE,GET',
+      'access-control-allow-headers': 'authorization,content-type,mcp-protocol-version',
+      vary: 'Origin, Access-Control-Request-Headers',
     });
 
     const answered = await post(handler, INITIALIZE, {
@@ -515,7 +515,7 @@ describe('createFetchHandler', () => {
     expect(answered.status).toBe(200);
     expect(answered.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(answered.headers.get('access-control-expose-headers')).toBe(
-      'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After',
+      'Mcp-Session-Id,Mcp-Protocol-Version,WWW-Authenticate,Retry-After',
     );
     expect(answered.headers.get('mcp-session-id')).toMatch(/./);
     // A 401 is readable too, so the page can say that the token is missing.
@@ -710,7 +710,15 @@ describe('createFetchHandler', () => {
         { bearerToken: '' },
         'createFetchHandler: bearerToken must be a non-empty string; leave it out to accept every request.',
       ],
+      [
+        { path: '/mcp/:id' },
+        'createFetchHandler: path must be a literal path, without : * { } ? or #, got "/mcp/:id".',
+      ],
       [{ maxSessions: 0 }, 'createFetchHandler: maxSessions must be an integer of at least 1, got 0.'],
+      [
+        { bodyTimeoutMs: 0 },
+        'createFetchHandler: bodyTimeoutMs must be a positive number of milliseconds, got 0.',
+      ],
       [
         { idleTimeoutMs: -1 },
         'createFetchHandler: idleTimeoutMs must be a positive number of milliseconds, got -1.',
