@@ -76,9 +76,9 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
   };
   const sessions = settings.sessionObjects
     ? createObjectRouter(settings.sessionObjects, {
-        maxSessions: settings.maxSessions,
+        sessionCap: settings.sessionCap,
         idleTimeoutMs: settings.idleTimeoutMs,
-        now: settings.now,
+        path: settings.path,
       })
     : createMemorySessions(settings, report);
 

@@ -25,6 +25,5 @@ export {
   McpSessionObject,
   type SessionObjectClass,
   type SessionObjectOptions,
-  type SessionObjectState,
-  type SessionObjectStorage,
 } from './session-object.ts';
+export type { SessionObjectState, SessionObjectStorage } from './session-object-storage.ts';

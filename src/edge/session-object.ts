@@ -14,34 +14,23 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSuite, type ToolSession, type ToolSuite, type Workspace } from '../index.ts';
+import { askCounterShard, serveCounterShard } from './counter-shard.ts';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_SERVER_INFO,
   DEFAULT_WORKSPACE_BYTES,
+  type SessionObjectNamespace,
   type SuiteContext,
 } from './defaults.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
 import { jsonRpcError, sessionNotFound } from './responses.ts';
-
 import {
-  EVICT_HEADER,
+  COUNTER_HEADER,
+  COUNTER_SHARD_HEADER,
   OPEN_HEADER,
-  REGISTRY_HEADER,
   SESSION_OBJECT_HEADER,
 } from './session-object-header.ts';
-
-/** The part of a Durable Object's SQLite storage the sessions use (Cloudflare's `ctx.storage`). */
-export interface SessionObjectStorage {
-  sql: { exec(query: string, ...bindings: unknown[]): { toArray(): Record<string, unknown>[] } };
-  transactionSync<T>(closure: () => T): T;
-  deleteAll(): Promise<void>;
-  setAlarm(scheduledTime: number): Promise<void>;
-}
-
-/** What the object constructor gets from the runtime (Cloudflare's `DurableObjectState`). */
-export interface SessionObjectState {
-  readonly storage: SessionObjectStorage;
-}
+import type { SessionObjectState, SessionObjectStorage } from './session-object-storage.ts';
 
 /** Options of {@link createSessionObjectClass}. */
 export interface SessionObjectOptions {
@@ -53,13 +42,22 @@ export interface SessionObjectOptions {
   idleTimeoutMs?: number;
   /** Reported in `initialize`. Default: the package's name and version. */
   serverInfo?: ServerInfo;
+  /**
+   * The name of the worker's binding of this class's namespace. A session counted against the
+   * handler's `maxSessions` tells its counter shard through it when it ends (on `DELETE` or by its
+   * alarm). Default: `'MCP_SESSIONS'`.
+   */
+  sessionsBinding?: string;
 }
 
 /** A Durable Object class, as Cloudflare instantiates it. */
 export type SessionObjectClass = new (
   state: SessionObjectState,
-  env?: unknown,
+  env?: Record<string, unknown>,
 ) => { fetch(request: Request): Promise<Response>; alarm(): Promise<void> };
+
+/** How long after a failed release to its counter shard an ended session tries again. */
+const RELEASE_RETRY_MS = 60_000;
 
 /** Bytes per stored row: SQLite-backed Durable Objects take at most 2 MB per value. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -105,10 +103,14 @@ interface LiveSession {
   server: Server;
 }
 
-/** What the object keeps besides the files: the `initialize` to replay and the activated tools. */
+/** What the object keeps besides the files: the `initialize` to replay, the activated tools, its shard. */
 interface SessionRecord {
   initialize: unknown;
   activeTools: string[];
+  /** The counter shard that counted the session, when the deployment has a cap. */
+  shard?: string;
+  /** The session's ID, as its counter shard knows it. */
+  id?: string;
 }
 
 /** The settings of a session object class, defaults applied. */
@@ -117,6 +119,7 @@ interface SessionObjectSettings {
   workspaceBytes: number;
   idleTimeoutMs: number;
   serverInfo: ServerInfo;
+  sessionsBinding: string;
 }
 
 /** One session's object; {@link createSessionObjectClass} binds its settings. */
@@ -124,11 +127,13 @@ class SessionObject {
   readonly #settings: SessionObjectSettings;
 
   readonly #storage: SessionObjectStorage;
+  readonly #namespace: SessionObjectNamespace | undefined;
   #live: Promise<LiveSession> | undefined;
 
-  constructor(state: SessionObjectState, settings: SessionObjectSettings) {
+  constructor(state: SessionObjectState, env: Record<string, unknown>, settings: SessionObjectSettings) {
     this.#settings = settings;
     this.#storage = state.storage;
+    this.#namespace = env[settings.sessionsBinding] as SessionObjectNamespace | undefined;
   }
 
   /** Created when a session opens, never before: an object asked about an unknown ID stores nothing. */
@@ -141,20 +146,18 @@ class SessionObject {
 
   /**
    * Serves what the router sends (session-routing.ts deletes every internal header from a client's
-   * request, so these are the router's own): a registry action, an eviction, a new session's
-   * `initialize` (marked with the open header), or a request of the session this object holds. Anything
-   * else names a session that is gone or never was, and gets 404 without a write.
+   * request, so these are the router's own): a counter shard's action, a new session's `initialize`
+   * (marked with the open header), or a request of the session this object holds. Anything else names
+   * a session that is gone or never was, and gets 404 without a write.
    */
   async fetch(request: Request): Promise<Response> {
-    const registryAction = request.headers.get(REGISTRY_HEADER);
-    if (registryAction !== null) return Response.json(this.#registry(registryAction, await request.json()));
+    const counterAction = request.headers.get(COUNTER_HEADER);
+    if (counterAction !== null) {
+      return Response.json(serveCounterShard(this.#storage, counterAction, await request.json()));
+    }
     const id = request.headers.get(SESSION_OBJECT_HEADER);
     if (id === null)
       return jsonRpcError(400, -32000, 'Bad Request: this object serves routed MCP sessions only.');
-    if (request.headers.get(EVICT_HEADER) !== null) {
-      await this.#forget();
-      return new Response(null, { status: 204 });
-    }
     const record = this.#record();
     if (record === undefined && !this.#live) {
       if (request.headers.get(OPEN_HEADER) === null) {
@@ -166,51 +169,60 @@ class SessionObject {
     this.#live ??= this.#revive(id, record as SessionRecord);
     const live = await this.#live;
     const response = await live.transport.handleRequest(request);
-    if (request.method === 'DELETE') await this.#forget();
+    if (request.method === 'DELETE' && response.ok) await this.#forget();
     return response;
   }
 
-  /** The session ended by its idle timeout: everything it stored goes. */
+  /**
+   * The session ended by its idle timeout: everything it stored goes, and its counter shard is told.
+   * An alarm of a session already gone retries a release that failed.
+   */
   async alarm(): Promise<void> {
+    if (this.#record() === undefined && this.#pendingRelease() !== undefined) {
+      await this.#release(this.#pendingRelease());
+      return;
+    }
     await this.#forget();
   }
 
   /**
-   * The registry object's side (one object of the namespace, see session-routing.ts): counts the
-   * stored sessions; `open` beyond `maxSessions` names the least-recently-used one to evict.
-   * Sessions idle past `idleTimeoutMs` are gone already (their alarm deleted them) and not counted.
+   * Ends the session: closes its server, deletes its storage, and uncounts it in its counter shard.
+   * A release that fails is kept (one row) and retried by the alarm, so the cap never leaks places.
    */
-  #registry(
-    action: string,
-    body: { id: string; at: number; maxSessions: number; idleTimeoutMs: number },
-  ): { evict?: string } {
-    const sql = this.#storage.sql;
-    sql.exec('CREATE TABLE IF NOT EXISTS registry (id TEXT PRIMARY KEY, last_seen INTEGER NOT NULL)');
-    if (action === 'release') {
-      sql.exec('DELETE FROM registry WHERE id = ?', body.id);
-      return {};
-    }
-    if (action === 'touch') {
-      sql.exec('UPDATE registry SET last_seen = ? WHERE id = ?', body.at, body.id);
-      return {};
-    }
-    sql.exec('DELETE FROM registry WHERE last_seen < ?', body.at - body.idleTimeoutMs);
-    const [counted] = sql.exec('SELECT COUNT(*) AS count FROM registry').toArray();
-    let evict: string | undefined;
-    if (Number(counted?.count ?? 0) >= body.maxSessions) {
-      const [oldest] = sql.exec('SELECT id FROM registry ORDER BY last_seen LIMIT 1').toArray();
-      evict = oldest === undefined ? undefined : String(oldest.id);
-      if (evict !== undefined) sql.exec('DELETE FROM registry WHERE id = ?', evict);
-    }
-    sql.exec('INSERT OR REPLACE INTO registry (id, last_seen) VALUES (?, ?)', body.id, body.at);
-    return evict === undefined ? {} : { evict };
-  }
-
   async #forget(): Promise<void> {
+    const { shard, id } = this.#record() ?? {};
     const live = this.#live;
     this.#live = undefined;
     await (await live?.catch(() => undefined))?.server.close().catch(() => undefined);
     await this.#storage.deleteAll();
+    if (shard !== undefined && id !== undefined) await this.#release({ shard, id });
+  }
+
+  /** Tells the shard the session ended; on failure, stores the release and sets the alarm to retry. */
+  async #release(pending: { shard: string; id: string } | undefined): Promise<void> {
+    if (pending === undefined) return;
+    try {
+      if (this.#namespace === undefined) throw new Error(`no ${this.#settings.sessionsBinding} binding`);
+      await askCounterShard(this.#namespace, pending.shard, 'release', { id: pending.id });
+      await this.#storage.deleteAll();
+    } catch {
+      const sql = this.#storage.sql;
+      sql.exec('CREATE TABLE IF NOT EXISTS pending_release (shard TEXT NOT NULL, id TEXT NOT NULL)');
+      sql.exec('DELETE FROM pending_release');
+      sql.exec('INSERT INTO pending_release (shard, id) VALUES (?, ?)', pending.shard, pending.id);
+      await this.#storage.setAlarm(Date.now() + RELEASE_RETRY_MS);
+    }
+  }
+
+  /** A release that failed before, or `undefined`. */
+  #pendingRelease(): { shard: string; id: string } | undefined {
+    const sql = this.#storage.sql;
+    const tables = sql.exec(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'pending_release'",
+    );
+    if (tables.toArray().length === 0) return undefined;
+    const [row] = sql.exec('SELECT shard, id FROM pending_release').toArray();
+    return row === undefined ? undefined : { shard: String(row.shard), id: String(row.id) };
   }
 
   /** The stored session, or `undefined` when this object holds none (read without creating a table). */
@@ -246,7 +258,8 @@ class SessionObject {
     const response = await (await live).transport.handleRequest(request, { parsedBody: body });
     if (response.headers.get('mcp-session-id') === id) {
       this.#createTables();
-      this.#save({ initialize: body, activeTools: [] });
+      const shard = request.headers.get(COUNTER_SHARD_HEADER);
+      this.#save({ initialize: body, activeTools: [], id, ...(shard === null ? {} : { shard }) });
       await this.#storage.setAlarm(Date.now() + this.#settings.idleTimeoutMs);
     } else this.#live = undefined;
     return response;
@@ -316,10 +329,11 @@ export function createSessionObjectClass(options: SessionObjectOptions = {}): Se
     workspaceBytes: options.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     serverInfo: options.serverInfo ?? { ...DEFAULT_SERVER_INFO },
+    sessionsBinding: options.sessionsBinding ?? 'MCP_SESSIONS',
   };
   return class McpSessionObject extends SessionObject {
-    constructor(state: SessionObjectState) {
-      super(state, settings);
+    constructor(state: SessionObjectState, env: Record<string, unknown> = {}) {
+      super(state, env, settings);
     }
   };
 }

@@ -39,6 +39,13 @@ async function connect(endpoint: URL, sessionId?: string): Promise<Client> {
   return client;
 }
 
+/** Ends the client's session with DELETE, as `close` alone does not, then closes the client. */
+async function end(client: Client): Promise<void> {
+  const transport = client.transport;
+  if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession();
+  await client.close();
+}
+
 function sessionIdOf(client: Client): string {
   const transport = client.transport;
   if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) {
@@ -137,22 +144,48 @@ describe('MCP sessions on Durable Objects', () => {
     }
   }, 120_000);
 
-  it('count stored sessions against maxSessions: a new one beyond it ends the least-recently-used', async () => {
+  it('hold the deployment to maxSessions: beyond it a new session gets 503, no live session is ended, and DELETE gives the place back', async () => {
     const capped = await start(bundleWorker('tests/edge/fixtures/session-cap-worker.ts'));
     try {
       const first = await connect(capped.endpoint);
       await first.callTool({ name: 'write', arguments: { path: 'first.txt', content: 'first\n' } });
       const second = await connect(capped.endpoint);
       await second.callTool({ name: 'write', arguments: { path: 'second.txt', content: 'second\n' } });
-      const third = await connect(capped.endpoint);
-      await expect(first.listTools()).rejects.toThrow('was closed while idle to make room for a new session');
+      await expect(connect(capped.endpoint)).rejects.toThrow(
+        'Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","error":{"code":-32000,"message":"Too many sessions: this server already holds 2 MCP sessions, the most its operator allows. Retry in 60 seconds, when sessions have ended or expired (after 15 minutes without requests), or end sessions you no longer use with DELETE /mcp."},"id":null}',
+      );
+      expect(textOf(await first.callTool({ name: 'ls', arguments: {} }))).toBe('first.txt');
       expect(textOf(await second.callTool({ name: 'ls', arguments: {} }))).toBe('second.txt');
+      await end(first);
+      const third = await connect(capped.endpoint);
       expect(textOf(await third.callTool({ name: 'ls', arguments: {} }))).toBe('(empty directory)');
-      await Promise.all([first.close(), second.close(), third.close()]);
+      await Promise.all([end(second), end(third)]);
     } finally {
       await capped.miniflare.dispose();
     }
   }, 120_000);
+
+  it('give a place back when a session expires: its own alarm deletes it and uncounts it', async () => {
+    const capped = await start(bundleWorker('tests/edge/fixtures/short-idle-cap-worker.ts'));
+    try {
+      const first = await connect(capped.endpoint);
+      await first.callTool({ name: 'write', arguments: { path: 'gone.txt', content: 'soon gone\n' } });
+      // Polled, not timed: the alarm fires after 2 seconds of quiet, however slow the machine is.
+      let next: Client | undefined;
+      for (let attempt = 0; next === undefined && attempt < 600; attempt += 1) {
+        next = await connect(capped.endpoint).catch(async (error: unknown) => {
+          expect(String(error)).toContain('Too many sessions: this server already holds 1 MCP session');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          return undefined;
+        });
+      }
+      expect(next).toBeDefined();
+      await expect(first.listTools()).rejects.toThrow('expired after 2 seconds without requests');
+      await Promise.all([first.close(), next && end(next)]);
+    } finally {
+      await capped.miniflare.dispose();
+    }
+  }, 180_000);
 
   it('hold each stored session to workspaceBytes: a write beyond it names the limit and keeps what was stored', async () => {
     const capped = await start(bundleWorker('tests/edge/fixtures/session-cap-worker.ts'));
