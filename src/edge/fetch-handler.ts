@@ -32,11 +32,9 @@ export { formatBytes, formatDuration } from './responses.ts';
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** The methods the MCP endpoint serves. */
-const METHODS = ['POST', 'DELETE'];
-/** The methods a preflight allows: GET too, so a browser client's probe for a GET stream gets its 405. */
-const CORS_METHODS = ['POST', 'DELETE', 'GET'];
+const METHODS = ['POST', 'GET', 'DELETE'];
 const METHOD_NOT_ALLOWED =
-  'Method Not Allowed: send JSON-RPC messages with POST and end a session with DELETE. This server opens no GET stream: notifications arrive on the response to the request that caused them.';
+  'Method Not Allowed: send JSON-RPC messages with POST, open the stream of server messages (or resume one with Last-Event-ID) with GET, and end a session with DELETE.';
 const INTERNAL_ERROR =
   'Internal error: the server failed to handle this request. Retry it; if it fails again, start a new session.';
 
@@ -45,25 +43,28 @@ const INTERNAL_ERROR =
  *
  * - `POST` carries JSON-RPC messages. An `initialize` without `Mcp-Session-Id` opens a session (one
  *   `createSuite()` suite, one suite session, one protocol server from the SDK); every later request
- *   names the session in `Mcp-Session-Id`. Responses to requests are SSE streams, which also carry
- *   `notifications/tools/list_changed` when a call activated tools.
+ *   names the session in `Mcp-Session-Id`. Responses to requests are SSE streams whose events carry
+ *   IDs, with `notifications/tools/list_changed` first when a call activated tools.
+ * - `GET` with `Mcp-Session-Id` opens the session's stream of server messages (tools activated outside
+ *   a call); with `Last-Event-ID`, it replays what the client missed of a stream, so a client whose
+ *   connection broke mid-call gets the call's result. A broken stream not resumed within
+ *   `resumeGraceMs` has its calls cancelled.
  * - `DELETE` with `Mcp-Session-Id` ends the session.
- * - `GET` gets 405: the server sends nothing outside a response, so it opens no standalone stream (a
- *   stream held open by one request and written by another is what workers forbid).
  *
  * What a client sees when it is refused (bodies are JSON-RPC error objects with `id: null`):
  * 401 without the bearer token, 403 from an origin not allowed, 400 without a session ID (or with
- * unparsable JSON), 404 for an unknown, expired or evicted session, 413 for a body over 4 MiB, 503 with
- * `Retry-After` over the session cap or the workspace memory budget while every session runs a call, 405 for other methods; the SDK's
- * own answers (406, 415, 400 for a malformed message) pass through. The exact texts are pinned by tests.
+ * unparsable JSON), 404 for an unknown, expired or evicted session, 408 for a body that did not arrive
+ * within `bodyTimeoutMs`, 413 for a body over 4 MiB, 503 with `Retry-After` over the session cap or the
+ * workspace memory budget, 405 for other methods; the SDK's own answers (406, 409, 415, 400 for a
+ * malformed message) pass through. The exact texts are pinned by tests.
  *
  * Browsers: answers to an allowed origin carry CORS headers (`Access-Control-Allow-Origin` with that
  * origin, `Mcp-Session-Id` exposed), and its preflights get 204, so a page on another origin can connect;
  * a refused origin gets its 403 without them.
  *
- * Sessions live in this handler's memory. In Cloudflare Workers an isolate serves many requests, but
- * not every request: pin a client to one isolate (a Durable Object) when sessions must survive. Throws
- * `UsageError` for malformed options.
+ * Sessions live in this handler's memory unless `sessionObjects` puts each in a Durable Object. In
+ * Cloudflare Workers an isolate serves many requests, but not every request: use Durable Objects when
+ * sessions must survive. Throws `UsageError` for malformed options.
  */
 export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHandler {
   const settings = checkOptions(options);
@@ -83,7 +84,7 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
     : createMemorySessions(settings, report);
 
   const app = new Hono();
-  app.use(settings.path, originGuard(settings.origins), browserCors(CORS_METHODS));
+  app.use(settings.path, originGuard(settings.origins), browserCors(METHODS));
   if (settings.bearerToken !== undefined) app.use(settings.path, bearerGuard(settings.bearerToken));
   app.use(settings.path, methodGuard(METHODS, METHOD_NOT_ALLOWED), ...bodyGuards(settings.bodyTimeoutMs));
   app.all(settings.path, (context) => sessions(context.req.raw));

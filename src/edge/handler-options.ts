@@ -17,6 +17,7 @@ import {
   type SuiteContext,
 } from './defaults.ts';
 import type { ServerInfo } from './mcp-server.ts';
+import { DEFAULT_RESUME_GRACE_MS } from './resumable-session.ts';
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -100,6 +101,12 @@ export interface FetchHandlerOptions {
    * server's connections. Default: 30 seconds ({@link DEFAULT_BODY_TIMEOUT_MS}).
    */
   bodyTimeoutMs?: number;
+  /**
+   * Milliseconds a client whose response stream broke mid-call has to resume it (`GET` with
+   * `Last-Event-ID`, as the MCP SDK client does) before the calls on that stream are cancelled.
+   * In-isolate mode only; in Durable Object mode it is the object class's option. Default: 30 seconds.
+   */
+  resumeGraceMs?: number;
   /** Clock for the idle timeout, in milliseconds. Default: `Date.now`. */
   now?: () => number;
   /**
@@ -157,6 +164,7 @@ export interface Settings {
   sessionCap: number | undefined;
   idleTimeoutMs: number;
   bodyTimeoutMs: number;
+  resumeGraceMs: number;
   workspaceBytes: number;
   workspaceBudgetBytes: number;
   serverInfo: ServerInfo;
@@ -200,6 +208,7 @@ export function checkOptions(options: FetchHandlerOptions): Settings {
     sessionCap: options.maxSessions,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    resumeGraceMs: options.resumeGraceMs ?? DEFAULT_RESUME_GRACE_MS,
     workspaceBytes: options.workspaceBytes ?? DEFAULT_WORKSPACE_BYTES,
     workspaceBudgetBytes: options.workspaceBudgetBytes ?? DEFAULT_WORKSPACE_BUDGET_BYTES,
     serverInfo: options.serverInfo ?? { ...DEFAULT_SERVER_INFO },
@@ -214,12 +223,16 @@ export function checkOptions(options: FetchHandlerOptions): Settings {
 
 /** What is wrong with the numeric limits, or `undefined`. */
 function limitsProblemOf(settings: Settings): string | undefined {
-  const { maxSessions, idleTimeoutMs, bodyTimeoutMs, workspaceBytes, workspaceBudgetBytes } = settings;
+  const { maxSessions, idleTimeoutMs, bodyTimeoutMs, resumeGraceMs, workspaceBytes, workspaceBudgetBytes } =
+    settings;
   if (!Number.isInteger(maxSessions) || maxSessions < 1) {
     return `maxSessions must be an integer of at least 1, got ${String(maxSessions)}.`;
   }
   if (!Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
     return `idleTimeoutMs must be a positive number of milliseconds, got ${String(idleTimeoutMs)}.`;
+  }
+  if (!Number.isFinite(resumeGraceMs) || resumeGraceMs < 0) {
+    return `resumeGraceMs must be a number of milliseconds of at least 0, got ${String(resumeGraceMs)}.`;
   }
   if (!Number.isFinite(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     return `bodyTimeoutMs must be a positive number of milliseconds, got ${String(bodyTimeoutMs)}.`;

@@ -59,7 +59,8 @@ export interface SessionServerHooks {
  * - `tools/call` runs `suite.executeCall(params, { session, signal })` and returns
  *   {@link toCallToolResult} of it. When the call activated deferred tools in the session (through
  *   `control.add_tools`), `notifications/tools/list_changed` is sent first, on the same response
- *   stream, so the client hears of the new tools before it sees the result.
+ *   stream, so the client hears of the new tools before it sees the result; tools activated outside a
+ *   call are announced without a related request, on the standalone stream a client opens with GET.
  *
  * Never throws on client input: the SDK answers malformed requests with JSON-RPC errors, and
  * `executeCall` never throws.
@@ -75,9 +76,14 @@ export function createSessionServer(
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
 
+  // Tools activated by a call are announced on that call's stream, before its result; tools activated
+  // outside any call (by the host) on the session's standalone stream, which a client opens with GET.
   let listChanged = false;
+  let callsRunning = 0;
   session.subscribe((event) => {
-    if (event.type === 'activated') listChanged = true;
+    if (event.type !== 'activated') return;
+    if (callsRunning > 0) listChanged = true;
+    else server.sendToolListChanged().catch(() => undefined);
   });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -86,6 +92,7 @@ export function createSessionServer(
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     hooks.onCallStart();
+    callsRunning += 1;
     try {
       const result = await suite.executeCall(request.params, { session, signal: extra.signal });
       if (listChanged) {
@@ -94,6 +101,7 @@ export function createSessionServer(
       }
       return toCallToolResult(result);
     } finally {
+      callsRunning -= 1;
       await hooks.onCallEnd();
     }
   });

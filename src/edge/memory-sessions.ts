@@ -1,21 +1,22 @@
 /**
  * In-isolate mode of `createFetchHandler`: every MCP session (its suite, its protocol server, its
- * embedded workspace) lives in this handler's memory, in a table bounded by `maxSessions` and by the
- * workspace memory budget. Idle sessions are swept when requests arrive, not by a timer. Imports the
- * SDK's transport, the edge room and the embedded workspace on demand.
+ * embedded workspace, its event store for resumable streams) lives in this handler's memory, in a
+ * table bounded by `maxSessions` and by the workspace memory budget. Idle sessions are swept when
+ * requests arrive, not by a timer. Imports the edge room and the embedded workspace on demand.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { SuiteContext } from './defaults.ts';
+import { createMemoryEventStore } from './event-store.ts';
 import type { Settings } from './handler-options.ts';
 import { createSessionServer } from './mcp-server.ts';
 import { formatBytes, jsonRpcError, plural, readInitialize, sessionNotFound } from './responses.ts';
+import { createResumableSession, type ResumableSession } from './resumable-session.ts';
 
 /** `Retry-After` of an `initialize` refused because every session is running a call. */
 const BUSY_RETRY_SECONDS = 5;
 
 /** One live MCP session: its transport and the bookkeeping of the idle timeout. */
 interface LiveSession {
-  readonly transport: WebStandardStreamableHTTPServerTransport;
+  readonly transport: ResumableSession;
   readonly close: () => Promise<void>;
   lastSeen: number;
   /** `tools/call` requests running now; a busy session is never swept. */
@@ -39,7 +40,7 @@ export function createMemorySessions(
       const live = sessions.get(sessionId);
       if (live === undefined) return jsonRpcError(404, -32001, sessionNotFound(settings.idleTimeoutMs));
       live.lastSeen = at;
-      return live.transport.handleRequest(request);
+      return live.transport.handle(request);
     }
     const initialize = await readInitialize(request);
     if (initialize instanceof Response) return initialize;
@@ -142,11 +143,14 @@ async function openSession(
   const id = crypto.randomUUID();
   const suite = settings.createSuite(suiteContext(settings.workspaceBytes));
   const session = suite.createSession({ id });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: () => id,
+  // Events in this isolate's memory: a client resumes here, or not at all (another isolate has none).
+  const transport = createResumableSession({
+    sessionId: id,
+    eventStore: createMemoryEventStore(),
+    resumeGraceMs: settings.resumeGraceMs,
     onsessionclosed: () => sessions.drop(id),
   });
-  transport.onerror = report;
+  transport.transport.onerror = report;
   const live: LiveSession = {
     transport,
     close: () => server.close(),
@@ -165,8 +169,8 @@ async function openSession(
   });
   sessions.add(id, live);
   try {
-    await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody: body });
+    await server.connect(transport.transport);
+    const response = await transport.handle(request, body);
     // The SDK refused the initialize (wrong Accept header, a batch, ...): nothing to keep.
     if (response.headers.get('mcp-session-id') !== id) sessions.drop(id);
     return response;

@@ -11,7 +11,6 @@
  */
 
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSuite, type ToolSession, type ToolSuite, type Workspace } from '../index.ts';
 import { askCounterShard, serveCounterShard } from './counter-shard.ts';
@@ -22,8 +21,14 @@ import {
   type SessionObjectNamespace,
   type SuiteContext,
 } from './defaults.ts';
+import { createSqlEventStore } from './event-store.ts';
 import { createSessionServer, type ServerInfo } from './mcp-server.ts';
 import { jsonRpcError, sessionNotFound } from './responses.ts';
+import {
+  createResumableSession,
+  DEFAULT_RESUME_GRACE_MS,
+  type ResumableSession,
+} from './resumable-session.ts';
 import {
   COUNTER_HEADER,
   COUNTER_SHARD_HEADER,
@@ -48,6 +53,11 @@ export interface SessionObjectOptions {
    * alarm). Default: `'MCP_SESSIONS'`.
    */
   sessionsBinding?: string;
+  /**
+   * Milliseconds a client whose response stream broke mid-call has to resume it (`GET` with
+   * `Last-Event-ID`) before the calls on that stream are cancelled. Default: 30 seconds.
+   */
+  resumeGraceMs?: number;
 }
 
 /** A Durable Object class, as Cloudflare instantiates it. */
@@ -99,7 +109,7 @@ function sqlWorkspaceStorage(storage: SessionObjectStorage) {
 
 /** The session as it lives in the object's memory. */
 interface LiveSession {
-  transport: WebStandardStreamableHTTPServerTransport;
+  transport: ResumableSession;
   server: Server;
 }
 
@@ -120,6 +130,7 @@ interface SessionObjectSettings {
   idleTimeoutMs: number;
   serverInfo: ServerInfo;
   sessionsBinding: string;
+  resumeGraceMs: number;
 }
 
 /** One session's object; {@link createSessionObjectClass} binds its settings. */
@@ -168,7 +179,7 @@ class SessionObject {
     await this.#storage.setAlarm(Date.now() + this.#settings.idleTimeoutMs);
     this.#live ??= this.#revive(id, record as SessionRecord);
     const live = await this.#live;
-    const response = await live.transport.handleRequest(request);
+    const response = await live.transport.handle(request);
     if (request.method === 'DELETE' && response.ok) await this.#forget();
     return response;
   }
@@ -255,20 +266,24 @@ class SessionObject {
     }
     const live = this.#start(id, []);
     this.#live = live;
-    const response = await (await live).transport.handleRequest(request, { parsedBody: body });
+    const response = await (await live).transport.handle(request, body);
     if (response.headers.get('mcp-session-id') === id) {
       this.#createTables();
       const shard = request.headers.get(COUNTER_SHARD_HEADER);
       this.#save({ initialize: body, activeTools: [], id, ...(shard === null ? {} : { shard }) });
       await this.#storage.setAlarm(Date.now() + this.#settings.idleTimeoutMs);
-    } else this.#live = undefined;
+    } else {
+      // The SDK refused the initialize: whatever its transport stored (an event) must not stay behind.
+      this.#live = undefined;
+      await this.#storage.deleteAll();
+    }
     return response;
   }
 
   /** The session after an eviction: same suite, same tools, same files, same protocol state. */
   async #revive(id: string, record: SessionRecord): Promise<LiveSession> {
     const live = await this.#start(id, record.activeTools);
-    const replay = await live.transport.handleRequest(
+    const replay = await live.transport.transport.handleRequest(
       new Request('https://session.internal/mcp', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -299,7 +314,12 @@ class SessionObject {
     const suite = createSuite(context);
     const session: ToolSession = suite.createSession({ id });
     session.activate(activeTools);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    // Events in the object's storage: a client resumes its stream even after the object was evicted.
+    const transport = createResumableSession({
+      sessionId: id,
+      eventStore: createSqlEventStore(this.#storage),
+      resumeGraceMs: this.#settings.resumeGraceMs,
+    });
     const server = createSessionServer(suite, session, {
       serverInfo,
       onCallStart: () => undefined,
@@ -313,7 +333,7 @@ class SessionObject {
         if (record) this.#save({ ...record, activeTools: session.activeTools() });
       },
     });
-    await server.connect(transport);
+    await server.connect(transport.transport);
     return { transport, server };
   }
 }
@@ -330,6 +350,7 @@ export function createSessionObjectClass(options: SessionObjectOptions = {}): Se
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     serverInfo: options.serverInfo ?? { ...DEFAULT_SERVER_INFO },
     sessionsBinding: options.sessionsBinding ?? 'MCP_SESSIONS',
+    resumeGraceMs: options.resumeGraceMs ?? DEFAULT_RESUME_GRACE_MS,
   };
   return class McpSessionObject extends SessionObject {
     constructor(state: SessionObjectState, env: Record<string, unknown> = {}) {

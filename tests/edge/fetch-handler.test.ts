@@ -396,16 +396,16 @@ describe('createFetchHandler', () => {
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.text()).toBe('Not found: the MCP endpoint of this server is /mcp.\n');
 
-    for (const method of ['GET', 'PUT']) {
+    for (const method of ['PUT', 'PATCH']) {
       const response = await handler(new Request(MCP, { method, headers: { accept: 'text/event-stream' } }));
       expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe('POST, DELETE');
+      expect(response.headers.get('allow')).toBe('POST, GET, DELETE');
       expect(await response.json()).toEqual({
         jsonrpc: '2.0',
         error: {
           code: -32000,
           message:
-            'Method Not Allowed: send JSON-RPC messages with POST and end a session with DELETE. This server opens no GET stream: notifications arrive on the response to the request that caused them.',
+            'Method Not Allowed: send JSON-RPC messages with POST, open the stream of server messages (or resume one with Last-Event-ID) with GET, and end a session with DELETE.',
         },
         id: null,
       });
@@ -426,6 +426,9 @@ describe('createFetchHandler', () => {
     const deleted = await handler(new Request(MCP, { method: 'DELETE' }));
     expect(deleted.status).toBe(400);
     expect(await deleted.json()).toEqual(missingSession);
+    const stream = await handler(new Request(MCP, { headers: { accept: 'text/event-stream' } }));
+    expect(stream.status).toBe(400);
+    expect(await stream.json()).toEqual(missingSession);
     const unknown = await post(handler, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), {
       'mcp-session-id': 'no-such-session',
     });
@@ -503,7 +506,7 @@ describe('createFetchHandler', () => {
     expect(preflight.status).toBe(204);
     expect(Object.fromEntries(preflight.headers)).toMatchObject({
       'access-control-allow-origin': 'https://app.example',
-      'access-control-allow-methods': 'POST,DELETE,GET',
+      'access-control-allow-methods': 'POST,GET,DELETE',
       'access-control-allow-headers': 'authorization,content-type,mcp-protocol-version',
       vary: 'Origin, Access-Control-Request-Headers',
     });
