@@ -31,6 +31,8 @@ import {
 const OBJECT_ID = /^[0-9a-f]{64}$/;
 /** Shards a new session asks before it is refused: a full shard while others have room costs one more. */
 const SHARD_TRIES = 3;
+/** Places a shard holds at least (unless the cap is smaller). */
+const SHARD_PLACES = 64;
 /** `Retry-After` of an `initialize` refused at the cap: sessions end as they expire, not at once. */
 const CAP_RETRY_SECONDS = 60;
 
@@ -70,7 +72,10 @@ function clientHeaders(request: Request): Headers {
  * when the shards it asked are full), `release` uncounts one whose object did not open.
  */
 function sessionCounter(objects: SessionObjectNamespace, cap: number) {
-  const shards = Math.min(COUNTER_SHARDS, cap);
+  // At least 64 places per shard: a small cap on many shards would refuse sessions long before it is
+  // reached (a new session asks three shards; 128 places on 32 shards is 4 each). 32 shards from a cap
+  // of 2,048 on; below it, the load is small enough for fewer.
+  const shards = Math.min(COUNTER_SHARDS, Math.max(1, Math.ceil(cap / SHARD_PLACES)));
   // The cap is split exactly: the shards' limits add up to it, so the deployment never holds more.
   const limitOf = (index: number) => Math.floor(cap / shards) + (index < cap % shards ? 1 : 0);
   return {
