@@ -92,6 +92,18 @@ function watchBody(
   });
 }
 
+/** The `notifications/cancelled` the client would have sent for a call it left. */
+function cancellation(requestId: string | number, resumeGraceMs: number): JSONRPCMessage {
+  return {
+    jsonrpc: '2.0',
+    method: 'notifications/cancelled',
+    params: {
+      requestId,
+      reason: `The client left mid-call and did not resume its stream within ${resumeGraceMs} ms.`,
+    },
+  };
+}
+
 /** Creates a session's resumable transport; connect a protocol server to `transport`. */
 export function createResumableSession(options: ResumableSessionOptions): ResumableSession {
   const { sessionId, eventStore, resumeGraceMs } = options;
@@ -104,17 +116,7 @@ export function createResumableSession(options: ResumableSessionOptions): Resuma
 
   const cancelCalls = (entry: WatchedStream, stream: string | undefined) => {
     if (stream !== undefined) watched.delete(stream);
-    for (const requestId of entry.requestIds) {
-      const cancelled: JSONRPCMessage = {
-        jsonrpc: '2.0',
-        method: 'notifications/cancelled',
-        params: {
-          requestId,
-          reason: `The client left mid-call and did not resume its stream within ${resumeGraceMs} ms.`,
-        },
-      };
-      transport.onmessage?.(cancelled);
-    }
+    for (const requestId of entry.requestIds) transport.onmessage?.(cancellation(requestId, resumeGraceMs));
   };
 
   /**
