@@ -269,8 +269,9 @@ async function measurePairs(
 }
 
 /**
- * The price of fault row 34's snapshot, taken before every command and compared after it: the same
- * no-op command on `workspace` and on a copy of the tree with `snapshots: false`, alternating.
+ * The price of fault row 34's journal (each command records the before-image of what it changes, so a
+ * deletion is counted and can be undone): the same no-op command on `workspace` and on a copy of the
+ * tree with `snapshots: false`, alternating.
  */
 async function measureSnapshotCost(
   workspace: Workspace,
@@ -398,7 +399,7 @@ function toolsMarkdown(measured: ToolsMeasurements): string {
     '',
     table(['operation', 'median (ms)', 'p95 (ms)'], measured.singleRows),
     '',
-    `The snapshot the embedded backend takes before every command and compares with the tree after it (fault row 34), on the ${fileCount.toLocaleString('en-US')}-file tree: \`rm -f no-such-file.txt\` through \`workspace.exec\`, ${settings.rounds} rounds alternating (no target; reported).`,
+    `The journal the embedded backend keeps of what each command changes, to count and undo deletions (fault row 34), on the ${fileCount.toLocaleString('en-US')}-file tree: \`rm -f no-such-file.txt\` through \`workspace.exec\`, ${settings.rounds} rounds alternating (no target; reported).`,
     '',
     snapshotTable(measured.snapshot),
     '',

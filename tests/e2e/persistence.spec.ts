@@ -32,6 +32,20 @@ test('?persist=KEY keeps files written in the workspace across a reload', async 
   expect(files['notes/kept.txt']).toBe('kept across a reload');
   expect(files['shell.txt']).toBe('from-bash\n');
   expect(files['blob.bin']).toEqual({ base64: 'AP8BgA' });
+
+  // A second save appends what changed to the stored file; both survive the next reload.
+  await page.evaluate(() =>
+    window.playground.execute('bash', { command: 'echo later > later.txt; rm shell.txt' }),
+  );
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await page.evaluate(() => window.playground.files().then(() => undefined));
+  const later = await page.evaluate(() => window.playground.files());
+  expect([later['notes/kept.txt'], later['later.txt'], later['shell.txt']]).toEqual([
+    'kept across a reload',
+    'later\n',
+    undefined,
+  ]);
   expect(errors).toEqual([]);
 });
 
@@ -51,6 +65,14 @@ test('?persistStorage=indexeddb keeps the workspace in IndexedDB across a reload
     `Restored the workspace saved under "${key}" from IndexedDB.`,
   );
   expect((await page.evaluate(() => window.playground.files()))['idb.txt']).toBe('in IndexedDB');
+
+  // A second save appends a part record; the next reload reads the tree and the part.
+  await page.evaluate(() => window.playground.writeFiles({ 'second.txt': 'appended' }));
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await page.evaluate(() => window.playground.files().then(() => undefined));
+  const again = await page.evaluate(() => window.playground.files());
+  expect([again['idb.txt'], again['second.txt']]).toEqual(['in IndexedDB', 'appended']);
   expect(errors).toEqual([]);
 });
 

@@ -2,12 +2,17 @@ import { InMemoryFs } from 'just-bash';
 import { describe, expect, it } from 'vitest';
 import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import { ByteSafeInMemoryFs, latin1FromByteArray } from '../../src/workspace/just-bash/byte-safe-fs.ts';
+import {
+  countDeletedFiles,
+  restoreJournal,
+  trackFileSystem,
+} from '../../src/workspace/just-bash/change-tracking.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import {
   EMBEDDED_EXECUTION_LIMITS,
   HARDENED_FILE_SYSTEM_BYTES,
 } from '../../src/workspace/just-bash/just-bash-workspace.ts';
-import { countDeletedFiles, takeSnapshot } from '../../src/workspace/just-bash/snapshot.ts';
+import { takeSnapshot } from '../../src/workspace/just-bash/snapshot.ts';
 import { WorkspaceError } from '../../src/workspace/workspace.ts';
 
 runWorkspaceConformance({ name: 'just-bash', create: (files) => createJustBashWorkspace({ files }) });
@@ -109,49 +114,142 @@ describe('just-bash filesystem without Buffer', () => {
   });
 });
 
-describe('just-bash snapshot through the public filesystem API', () => {
-  it('sees the same tree and the same deletions as the fast path over the entry index', async () => {
-    const fs = new InMemoryFs();
-    await fs.mkdir('/w/src/lib', { recursive: true });
-    await fs.writeFile('/w/src/a.ts', 'a');
-    await fs.writeFile('/w/src/lib/b.bin', new Uint8Array([0, 255]));
-    await fs.writeFile('/w/gone.txt', 'g');
-    await fs.writeFile('/w/becomes-dir', 'x');
-    await fs.writeFile('/outside.txt', 'o');
-    await fs.symlink('src/a.ts', '/w/link');
-    await fs.chmod('/w/src/a.ts', 0o755);
-    // The same filesystem without its `data` map, as another just-bash version might be.
-    const withoutIndex = new Proxy(fs, {
+/** The same filesystem without its `data` map, as another just-bash version might be. */
+function withoutIndex(fs: InMemoryFs): InMemoryFs {
+  return new Proxy(fs, {
+    get: (target, key) => {
+      if (key === 'data') return undefined;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** A tree under /w with a mode, a symlink, binary bytes and a file outside the root. */
+async function trackedTree(inner: InMemoryFs) {
+  await inner.mkdir('/w/src/lib', { recursive: true });
+  await inner.writeFile('/w/src/a.ts', 'a');
+  await inner.writeFile('/w/src/lib/b.bin', new Uint8Array([0, 255]));
+  await inner.writeFile('/w/gone.txt', 'g');
+  await inner.writeFile('/w/becomes-dir', 'x');
+  await inner.writeFile('/outside.txt', 'o');
+  await inner.symlink('src/a.ts', '/w/link');
+  await inner.chmod('/w/src/a.ts', 0o755);
+}
+
+/** Every entry under /w with its bytes as numbers, comparable with toEqual. */
+async function treeOf(fs: InMemoryFs) {
+  const snapshot = await takeSnapshot(fs, '/w');
+  return new Map(
+    [...snapshot].map(([path, entry]) => [
+      path,
+      entry.type === 'file' ? { ...entry, content: [...new Uint8Array(entry.content as Uint8Array)] } : entry,
+    ]),
+  );
+}
+
+describe('just-bash change tracking', () => {
+  for (const [name, index] of [
+    ['over the entry index', true],
+    ['through the public filesystem API', false],
+  ] as const) {
+    it(`counts deletions and puts every touched path back, ${name}`, async () => {
+      const inner = new InMemoryFs();
+      await trackedTree(inner);
+      const { fs, tracker } = trackFileSystem(index ? inner : withoutIndex(inner), '/w');
+      const before = await treeOf(inner);
+      const journal = tracker.openJournal();
+      await fs.rm('/w/gone.txt');
+      await fs.rm('/w/link');
+      await fs.rm('/w/becomes-dir');
+      await fs.mkdir('/w/becomes-dir');
+      await fs.writeFile('/w/src/a.ts', '');
+      await fs.mv('/w/src/lib', '/w/moved/lib');
+      await fs.writeFile('/w/new/deep/c.txt', 'c');
+      await fs.chmod('/w/src', 0o700);
+      await fs.writeFile('/outside.txt', 'changed');
+      // gone.txt, link, becomes-dir (now a directory) and lib/b.bin (moved away).
+      expect(await countDeletedFiles(tracker, journal)).toBe(4);
+      // Only what was touched is in the journal; nothing outside the root.
+      expect([...journal.keys()].sort()).toEqual([
+        '/w/becomes-dir',
+        '/w/gone.txt',
+        '/w/link',
+        '/w/moved',
+        '/w/moved/lib',
+        '/w/moved/lib/b.bin',
+        '/w/new',
+        '/w/new/deep',
+        '/w/new/deep/c.txt',
+        '/w/src',
+        '/w/src/a.ts',
+        '/w/src/lib',
+        '/w/src/lib/b.bin',
+      ]);
+      tracker.closeJournal(journal);
+      await expect(restoreJournal(fs, tracker, journal)).resolves.toEqual({ files: 5, directories: 2 });
+      expect(await treeOf(inner)).toEqual(before);
+      expect(await inner.readFile('/outside.txt')).toBe('changed');
+    });
+  }
+
+  it('reads only the paths a change touches, whatever the size of the tree', async () => {
+    const inner = new InMemoryFs();
+    for (let index = 0; index < 10_000; index++) {
+      await inner.writeFile(`/w/d${index % 100}/f${index}.txt`, 'x');
+    }
+    const reads = { lstat: 0, readFileBuffer: 0, getAllPaths: 0 };
+    const counted = new Proxy(withoutIndex(inner), {
       get: (target, key) => {
-        if (key === 'data') return undefined;
         const value = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+        if (typeof key !== 'string' || !(key in reads)) return value;
+        return (...args: unknown[]) => {
+          reads[key as keyof typeof reads] += 1;
+          return (value as (...args: unknown[]) => unknown)(...args);
+        };
       },
     });
-    const fast = await takeSnapshot(fs, '/w');
-    const slow = await takeSnapshot(withoutIndex, '/w');
-    expect([...slow.keys()].sort()).toEqual([...fast.keys()].sort());
-    for (const [path, entry] of fast) {
-      const other = slow.get(path);
-      if (entry.type === 'file' && other?.type === 'file') {
-        expect({ ...other, content: [...new Uint8Array(other.content as Uint8Array)] }).toEqual({
-          ...entry,
-          content: [...(entry.content as Uint8Array)],
-        });
-      } else {
-        expect(other).toEqual(entry);
-      }
-    }
-    expect(fast.get('/w/src/a.ts')).toMatchObject({ type: 'file', mode: 0o755 });
-    expect(fast.get('/w/link')).toEqual({ type: 'symlink', target: 'src/a.ts' });
-    expect(fast.has('/outside.txt')).toBe(false);
+    const { fs, tracker } = trackFileSystem(counted, '/w');
+    const journal = tracker.openJournal();
+    const log = tracker.openLog();
+    await fs.writeFile('/w/d1/f1.txt', 'changed');
+    await fs.writeFile('/w/new/a.txt', 'a');
+    await fs.chmod('/w/d2/f2.txt', 0o600);
+    expect(await countDeletedFiles(tracker, journal)).toBe(0);
+    expect((await log.changes()).length).toBe(4);
+    // f1.txt, new/ (missing, then created), new/a.txt, f2.txt: a handful of calls, not 10,000.
+    expect(reads.getAllPaths).toBe(0);
+    expect(reads.lstat + reads.readFileBuffer).toBeLessThan(30);
+  });
 
+  it('lists what changed since the mark, one entry per path, and keeps what changed after a list', async () => {
+    const inner = new InMemoryFs();
+    await trackedTree(inner);
+    const { fs, tracker } = trackFileSystem(inner, '/w');
+    const log = tracker.openLog();
+    await fs.writeFile('/w/src/a.ts', 'new');
+    await fs.appendFile('/w/src/a.ts', 'er');
     await fs.rm('/w/gone.txt');
-    await fs.rm('/w/link');
-    await fs.rm('/w/becomes-dir');
-    await fs.mkdir('/w/becomes-dir');
-    await fs.writeFile('/w/src/a.ts', '');
-    expect(await countDeletedFiles(fs, fast)).toBe(3);
-    expect(await countDeletedFiles(withoutIndex, fast)).toBe(3);
+    await fs.writeFile('/w/tmp.txt', 't');
+    await fs.rm('/w/tmp.txt');
+    await fs.chmod('/w/src/lib/b.bin', 0o600);
+    await fs.symlink('a.ts', '/w/src/l2');
+    await fs.writeFile('/outside.txt', 'not listed');
+    const changes = await log.changes();
+    expect(changes).toEqual([
+      { path: '/w/gone.txt', kind: 'removed' },
+      { path: '/w/src/a.ts', kind: 'written', type: 'file' },
+      { path: '/w/src/l2', kind: 'created', type: 'symlink' },
+      { path: '/w/src/lib/b.bin', kind: 'mode', type: 'file' },
+    ]);
+    // Changed again after the list was made: still listed after the mark.
+    await fs.writeFile('/w/src/a.ts', 'again');
+    log.mark(changes);
+    expect(await log.changes()).toEqual([{ path: '/w/src/a.ts', kind: 'written', type: 'file' }]);
+    log.mark();
+    expect(await log.changes()).toEqual([]);
+    log.close();
+    await fs.writeFile('/w/after-close.txt', 'x');
+    expect(await log.changes()).toEqual([]);
   });
 });

@@ -11,7 +11,9 @@ import {
   type WorkerLike,
   type WorkspaceStorage,
 } from '../../src/workspace/just-bash/index.ts';
+import { flushPersistedWorkspace } from '../../src/workspace/just-bash/persistence.ts';
 import type { WorkerRequest } from '../../src/workspace/just-bash/worker-workspace.ts';
+import type { Workspace } from '../../src/workspace/workspace.ts';
 
 /** A storage in memory; `failWith` makes writes throw it (the stored bytes stay as they were). */
 function memoryStorage(): WorkspaceStorage & {
@@ -64,6 +66,51 @@ function memoryLocks(): LockManagerLike {
       }
     },
   };
+}
+
+/** {@link memoryStorage} that can append, counting appends and their bytes. */
+function appendingStorage() {
+  const storage = Object.assign(memoryStorage(), { appends: [] as number[] });
+  return Object.assign(storage, {
+    async append(key: string, bytes: Uint8Array) {
+      if (storage.failWith) throw storage.failWith;
+      const before = storage.data.get(key) ?? new Uint8Array();
+      const joined = new Uint8Array(before.length + bytes.length);
+      joined.set(before);
+      joined.set(bytes, before.length);
+      storage.data.set(key, joined);
+      storage.appends.push(bytes.length);
+    },
+  });
+}
+
+/** The stored form of a save made before records of changes existed: one whole-tree record. */
+function oldSave(entries: object[], contents: string): Uint8Array {
+  const header = new TextEncoder().encode(JSON.stringify({ entries }));
+  const body = new TextEncoder().encode(contents);
+  const bytes = new Uint8Array(8 + header.length + body.length);
+  bytes.set(new TextEncoder().encode('BAW1'));
+  new DataView(bytes.buffer).setUint32(4, header.length, true);
+  bytes.set(header, 8);
+  bytes.set(body, 8 + header.length);
+  return bytes;
+}
+
+/** Every path under the root with its type, mode (as `stat` prints it) and content or target. */
+async function treeListing(workspace: Workspace): Promise<string[]> {
+  const tree = (await workspace.listTree?.(workspace.root)) ?? new Map();
+  const modes = (await workspace.exec("find . -type f -o -type d | sort | xargs stat -c '%n %a'")).output;
+  const listing = [modes];
+  for (const [directory, entries] of tree) {
+    for (const entry of entries) {
+      const path = `${directory}/${entry.name}`;
+      if (entry.type === 'file')
+        listing.push(`${path} ${new TextDecoder().decode(await workspace.readFile(path))}`);
+      else if (entry.type === 'symlink') listing.push(`${path} -> ${await workspace.readlink?.(path)}`);
+      else listing.push(`${path}/`);
+    }
+  }
+  return listing.sort();
 }
 
 const text = async (workspace: { readFile(path: string): Promise<Uint8Array> }, path: string) =>
@@ -256,6 +303,123 @@ describe('persist', () => {
     ).rejects.toThrow(
       'persist.storage and persist.locks cannot be passed to the Worker workspace: its Worker keeps the workspace in the browser storage (OPFS or IndexedDB, or the one named by storage: "opfs" or "indexeddb") and locks it with navigator.locks. Use createJustBashWorkspace to inject them.',
     );
+  });
+});
+
+describe('persist writes only what changed', () => {
+  /** 2,000 files of 3 KB (6 MB) in 40 directories. */
+  const tree = Object.fromEntries(
+    Array.from({ length: 2000 }, (_, index) => [
+      `src/d${index % 40}/f${index}.ts`,
+      `export const value${index} = ${index};\n`.repeat(100).slice(0, 3000),
+    ]),
+  );
+
+  it('a command that changes nothing writes nothing; one that changes a few paths appends just those', async () => {
+    const storage = appendingStorage();
+    const persist = { key: 'c1', storage, locks: null, debounceMs: 60_000 };
+    const first = await createJustBashWorkspace({ files: tree, persist: { ...persist, restore: false } });
+    await first.dispose?.();
+    expect({ writes: storage.writes, appends: storage.appends.length }).toEqual({ writes: 1, appends: 0 });
+    const whole = storage.data.get('c1')?.length ?? 0;
+    expect(whole).toBeGreaterThan(6_000_000);
+
+    const second = await createJustBashWorkspace({ persist });
+    await second.exec('echo hi; cat src/d1/f1.ts > /dev/null; ls src | wc -l');
+    await flushPersistedWorkspace(second);
+    expect({ writes: storage.writes, appends: storage.appends.length }).toEqual({ writes: 1, appends: 0 });
+
+    const script =
+      'echo changed > src/d1/f1.ts; rm src/d2/f2.ts; mkdir -p new/inner; mv src/d3/f3.ts new/f3.ts; ' +
+      'chmod 700 src/d4/f4.ts; ln -s ../src/d5/f5.ts new/link; rm -r src/d6';
+    await second.exec(script);
+    const expected = await treeListing(second);
+    await second.dispose?.();
+    expect(storage.writes).toBe(1);
+    expect(storage.appends.length).toBe(1);
+    // The record holds the moved file's 3,000 bytes and the names of the 52 paths changed: no more.
+    expect(storage.appends[0]).toBeLessThan(8_000);
+
+    const third = await createJustBashWorkspace({ persist });
+    expect(await treeListing(third)).toEqual(expected);
+    expect(await text(third, '/workspace/src/d1/f1.ts')).toBe('changed\n');
+    expect(await third.readlink?.('/workspace/new/link')).toBe('../src/d5/f5.ts');
+    await third.dispose?.();
+  }, 120_000);
+
+  it('reads a save made before records of changes existed, and appends to it', async () => {
+    const storage = appendingStorage();
+    storage.data.set(
+      'c2',
+      oldSave(
+        [
+          { path: 'docs', type: 'directory', mode: 0o755 },
+          { path: 'docs/a.md', type: 'file', mode: 0o644, size: 4 },
+          { path: 'run.sh', type: 'file', mode: 0o755, size: 8 },
+          { path: 'link', type: 'symlink', target: 'docs/a.md' },
+        ],
+        '# a\necho hi\n',
+      ),
+    );
+    const persist = { key: 'c2', storage, locks: null, debounceMs: 60_000 };
+    const workspace = await createJustBashWorkspace({ persist });
+    expect((await workspace.exec('cat link; ./run.sh; stat -c %a run.sh')).output).toBe('# a\nhi\n755\n');
+    await workspace.writeFile('/workspace/docs/b.md', 'b');
+    await workspace.dispose?.();
+    expect({ writes: storage.writes, appends: storage.appends.length }).toEqual({ writes: 0, appends: 1 });
+    const again = await createJustBashWorkspace({ persist });
+    expect((await again.exec('ls docs; cat link')).output).toBe('a.md\nb.md\n# a\n');
+  });
+
+  it('writes the tree whole once the records appended since outweigh it', async () => {
+    const storage = appendingStorage();
+    const persist = { key: 'c3', storage, locks: null, debounceMs: 60_000 };
+    const workspace = await createJustBashWorkspace({
+      files: { 'a.txt': 'a' },
+      persist: { ...persist, restore: false },
+    });
+    const big = 'x'.repeat(400_000);
+    for (let round = 0; round < 4; round++) {
+      await workspace.writeFile('/workspace/big.txt', `${round}${big}`);
+      await flushPersistedWorkspace(workspace);
+    }
+    // The first save is whole; the next two records of 400 KB fit under 1 MiB, the third does not.
+    expect({ writes: storage.writes, appends: storage.appends.length }).toEqual({ writes: 2, appends: 2 });
+    expect(storage.data.get('c3')?.length).toBeLessThan(500_000);
+    await workspace.dispose?.();
+    const restored = await createJustBashWorkspace({ persist });
+    expect((await text(restored, '/workspace/big.txt')).slice(0, 2)).toBe('3x');
+  });
+
+  it('a save that fails keeps its changes for the next one', async () => {
+    const storage = appendingStorage();
+    const statuses: PersistStatus[] = [];
+    const persist = {
+      key: 'c4',
+      storage,
+      locks: null,
+      debounceMs: 60_000,
+      onStatus: (status: PersistStatus) => statuses.push(status),
+    };
+    const workspace = await createJustBashWorkspace({
+      files: { 'a.txt': 'a' },
+      persist: { ...persist, restore: false },
+    });
+    await flushPersistedWorkspace(workspace);
+    storage.failWith = new Error('disk on fire');
+    await workspace.exec('echo b > b.txt; rm a.txt');
+    await flushPersistedWorkspace(workspace);
+    expect(statuses.at(-1)).toEqual({
+      state: 'error',
+      message:
+        'Could not save the workspace "c4" to the test storage (disk on fire). What was saved before is kept; the next change tries again.',
+    });
+    storage.failWith = undefined;
+    await workspace.exec('echo c > c.txt');
+    await workspace.dispose?.();
+    expect(statuses.at(-1)).toEqual({ state: 'saved', message: 'Saved to the test storage.' });
+    const restored = await createJustBashWorkspace({ persist });
+    expect((await restored.exec('ls; cat b.txt c.txt')).output).toBe('b.txt\nc.txt\nb\nc\n');
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Where a persisted workspace is kept: the {@link WorkspaceStorage} interface, and its two browser
  * implementations, the Origin Private File System (one file per key) and IndexedDB (one record per
- * key). Both replace a key's bytes atomically: OPFS writes into a swap file that only replaces the old
- * one when the stream closes, IndexedDB in one transaction. A write that fails (a full quota) leaves
- * what was stored before untouched. Imports nothing; DOM types only.
+ * key, and one per appended part). Both replace or extend a key's bytes atomically: OPFS writes into a
+ * swap file that only replaces the old one when the stream closes, IndexedDB in one transaction. A
+ * write that fails (a full quota) leaves what was stored before untouched. Imports nothing; DOM types
+ * only.
  */
 
 /** Keeps saved workspaces as byte strings by key. Inject your own for Node, tests or another store. */
@@ -14,6 +15,12 @@ export interface WorkspaceStorage {
   read(key: string): Promise<Uint8Array | undefined>;
   /** Replaces the bytes under `key`. Throws, keeping the previous bytes, when it cannot. */
   write(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Adds `bytes` after what `key` holds, all or nothing: `read` then returns the two joined. Throws,
+   * keeping the previous bytes, when it cannot. Optional: persistence appends what a save changed
+   * when it is there, and writes the whole tree on every save when it is not.
+   */
+  append?(key: string, bytes: Uint8Array): Promise<void>;
   /** Forgets `key`. */
   remove(key: string): Promise<void>;
   /** How much the origin uses and may use, in bytes, when the runtime tells (for quota messages). */
@@ -63,15 +70,15 @@ export function createOpfsStorage(): WorkspaceStorage {
     },
     async write(key, bytes) {
       const handle = await (await directory()).getFileHandle(fileNameOf(key), { create: true });
-      const stream = await handle.createWritable();
-      try {
-        await stream.write(bytes as Uint8Array<ArrayBuffer>);
-        await stream.close();
-      } catch (error) {
-        // Aborting drops the swap file: the previous content stays as it was.
-        await stream.abort().catch(() => undefined);
-        throw error;
-      }
+      await writeThroughSwap(await handle.createWritable(), { type: 'write', position: 0, data: bytes });
+    },
+    async append(key, bytes) {
+      const handle = await (await directory()).getFileHandle(fileNameOf(key), { create: true });
+      const position = (await handle.getFile()).size;
+      // The swap file starts as a copy of the file (made by the browser, not here), so the old bytes
+      // stay as they are until the stream closes.
+      const stream = await handle.createWritable({ keepExistingData: true });
+      await writeThroughSwap(stream, { type: 'write', position, data: bytes });
     },
     async remove(key) {
       await (await directory()).removeEntry(fileNameOf(key)).catch((error: { name?: string }) => {
@@ -82,13 +89,49 @@ export function createOpfsStorage(): WorkspaceStorage {
   };
 }
 
+/** Writes `chunk` into a writable's swap file and closes it, which replaces the file; on failure, nothing. */
+async function writeThroughSwap(
+  stream: FileSystemWritableFileStream,
+  chunk: { type: 'write'; position: number; data: Uint8Array },
+): Promise<void> {
+  try {
+    await stream.write({ ...chunk, data: chunk.data as Uint8Array<ArrayBuffer> });
+    await stream.close();
+  } catch (error) {
+    // Aborting drops the swap file: the previous content stays as it was.
+    await stream.abort().catch(() => undefined);
+    throw error;
+  }
+}
+
 const settle = <T>(request: IDBRequest<T>): Promise<T> =>
   new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 
-/** Saved workspaces as records of an IndexedDB object store. */
+/**
+ * The appended parts of `key`: records keyed `[key, n]`, which IndexedDB orders after `[key]` and
+ * before `[key, []]` (arrays sort after numbers).
+ */
+const partsOf = (key: string): IDBKeyRange => IDBKeyRange.bound([key], [key, []]);
+
+/** `parts` joined in order. */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * Saved workspaces as records of an IndexedDB object store: the bytes written under the key itself,
+ * each appended part under `[key, n]`. A write replaces the record and drops the parts, in one
+ * transaction.
+ */
 export function createIndexedDbStorage(): WorkspaceStorage {
   let database: Promise<IDBDatabase> | undefined;
   const open = (): Promise<IDBDatabase> => {
@@ -100,31 +143,42 @@ export function createIndexedDbStorage(): WorkspaceStorage {
     });
     return database;
   };
-  const run = async <T>(
-    mode: IDBTransactionMode,
-    act: (store: IDBObjectStore) => IDBRequest<T>,
-  ): Promise<T> => {
+  /** Runs `act` in one transaction; resolves with its value once the transaction committed. */
+  const run = async <T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => Promise<T>): Promise<T> => {
     const transaction = (await open()).transaction(IDB_STORE, mode);
-    const result = settle(act(transaction.objectStore(IDB_STORE)));
-    await new Promise<void>((resolve, reject) => {
+    const committed = new Promise<void>((resolve, reject) => {
       transaction.oncomplete = () => resolve();
       transaction.onabort = () => reject(transaction.error);
       transaction.onerror = () => reject(transaction.error);
     });
+    const [result] = await Promise.all([act(transaction.objectStore(IDB_STORE)), committed]);
     return result;
   };
   return {
     label: 'IndexedDB',
-    async read(key) {
-      const value = await run('readonly', (store) => store.get(key));
-      return value instanceof Uint8Array ? value : undefined;
-    },
-    async write(key, bytes) {
-      await run('readwrite', (store) => store.put(bytes, key));
-    },
-    async remove(key) {
-      await run('readwrite', (store) => store.delete(key));
-    },
+    read: (key) =>
+      run('readonly', async (store) => {
+        const [value, parts] = await Promise.all([
+          settle(store.get(key)),
+          settle(store.getAll(partsOf(key))),
+        ]);
+        if (!(value instanceof Uint8Array)) return undefined;
+        return parts.length === 0 ? value : joined([value, ...(parts as Uint8Array[])]);
+      }),
+    write: (key, bytes) =>
+      run('readwrite', async (store) => {
+        await Promise.all([settle(store.delete(partsOf(key))), settle(store.put(bytes, key))]);
+      }),
+    append: (key, bytes) =>
+      run('readwrite', async (store) => {
+        const keys = await settle(store.getAllKeys(partsOf(key)));
+        const last = keys.at(-1) as [string, number] | undefined;
+        await settle(store.put(bytes, [key, (last?.[1] ?? 0) + 1]));
+      }),
+    remove: (key) =>
+      run('readwrite', async (store) => {
+        await Promise.all([settle(store.delete(partsOf(key))), settle(store.delete(key))]);
+      }),
     estimate,
   };
 }

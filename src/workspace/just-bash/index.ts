@@ -9,6 +9,7 @@ export {
   defaultWorkspaceStorage,
   type WorkspaceStorage,
 } from './browser-storage.ts';
+export type { WorkspaceChange, WorkspaceChangeKind, WorkspaceChangeLog } from './change-tracking.ts';
 export {
   createJustBashWorkspace,
   DEFAULT_JUST_BASH_ROOT,
@@ -16,6 +17,7 @@ export {
   JUST_BASH_SPILL_DIR,
   type JustBashExecutionLimits,
   type JustBashWorkspaceOptions,
+  trackWorkspaceChanges,
 } from './just-bash-workspace.ts';
 export {
   type LockManagerLike,

@@ -20,8 +20,15 @@ import {
   WorkspaceError,
 } from '../workspace.ts';
 import { ByteSafeInMemoryFs } from './byte-safe-fs.ts';
+import {
+  type ChangeTracker,
+  countDeletedFiles,
+  type Journal,
+  restoreJournal,
+  trackFileSystem,
+  type WorkspaceChangeLog,
+} from './change-tracking.ts';
 import { openPersistence, type PersistOptions, resolvePersistStorage } from './persistence.ts';
-import { countDeletedFiles, restoreTree, type Snapshot, takeSnapshot } from './snapshot.ts';
 
 export { EMBEDDED_EXECUTION_LIMITS } from '../shell/run-command.ts';
 
@@ -43,10 +50,12 @@ export interface JustBashWorkspaceOptions {
   /** Environment variables for every command. Default: `HOME` set to the root. */
   env?: Record<string, string>;
   /**
-   * Snapshot the workspace before every command and compare the tree after it, so a command that
-   * deleted files (however its script spelled it) says how many, and `restoreSnapshot` can undo the
-   * last one that did. A snapshot shares the file contents with the filesystem (nothing is copied; see
-   * ./snapshot.ts); only what a command deletes stays alive in it. Default: `true`.
+   * Keep, for every command, the before-image of each path it changes (the filesystem records the
+   * paths as it writes them; see ./change-tracking.ts), so a command that deleted files (however its
+   * script spelled it) says how many, and `restoreSnapshot` can undo the last one that did. The cost
+   * is what the command changed, not the size of the tree; before-images share file contents with the
+   * filesystem (nothing is copied), and only what a command overwrote or deleted stays alive in them.
+   * Default: `true`.
    */
   snapshots?: boolean;
   /**
@@ -71,28 +80,58 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   const root = normalizePosix(options.root ?? DEFAULT_JUST_BASH_ROOT);
   const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
   const storage = options.persist ? resolvePersistStorage(options.persist) : undefined;
-  const bash = newEmbeddedBash(root, limitBytes, options);
-  const fs = bash.fs;
+  const { fs, tracker } = trackFileSystem(
+    new ByteSafeInMemoryFs(undefined, { maxTotalBytes: limitBytes }),
+    root,
+  );
+  const bash = newEmbeddedBash(fs, root, options);
   const call = guardWith(limitBytes);
-  const workspace: Workspace = {
+  const inner: Workspace = {
     backend: 'just-bash',
     root,
     spillDir: JUST_BASH_SPILL_DIR,
     ...fileOperations(fs, call),
-    ...commandOperations(bash, root, call, options.snapshots !== false),
+    ...commandOperations(bash, tracker, call, options.snapshots !== false),
   };
   await call(root, () => fs.mkdir(root, { recursive: true }));
   await call(JUST_BASH_SPILL_DIR, () => fs.mkdir(JUST_BASH_SPILL_DIR, { recursive: true }));
   const persistence =
-    options.persist && storage ? await openPersistence(options.persist, storage, fs, root) : undefined;
+    options.persist && storage ? await openPersistence(options.persist, storage, fs, tracker) : undefined;
   // A restored workspace is what was saved; `files` only seed a new one.
-  if (persistence?.restored) return persistence.wrap(workspace);
-  for (const [name, content] of Object.entries(options.files ?? {})) {
-    const path = normalizePosix(name.startsWith('/') ? name : `${root}/${name}`);
-    await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
-    await call(path, () => fs.writeFile(path, content));
+  if (!persistence?.restored) {
+    for (const [name, content] of Object.entries(options.files ?? {})) {
+      const path = normalizePosix(name.startsWith('/') ? name : `${root}/${name}`);
+      await call(path, () => fs.mkdir(parentOf(path), { recursive: true }));
+      await call(path, () => fs.writeFile(path, content));
+    }
   }
-  return persistence ? persistence.wrap(workspace) : workspace;
+  const workspace = persistence ? persistence.wrap(inner) : inner;
+  trackers.set(workspace, tracker);
+  return workspace;
+}
+
+/** The change tracker of each workspace this module created, for {@link trackWorkspaceChanges}. */
+const trackers = new WeakMap<Workspace, ChangeTracker>();
+
+/**
+ * Opens a log of what changes in `workspace` from now on, for code that keeps a copy of the tree and
+ * wants to write only what changed (persistence, an edge server's storage): `await log.changes()`
+ * lists each path under the root that was created, written, removed, or had only its mode changed
+ * since the last `log.mark()`, in path order. The filesystem records the paths as it writes them, so
+ * asking costs what changed, never the size of the tree. Each log has its own mark; `close()` it when
+ * done. `undefined` for a workspace `createJustBashWorkspace` did not make in this thread (the
+ * Worker variant keeps its log inside its Worker).
+ *
+ * ```ts
+ * const log = trackWorkspaceChanges(workspace);
+ * await workspace.exec('echo hi > a.txt; rm -f b.txt');
+ * const changes = await log?.changes(); // [{ path: '/workspace/a.txt', kind: 'created', type: 'file' }, ...]
+ * // ... store them, then:
+ * log?.mark(changes);
+ * ```
+ */
+export function trackWorkspaceChanges(workspace: Workspace): WorkspaceChangeLog | undefined {
+  return trackers.get(workspace)?.openLog();
 }
 
 /** The in-memory filesystem of a just-bash shell. */
@@ -101,10 +140,10 @@ type EmbeddedFs = Bash['fs'];
 /** Runs a filesystem operation on `path`, turning just-bash's errors into `WorkspaceError`s. */
 type Guard = <T>(path: string, run: () => Promise<T>) => Promise<T>;
 
-/** A shell over a size-capped filesystem, with the hardened limits and the host's overrides. */
-function newEmbeddedBash(root: string, limitBytes: number, options: JustBashWorkspaceOptions): Bash {
+/** A shell over the workspace's filesystem, with the hardened limits and the host's overrides. */
+function newEmbeddedBash(fs: EmbeddedFs, root: string, options: JustBashWorkspaceOptions): Bash {
   const bash = new Bash({
-    fs: new ByteSafeInMemoryFs(undefined, { maxTotalBytes: limitBytes }),
+    fs,
     cwd: root,
     env: { HOME: root, ...options.env },
     executionLimitProfile: 'hardened',
@@ -162,28 +201,39 @@ function fileOperations(
 }
 
 /**
- * `exec` and `restoreSnapshot`: with `snapshots`, the tree is snapshotted before every command so a
- * command that deleted files says how many, and the last such command can be undone.
+ * `exec` and `restoreSnapshot`: with `snapshots`, each command runs with a journal of the paths it
+ * changes and their before-images, so a command that deleted files says how many. The journal of the
+ * last such command stays open (it goes on recording whatever changes after it, through any method),
+ * so `restoreSnapshot` puts the tree back as it was just before that command.
  */
 function commandOperations(
   bash: Bash,
-  root: string,
+  tracker: ChangeTracker,
   call: Guard,
   snapshots: boolean,
 ): Pick<Workspace, 'exec' | 'restoreSnapshot'> {
-  const fs = bash.fs;
-  let lastSnapshot: Snapshot | undefined;
+  const { root } = tracker;
+  let restorePoint: Journal | undefined;
   return {
     async exec(command, execOptions) {
-      const before = snapshots ? await takeSnapshot(fs, root) : undefined;
-      const result = await runJustBashCommand(bash, root, command, execOptions);
-      if (!before) return result;
-      const deletedFiles = await countDeletedFiles(fs, before);
-      if (deletedFiles > 0) lastSnapshot = before;
-      return { ...result, deletedFiles };
+      if (!snapshots) return runJustBashCommand(bash, root, command, execOptions);
+      const journal = tracker.openJournal();
+      let deletedFiles = 0;
+      try {
+        const result = await runJustBashCommand(bash, root, command, execOptions);
+        deletedFiles = await countDeletedFiles(tracker, journal);
+        return { ...result, deletedFiles };
+      } finally {
+        if (deletedFiles > 0) {
+          if (restorePoint) tracker.closeJournal(restorePoint);
+          restorePoint = journal;
+        } else {
+          tracker.closeJournal(journal);
+        }
+      }
     },
     async restoreSnapshot(): Promise<RestoredSnapshot> {
-      const snapshot = lastSnapshot;
+      const snapshot = restorePoint;
       if (!snapshot) {
         throw new WorkspaceError(
           'ENOENT',
@@ -191,9 +241,17 @@ function commandOperations(
           'There is no snapshot to restore: no command has deleted files since the workspace started or since the last restore.',
         );
       }
-      const restored = await call(root, () => restoreTree(fs, root, snapshot));
-      lastSnapshot = undefined;
-      return restored;
+      // The journal's own changes are the restore: it stops recording while it runs.
+      tracker.closeJournal(snapshot);
+      try {
+        const restored = await call(root, () => restoreJournal(bash.fs, tracker, snapshot));
+        restorePoint = undefined;
+        return restored;
+      } catch (error) {
+        // A restore that failed part way can be tried again: the journal goes on as the restore point.
+        tracker.openJournal(snapshot);
+        throw error;
+      }
     },
   };
 }

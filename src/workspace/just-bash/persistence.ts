@@ -1,9 +1,16 @@
 /**
  * Persistence of the embedded workspace: restore the tree saved under a key when the workspace starts,
- * save it again after every call that may change it (debounced; at once on `pagehide` and when the page
- * is hidden), and keep two tabs with the same key from overwriting each other with a Web Lock: the
- * second one restores the saved files but does not save, and says so. Imports just-bash's types,
- * workspace.ts, snapshot.ts, persisted-tree.ts and browser-storage.ts.
+ * save what changed after every call that may change it (debounced; at once on `pagehide` and when the
+ * page is hidden), and keep two tabs with the same key from overwriting each other with a Web Lock: the
+ * second one restores the saved files but does not save, and says so.
+ *
+ * A save writes only what changed: the workspace's change log (./change-tracking.ts) names the paths
+ * changed since the last save, and when the storage can `append`, a record of just those paths is
+ * appended (./persisted-tree.ts). A call that changed nothing writes nothing. The tree is written whole
+ * on the first save of a key, after a failed save, when the storage cannot append, and once the
+ * records appended since the last whole write outweigh it (so a restore reads at most about twice the
+ * tree). Imports just-bash's types, workspace.ts, snapshot.ts, change-tracking.ts, persisted-tree.ts
+ * and browser-storage.ts.
  */
 
 import type { IFileSystem } from 'just-bash';
@@ -17,8 +24,9 @@ import {
   hasOpfs,
   type WorkspaceStorage,
 } from './browser-storage.ts';
-import { decodeTree, encodeTree } from './persisted-tree.ts';
-import { restoreTree, takeSnapshot } from './snapshot.ts';
+import type { ChangeTracker, WorkspaceChange, WorkspaceChangeLog } from './change-tracking.ts';
+import { decodeTree, encodeChanges, encodeTree } from './persisted-tree.ts';
+import { restoreTree, type Snapshot, takeSnapshot } from './snapshot.ts';
 
 /** What a persisted workspace reports: restored, saved, read-only, or a failed save. */
 export interface PersistStatus {
@@ -66,6 +74,8 @@ export interface PersistOptions {
 export const MAX_PERSIST_KEY_LENGTH = 200;
 const DEFAULT_DEBOUNCE_MS = 300;
 const DEFAULT_LOCK_WAIT_MS = 2_000;
+/** Records appended since the last whole write may add up to this much before the tree is written whole. */
+const MIN_APPENDED_BYTES = 1024 * 1024;
 const LOCK_PREFIX = 'browser-agent-tools:workspace:';
 
 /** The Workspace methods after which the tree may have changed. */
@@ -136,8 +146,9 @@ export async function openPersistence(
   persist: PersistOptions,
   storage: WorkspaceStorage,
   fs: IFileSystem,
-  root: string,
+  tracker: ChangeTracker,
 ): Promise<{ restored: boolean; wrap(workspace: Workspace): Workspace }> {
+  const { root } = tracker;
   const report = (status: PersistStatus): void => persist.onStatus?.(status);
   const release = await acquireLock(persist);
   let writable = release !== undefined;
@@ -173,33 +184,95 @@ export async function openPersistence(
           },
     );
   }
-  return {
-    restored,
-    wrap: (workspace) => persistent(workspace, persist, storage, fs, root, writable, release),
+  // Opened after the restore: what was restored is what the key holds, not a change.
+  const target: SaveTarget = { persist, storage, fs, tracker, log: tracker.openLog(), stored: restored };
+  return { restored, wrap: (workspace) => persistent(workspace, target, writable, release) };
+}
+
+/** Where and what a persisted workspace saves. */
+interface SaveTarget {
+  persist: PersistOptions;
+  storage: WorkspaceStorage;
+  fs: IFileSystem;
+  tracker: ChangeTracker;
+  /** The paths changed since the last save. */
+  log: WorkspaceChangeLog;
+  /** Whether the storage holds the tree as it was at the log's mark (so changes can be appended). */
+  stored: boolean;
+}
+
+/** Writes what changed since the last save; `false` when nothing had (nothing was written). */
+function saverOf(target: SaveTarget): () => Promise<boolean> {
+  const { persist, storage, fs, tracker, log } = target;
+  const { root } = tracker;
+  let wholeBytes = 0;
+  let appendedBytes = 0;
+  return async () => {
+    const changes = await log.changes();
+    if (target.stored && changes.length === 0) return false;
+    const record = target.stored && storage.append ? await changesRecord(tracker, changes) : undefined;
+    if (
+      record &&
+      storage.append &&
+      appendedBytes + record.length <= Math.max(wholeBytes, MIN_APPENDED_BYTES)
+    ) {
+      await storage.append(persist.key, record);
+      appendedBytes += record.length;
+    } else {
+      target.stored = false;
+      const whole = encodeTree(await takeSnapshot(fs, root), root);
+      await storage.write(persist.key, whole);
+      target.stored = true;
+      wholeBytes = whole.length;
+      appendedBytes = 0;
+    }
+    log.mark(changes);
+    return true;
   };
+}
+
+/** A record of `changes`: each changed path as it is now, and the removed ones. */
+async function changesRecord(
+  tracker: ChangeTracker,
+  changes: readonly WorkspaceChange[],
+): Promise<Uint8Array> {
+  const { root } = tracker;
+  const written: Snapshot = new Map();
+  const removed: string[] = [];
+  for (const change of changes) {
+    if (change.path === root) continue;
+    if (change.kind === 'removed') {
+      removed.push(change.path);
+      continue;
+    }
+    const entry = await tracker.imageOf(change.path);
+    if (entry) written.set(change.path, entry);
+    else removed.push(change.path);
+  }
+  return encodeChanges(written, removed, root);
 }
 
 function persistent(
   inner: Workspace,
-  persist: PersistOptions,
-  storage: WorkspaceStorage,
-  fs: IFileSystem,
-  root: string,
+  target: SaveTarget,
   writable: boolean,
   release: (() => void) | undefined,
 ): Workspace {
+  const { persist, storage } = target;
   const debounceMs = persist.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   let dirty = !writable ? false : persist.restore === false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  const writeChanges = saverOf(target);
 
   const save = async (): Promise<void> => {
     if (!writable || !dirty) return;
     dirty = false;
     try {
-      await storage.write(persist.key, encodeTree(await takeSnapshot(fs, root), root));
-      persist.onStatus?.({ state: 'saved', message: `Saved to ${storage.label}.` });
+      if (await writeChanges()) persist.onStatus?.({ state: 'saved', message: `Saved to ${storage.label}.` });
     } catch (error) {
+      // Writes and appends are atomic: the storage holds the last save, and the log still names
+      // every change since, so the next save starts from there.
       dirty = true;
       persist.onStatus?.({ state: 'error', message: await saveFailure(error, persist.key, storage) });
     }
@@ -245,6 +318,7 @@ function persistent(
     page.removeEventListener?.('pagehide', onPageHide);
     page.removeEventListener?.('visibilitychange', onHide);
     release?.();
+    target.log.close();
     await inner.dispose?.();
   };
   flushers.set(wrapped, flush);

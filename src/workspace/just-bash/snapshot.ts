@@ -1,12 +1,8 @@
 /**
- * Snapshots of the embedded workspace's tree: taken before every command, compared with the tree after
- * it, so a command that deleted files is seen whatever its script looked like (`rm`, `"r"m`, `$'\x72m'`,
- * `find -delete`, `mv` out of the root, ...). A snapshot shares file contents with the filesystem:
- * nothing is copied, and only what a command deletes stays alive in it.
- *
- * Emptying or overwriting a file (`> file`, `echo x > file`) changes it but deletes nothing: the path
- * still holds a file, so it is not counted and keeps no snapshot, as with the `write` tool. A snapshot
- * kept for a later deletion still undoes such changes, like every other change made after it.
+ * Whole-tree snapshots of the embedded workspace: what persistence writes when it saves the tree whole
+ * (its first save, and when the changes appended since outweigh the tree), and what it writes back at
+ * start. Commands do not take them: what a command changed is recorded as it writes
+ * (./change-tracking.ts). A snapshot shares file contents with the filesystem: nothing is copied.
  *
  * Imports just-bash's types and workspace.ts only.
  */
@@ -23,12 +19,13 @@ export type SnapshotEntry =
 export type Snapshot = Map<string, SnapshotEntry>;
 
 /**
- * just-bash's `InMemoryFs` keeps every entry in one `Map` (its `data` field), with entries replaced,
- * never edited, when a file is written. Reading that map is one pass over memory (about a millisecond
- * for 10,000 files); the public API costs two awaited calls per path (about 65 ms). `undefined` when
- * the filesystem keeps no such map (another just-bash version, another filesystem).
+ * just-bash's `InMemoryFs` keeps every entry in one `Map` (its `data` field), with entries replaced
+ * when a file is written (a mode or time is set on the entry itself). Reading that map is one pass over
+ * memory (about a millisecond for 10,000 files); the public API costs two awaited calls per path
+ * (about 65 ms). `undefined` when the filesystem keeps no such map (another just-bash version, another
+ * filesystem).
  */
-function entryIndex(fs: IFileSystem): ReadonlyMap<string, FsEntry> | undefined {
+export function entryIndex(fs: IFileSystem): ReadonlyMap<string, FsEntry> | undefined {
   const data = (fs as unknown as { data?: unknown }).data;
   return data instanceof Map ? (data as ReadonlyMap<string, FsEntry>) : undefined;
 }
@@ -63,35 +60,6 @@ async function takeSnapshotThroughApi(fs: IFileSystem, root: string): Promise<Sn
     else snapshot.set(path, { type: 'file', mode: stat.mode, content: await fs.readFileBuffer(path) });
   }
   return snapshot;
-}
-
-/**
- * Files and symlinks of `before` that are gone now: their path holds nothing, or a directory. A file
- * moved to another path counts as deleted at its old path, as `rm` of it would.
- */
-export async function countDeletedFiles(fs: IFileSystem, before: Snapshot): Promise<number> {
-  const index = entryIndex(fs);
-  const typeNow = index ? (path: string) => index.get(path)?.type : await typesThroughApi(fs, before);
-  let deleted = 0;
-  for (const [path, entry] of before) {
-    if (entry.type === 'directory') continue;
-    const now = typeNow(path);
-    if (now === undefined || now === 'directory') deleted += 1;
-  }
-  return deleted;
-}
-
-async function typesThroughApi(
-  fs: IFileSystem,
-  before: Snapshot,
-): Promise<(path: string) => FsEntry['type'] | undefined> {
-  const present = new Set(fs.getAllPaths());
-  const files = [...before.keys()].filter(
-    (path) => present.has(path) && before.get(path)?.type !== 'directory',
-  );
-  const stats = await Promise.all(files.map((path) => fs.lstat(path).catch(() => undefined)));
-  const directories = new Set(files.filter((_, position) => stats[position]?.isDirectory));
-  return (path) => (!present.has(path) ? undefined : directories.has(path) ? 'directory' : 'file');
 }
 
 /** Replaces everything at or below `root` with `snapshot`. */
