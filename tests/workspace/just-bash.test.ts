@@ -112,6 +112,33 @@ describe('just-bash filesystem without Buffer', () => {
     expect(latin1FromByteArray(bytes).length).toBe(70_000);
     expect(latin1FromByteArray(bytes).charCodeAt(69_999)).toBe((69_999 * 7) % 256);
   });
+
+  it("decodes through the runtime's windows-1252 decoder when that is exact, and in chunks when it is not", () => {
+    const every = Uint8Array.from({ length: 256 * 300 }, (_, index) => index % 256);
+    const expected = Array.from(every, (byte) => String.fromCharCode(byte)).join('');
+    // Node's decoder maps every byte to itself; a browser's maps 0x80 to the euro sign, as this one.
+    const browserLike = {
+      decode: (input?: AllowSharedBufferSource) =>
+        new TextDecoder('latin1').decode(input).replaceAll('\u0080', '\u20ac'),
+    };
+    let calls = 0;
+    const counting = {
+      decode: (input?: AllowSharedBufferSource) => {
+        calls += 1;
+        return new TextDecoder('latin1').decode(input);
+      },
+    };
+    expect(latin1FromByteArray(every, browserLike)).toBe(expected);
+    expect(latin1FromByteArray(every, counting)).toBe(expected);
+    expect(calls).toBe(1);
+    expect(latin1FromByteArray(every, null)).toBe(expected);
+    expect(
+      latin1FromByteArray(
+        every.filter((byte) => byte < 0x80 || byte > 0x9f),
+        browserLike,
+      ),
+    ).toBe(expected.replace(/[\u0080-\u009f]/g, ''));
+  });
 });
 
 /** The same filesystem without its `data` map, as another just-bash version might be. */

@@ -15,11 +15,52 @@ import { InMemoryFs } from 'just-bash';
 /** Bytes per `String.fromCharCode` call: arguments live on the stack, so keep them far below 64 Ki. */
 const CHUNK_BYTES = 8192;
 
+/**
+ * The runtime's decoder for the WHATWG label `latin1`, which is windows-1252: the same as latin1
+ * except for bytes 0x80 to 0x9F, most of which it maps above U+00FF (Node's decodes them as latin1).
+ * `null` where the runtime has none.
+ */
+let windows1252: TextDecoder | null | undefined;
+
+/** Any character above U+00FF: a byte the decoder did not map to itself. */
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+
 type ReadFileOptions = Parameters<InMemoryFs['readFile']>[1];
 type ByteString = Awaited<ReturnType<InMemoryFs['readFileBytes']>>;
 
-/** `bytes` as a latin1 string (each char one byte), built without large argument lists. */
-export function latin1FromByteArray(bytes: Uint8Array): string {
+/**
+ * `bytes` as a latin1 string (each char one byte), built without large argument lists. The runtime's
+ * windows-1252 decoder does it in native code, about ten times faster than the chunks below (a 4 MB
+ * file: 9 ms against 90 ms); its result is exact unless it holds a character above U+00FF, which only
+ * a byte from 0x80 to 0x9F decodes to (the five it leaves undefined it maps to themselves), and then
+ * the chunks are used.
+ */
+export function latin1FromByteArray(
+  bytes: Uint8Array,
+  decoder: Pick<TextDecoder, 'decode'> | null = sharedDecoder(),
+): string {
+  if (decoder) {
+    const decoded = decoder.decode(bytes);
+    if (!BEYOND_LATIN1.test(decoded)) return decoded;
+  }
+  return latin1InChunks(bytes);
+}
+
+function sharedDecoder(): TextDecoder | null {
+  windows1252 ??= newWindows1252Decoder();
+  return windows1252;
+}
+
+function newWindows1252Decoder(): TextDecoder | null {
+  try {
+    return new TextDecoder('latin1');
+  } catch {
+    return null;
+  }
+}
+
+/** {@link latin1FromByteArray} by `String.fromCharCode` over chunks that fit any stack. */
+export function latin1InChunks(bytes: Uint8Array): string {
   const parts: string[] = [];
   for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
     parts.push(String.fromCharCode.apply(null, bytes.subarray(start, start + CHUNK_BYTES) as never));
