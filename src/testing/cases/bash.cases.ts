@@ -7,6 +7,7 @@
 import { expect } from 'vitest';
 import type { ToolResult } from '../../index.ts';
 import type { CaseRegistrar } from '../conformance.ts';
+import { defineFaithfulBashCases } from './bash-faithful.cases.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 
 const lines = (from: number, to: number): string[] =>
@@ -669,6 +670,7 @@ export function defineBashCases(c: CaseRegistrar): void {
     DELETION_CASES,
     GNU_SPELLING_CASES,
   );
+  defineFaithfulBashCases(c);
 }
 
 /** The bash tool's timeout message for a call with the given timeout, as the model reads it. */

@@ -24,7 +24,8 @@
  *   its `ls`, `find` and `cut` are wrapped where they answered otherwise than GNU's (`command-fixes.ts`).
  *
  * Each call runs on its own view of the shell (`Object.create(bash)`) that carries that call's limits,
- * `sleep`, plugins and command table, so concurrent commands never share a deadline. These are fields
+ * `sleep`, plugins, command table and a copy of the shell's state, so concurrent commands never share a
+ * deadline and no command inherits what an earlier one set (`readonly`, `shopt`). These are fields
  * of just-bash's `Bash` that its types mark private; `assertRunnable` checks they exist, so an upgrade
  * of just-bash that renames them fails at creation instead of losing the timeout.
  */
@@ -105,6 +106,7 @@ interface BashInternals {
   limits: Required<Limits>;
   sleepFn: ((ms: number) => Promise<void>) | undefined;
   transformPlugins: unknown[];
+  state: Record<string, unknown>;
 }
 
 type TransformPlugin = Parameters<Bash['registerTransformPlugin']>[0];
@@ -115,12 +117,13 @@ export function assertRunnable(bash: Bash): void {
   const internals = bash as unknown as Partial<BashInternals>;
   if (
     typeof internals.limits !== 'object' ||
+    typeof internals.state !== 'object' ||
     !('sleepFn' in bash) ||
     !Array.isArray(internals.transformPlugins) ||
     !(internals.commands instanceof Map)
   ) {
     throw new Error(
-      'This version of just-bash has no limits, sleepFn, transformPlugins or commands field: the embedded workspace cannot enforce timeouts or fix its commands with it.',
+      'This version of just-bash has no limits, state, sleepFn, transformPlugins or commands field: the embedded workspace cannot enforce timeouts, start each command in a fresh shell or fix its commands with it.',
     );
   }
 }
@@ -192,6 +195,7 @@ export async function runJustBashCommand(
     },
     // Made for each call (some microseconds), so a command registered on the shell later is seen.
     commands: { value: withFixedCommands(internals.commands) },
+    state: { value: freshState(internals.state) },
   }) as Bash;
   try {
     const result = await view.exec(command, {
@@ -215,6 +219,30 @@ export async function runJustBashCommand(
     for (const timer of timers) clearTimer(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The shell's state for one call: a copy whose sets, maps, lists and option records are copies too.
+ * just-bash copies the variables, functions and options of its state for each `exec`, but shares the
+ * rest with every later call: `readonly x` made `x=1` fail in every later command, `shopt -s nullglob`
+ * stayed set, and the table of commands found on PATH (`hash`) kept a script that had since moved. Each
+ * call must start a fresh shell, as the bash tool says.
+ */
+function freshState(state: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...state };
+  for (const [key, value] of Object.entries(state)) {
+    if (value instanceof Set) copy[key] = new Set(value);
+    else if (value instanceof Map) copy[key] = new Map(value);
+    else if (Array.isArray(value)) copy[key] = [...value];
+    else if (
+      typeof value === 'object' &&
+      value !== null &&
+      Object.getPrototypeOf(value) === Object.prototype
+    ) {
+      copy[key] = { ...value };
+    }
+  }
+  return copy;
 }
 
 /**

@@ -45,8 +45,9 @@ export interface WorkspaceFileSystemOptions {
 
 /**
  * An `IFileSystem` whose `/` is `workspace.root`. Links cannot be created (`ln` fails with ENOSYS),
- * modes and times are not kept (`chmod`, `utimes` succeed without effect; every mtime is the epoch),
- * and `getAllPaths` is empty (globs list directories instead).
+ * times are not kept (`utimes` succeeds without effect; every mtime is the epoch), and `getAllPaths` is
+ * empty (globs list directories instead). Modes set by `chmod` are kept for the workspace's lifetime in
+ * memory (see {@link modesOf}), since the seam has no modes.
  */
 export function createWorkspaceFileSystem(
   workspace: Workspace,
@@ -63,9 +64,28 @@ export function createWorkspaceFileSystem(
   return fileSystem;
 }
 
+/**
+ * The modes `chmod` gave paths of each workspace, by workspace path. The seam keeps no modes, and a
+ * `chmod +x s.sh` that succeeded without effect made `./s.sh` fail with "Permission denied" (and
+ * `test -x` answer no) after a success. Kept per workspace, since each call makes a new filesystem; a
+ * path removed or moved loses or takes its mode along.
+ */
+const workspaceModes = new WeakMap<Workspace, Map<string, number>>();
+
+function modesOf(workspace: Workspace): Map<string, number> {
+  let modes = workspaceModes.get(workspace);
+  if (!modes) {
+    modes = new Map();
+    workspaceModes.set(workspace, modes);
+  }
+  return modes;
+}
+
 /** A workspace seen from just-bash's mount: paths relative to its root, errors in just-bash's words. */
 interface Mount {
   readonly workspace: Workspace;
+  /** The modes set by `chmod` (see {@link modesOf}). */
+  readonly modes: Map<string, number>;
   /** The workspace path of a mount path (`/src/a.ts` → `/workspace/src/a.ts`). */
   absolute(path: string): string;
   /** Runs `run` on the workspace path of `path`; a `WorkspaceError` becomes a shell error naming `syscall`. */
@@ -91,11 +111,13 @@ function mount(workspace: Workspace): Mount {
       throw error;
     }
   };
+  const modes = modesOf(workspace);
   return {
     workspace,
+    modes,
     absolute,
     call,
-    stat: (path) => call('stat', path, async (at) => shellStat(await workspace.stat(at))),
+    stat: (path) => call('stat', path, async (at) => shellStat(await workspace.stat(at), modes.get(at))),
     check: (path) =>
       call('stat', path, async (at) => {
         await typeOfPath(workspace, at);
@@ -105,13 +127,16 @@ function mount(workspace: Workspace): Mount {
   };
 }
 
-/** A workspace stat as just-bash's: no links, fixed modes, the epoch when the backend keeps no time. */
-function shellStat(found: FileStat): FsStat {
+/**
+ * A workspace stat as just-bash's: no links, the mode `chmod` set or a fixed one, the epoch when the
+ * backend keeps no time.
+ */
+function shellStat(found: FileStat, mode: number | undefined): FsStat {
   return {
     isFile: found.type === 'file',
     isDirectory: found.type === 'directory',
     isSymbolicLink: false,
-    mode: found.type === 'directory' ? 0o755 : 0o644,
+    mode: mode ?? (found.type === 'directory' ? 0o755 : 0o644),
     size: found.size,
     mtime: found.mtimeMs === undefined ? EPOCH : new Date(found.mtimeMs),
   };
@@ -162,7 +187,7 @@ function directoryOperations(
   IFileSystem,
   'mkdir' | 'readdir' | 'readdirWithFileTypes' | 'rm' | 'mv' | 'resolvePath' | 'getAllPaths'
 > {
-  const { workspace, call, absolute } = mounted;
+  const { workspace, call, absolute, modes } = mounted;
   return {
     mkdir: (path, mkdirOptions) =>
       call('mkdir', path, (at) => workspace.mkdir(at, { recursive: mkdirOptions?.recursive === true })),
@@ -180,27 +205,47 @@ function directoryOperations(
           .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
       ),
     rm: (path, rmOptions) =>
-      call('rm', path, (at) =>
-        workspace.rm(at, { recursive: rmOptions?.recursive === true, force: rmOptions?.force === true }),
-      ),
-    mv: (source, destination) => call('rename', source, (at) => workspace.rename(at, absolute(destination))),
+      call('rm', path, async (at) => {
+        await workspace.rm(at, {
+          recursive: rmOptions?.recursive === true,
+          force: rmOptions?.force === true,
+        });
+        forgetModes(modes, at);
+      }),
+    mv: (source, destination) =>
+      call('rename', source, async (at) => {
+        const to = absolute(destination);
+        await workspace.rename(at, to);
+        const mode = modes.get(at);
+        forgetModes(modes, at);
+        if (mode !== undefined) modes.set(to, mode);
+      }),
     resolvePath: (base, path) => normalizePosix(path.startsWith('/') ? path : `${base}/${path}`),
     // Empty: the seam cannot list every path cheaply, so just-bash's globs walk directories instead.
     getAllPaths: () => [],
   };
 }
 
+/** The modes of `path` and of everything under it forgotten: it was removed or moved. */
+function forgetModes(modes: Map<string, number>, path: string): void {
+  for (const key of modes.keys()) if (key === path || key.startsWith(`${path}/`)) modes.delete(key);
+}
+
 /**
- * What the seam does not keep: modes and times (`chmod`, `utimes` check the path and do nothing) and
- * links (creating one fails with `linkCode`; no path is a link).
+ * Modes (`chmod` keeps them in memory, see {@link modesOf}); what the seam does not keep: times
+ * (`utimes` checks the path and does nothing) and links (creating one fails with `linkCode`; no path is
+ * a link).
  */
 function metadataOperations(
   mounted: Mount,
   linkCode: 'ENOSYS' | 'EACCES',
 ): Pick<IFileSystem, 'chmod' | 'symlink' | 'link' | 'readlink' | 'realpath' | 'utimes'> {
-  const { check } = mounted;
+  const { check, modes, absolute } = mounted;
   return {
-    chmod: (path) => check(path),
+    chmod: async (path, mode) => {
+      await check(path);
+      modes.set(absolute(path), mode);
+    },
     symlink: async (_target, linkPath) => {
       throw shellError(linkCode, 'symlink', normalizePosix(linkPath));
     },
