@@ -44,6 +44,55 @@ const FRESH_SHELL_CASES: CaseTable = [
   ],
 ];
 
+/** What the script does with its own error output holds: the tool's ordering of streams never undoes it. */
+const STREAM_CASES: CaseTable = [
+  [
+    "exec 2>/dev/null keeps the shell's error text out of the output, in loops and functions too",
+    async (setup) => {
+      const { call } = await setup();
+      const command = [
+        'f() { cat /nope; }',
+        'echo a; cat /nope; exec 2>/dev/null',
+        'cat /nope; for i in 1; do cat /nope; done; f; echo "b $?"',
+      ].join('\n');
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('a\ncat: /nope: No such file or directory\nb 1');
+    },
+  ],
+
+  [
+    "exec 2>/dev/null keeps the shell's own messages out too (a bad subscript), not only those of commands",
+    async (setup) => {
+      const { call, text } = await setup();
+      const quiet = await call('bash', {
+        command: `exec 2>/dev/null; a=(1); echo "[\${a[-7]}]"; echo "after $?"`,
+      });
+      expect(quiet.is_error).toBe(false);
+      expect(quiet.output).toBe('[]\nafter 0');
+      const logged = await call('bash', { command: `exec 2>err.log; a=(1); echo "[\${a[-7]}]"` });
+      expect(logged.output).toBe('[]');
+      expect(await text('err.log')).toBe('bash: line 1: a: bad array subscript\n');
+      const merged = await call('bash', { command: `exec 2>&1; a=(1); echo "[\${a[-7]}]"` });
+      // just-bash hands its own messages back after the output: they come last.
+      expect(merged.output).toBe('[]\nbash: line 1: a: bad array subscript');
+    },
+  ],
+
+  [
+    'exec 2>file sends the error text to the file, and 2>/dev/null on one command hides only its own',
+    async (setup) => {
+      const { call, text } = await setup();
+      const result = await call('bash', {
+        command: 'cat /nope 2>/dev/null; echo one; exec 2>err.log; cat /nope; echo two',
+      });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('one\ntwo');
+      expect(await text('err.log')).toBe('cat: /nope: No such file or directory\n');
+    },
+  ],
+];
+
 export function defineFaithfulBashCases(c: CaseRegistrar): void {
-  registerCases(c, FRESH_SHELL_CASES);
+  registerCases(c, FRESH_SHELL_CASES, STREAM_CASES);
 }

@@ -11,8 +11,14 @@
  * group's error text lands right after its normal text. The bodies of loops, `if`, `case` and groups
  * that do not redirect their output are wrapped statement by statement, so a loop interleaves per
  * iteration; inside one statement (a pipeline, a function call) errors follow that statement's output.
+ *
+ * Once the script moves its own streams with `exec` (`exec 2>/dev/null`, `exec 2>log`, `exec >out`),
+ * nothing after it is wrapped: `2>&1` would then send the shell's own error text to wherever stdout
+ * goes, which is what the script turned off. So are the statements that hold such an `exec` deeper down
+ * (a function, a group with redirections), and everything after them in the script.
  */
 import type { Bash } from 'just-bash';
+import { visitNodes } from './script-tree.ts';
 
 type ScriptNode = ReturnType<Bash['transform']>['ast'];
 type StatementNode = ScriptNode['statements'][number];
@@ -24,27 +30,49 @@ const INPUT_ONLY = new Set(['<', '<<', '<<-', '<<<']);
 /** Compound commands whose statement lists run with the shell's own stdout and stderr. */
 const BODY_TYPES = new Set(['If', 'For', 'CStyleFor', 'While', 'Until', 'Case', 'Group']);
 
+/** The wrapper's template, and whether the script has moved its streams yet (in source order). */
+interface Wrapping {
+  template: StatementNode;
+  streamsMoved: boolean;
+}
+
 /** `script` with its terminal-bound statements wrapped; `bash` parses the template of the wrapper. */
 export function interleaveErrors(bash: Bash, script: ScriptNode): ScriptNode {
   const template = bash.transform('{ :; } 2>&1').ast.statements[0];
   if (!template) return script;
-  return { ...script, statements: wrapStatements(script.statements, template) };
+  return { ...script, statements: wrapStatements(script.statements, { template, streamsMoved: false }) };
 }
 
-function wrapStatements(statements: readonly StatementNode[], template: StatementNode): StatementNode[] {
-  return statements.map((statement) => wrapStatement(statement, template));
+function wrapStatements(statements: readonly StatementNode[], wrapping: Wrapping): StatementNode[] {
+  return statements.map((statement) => wrapStatement(statement, wrapping));
 }
 
-function wrapStatement(statement: StatementNode, template: StatementNode): StatementNode {
+function wrapStatement(statement: StatementNode, wrapping: Wrapping): StatementNode {
+  if (wrapping.streamsMoved) return statement;
   const only = statement.pipelines.length === 1 ? statement.pipelines[0] : undefined;
   const command = only?.commands.length === 1 && !only.negated ? only.commands[0] : undefined;
   if (command && opensBodies(command)) {
-    const pipeline = { ...only, commands: [withWrappedBodies(command, template)] };
+    const pipeline = { ...only, commands: [withWrappedBodies(command, wrapping)] };
     return { ...statement, pipelines: [pipeline] } as StatementNode;
+  }
+  if (movesStreams(statement)) {
+    wrapping.streamsMoved = true;
+    return statement;
   }
   if (command?.type === 'SimpleCommand' && isExec(command)) return statement;
   if (command?.type === 'FunctionDef') return statement;
-  return grouped(statement, template);
+  return grouped(statement, wrapping.template);
+}
+
+/** Whether `statement` holds, anywhere in it, an `exec` with redirections: one that moves the shell's streams. */
+function movesStreams(statement: StatementNode): boolean {
+  let found = false;
+  visitNodes(statement, (node) => {
+    const command = node as unknown as CommandNode;
+    found = command.type === 'SimpleCommand' && isExec(command) && command.redirections.length > 0;
+    return found;
+  });
+  return found;
 }
 
 /** `{ statement; } 2>&1`, keeping the statement's `&`. */
@@ -72,9 +100,9 @@ function isExec(command: CommandNode): boolean {
   return command.name?.parts.length === 1 && part?.type === 'Literal' && part.value === 'exec';
 }
 
-function withWrappedBodies(command: CommandNode, template: StatementNode): CommandNode {
+function withWrappedBodies(command: CommandNode, wrapping: Wrapping): CommandNode {
   const wrap = (statements: readonly StatementNode[]): StatementNode[] =>
-    wrapStatements(statements, template);
+    wrapStatements(statements, wrapping);
   switch (command.type) {
     case 'If':
       return {
@@ -97,4 +125,42 @@ function withWrappedBodies(command: CommandNode, template: StatementNode): Comma
     default:
       return command;
   }
+}
+
+/** Where the script's own top-level `exec` last sent its error output, when it moved it away from the terminal. */
+export type ErrorTarget = { discard: true } | { discard: false; path: string };
+
+/**
+ * Where the script's last top-level `exec 2>…` (or `exec &>…`) sends error output: discarded
+ * (`/dev/null`, `2>&-`) or a file named in plain text. `undefined` when the script does not move it, or
+ * moves it somewhere this cannot tell (a variable, another descriptor: `exec 2>&1`).
+ *
+ * just-bash routes what commands print through such an `exec`, but hands back the shell's own error
+ * text (a bad subscript, a division by zero) apart, as if no `exec` had run; the caller sends that text
+ * where the script asked.
+ */
+export function errorTargetOf(script: ScriptNode): ErrorTarget | undefined {
+  let target: ErrorTarget | undefined;
+  for (const statement of script.statements) {
+    const command = statement.pipelines.length === 1 ? statement.pipelines[0]?.commands[0] : undefined;
+    if (command?.type !== 'SimpleCommand' || !isExec(command) || command.args.length > 0) continue;
+    for (const redirection of command.redirections) {
+      const fd = redirection.fd ?? (redirection.operator.startsWith('&') ? 2 : 1);
+      if (fd !== 2) continue;
+      target = redirectionTarget(redirection);
+    }
+  }
+  return target;
+}
+
+type RedirectionNode = Extract<CommandNode, { type: 'SimpleCommand' }>['redirections'][number];
+
+function redirectionTarget(redirection: RedirectionNode): ErrorTarget | undefined {
+  const word = redirection.target.type === 'Word' ? redirection.target : undefined;
+  const part = word?.parts.length === 1 ? word.parts[0] : undefined;
+  const text = part?.type === 'Literal' || part?.type === 'SingleQuoted' ? part.value : undefined;
+  if (text === undefined) return undefined;
+  if (redirection.operator === '>&') return text === '-' ? { discard: true } : undefined;
+  if (!['>', '>>', '>|', '&>', '&>>'].includes(redirection.operator)) return undefined;
+  return text === '/dev/null' ? { discard: true } : { discard: false, path: text };
 }

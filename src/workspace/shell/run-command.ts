@@ -33,7 +33,7 @@ import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { withFixedCommands } from './command-fixes.ts';
-import { interleaveErrors } from './interleave.ts';
+import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.ts';
 import { respellOptions } from './option-spellings.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
@@ -183,6 +183,7 @@ export async function runJustBashCommand(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
 
+  const streams: ScriptStreams = {};
   const view = Object.create(bash, {
     limits: { value: stoppingLimits(internals.limits, timeoutMs, stop) },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
@@ -190,7 +191,7 @@ export async function runJustBashCommand(
       value: [
         refusingPlugin(bash, 'oversize-brace-ranges', oversizeRangeRefusal),
         refusingPlugin(bash, 'option-spellings', respellOptions),
-        interleavePlugin(bash),
+        interleavePlugin(bash, streams),
       ],
     },
     // Made for each call (some microseconds), so a command registered on the shell later is seen.
@@ -203,7 +204,8 @@ export async function runJustBashCommand(
       signal: backstop.signal,
       rawScript: true,
     });
-    const output = combine(result.stdout, result.stderr);
+    const stderr = await leftoverErrors(view, result, streams.errorTarget, options.cwd ?? root);
+    const output = combine(result.stdout, stderr);
     // A built-in that held the thread past the deadline is stopped by just-bash's own wall clock before
     // the timer can fire: that is this call's timeout too, and is reported as one.
     if (stop.reason === undefined && STOP_MESSAGE.test(output)) stop.now();
@@ -295,20 +297,49 @@ function refusingPlugin(
   };
 }
 
+/** What the call's own script does with its streams, as its parsed tree says. */
+interface ScriptStreams {
+  errorTarget?: ErrorTarget;
+}
+
 /**
  * A plugin that interleaves the error output of the first script it sees (the call's own script; nested
- * shells such as `bash -c` are parsed later and are left as they are): see `interleave.ts`.
+ * shells such as `bash -c` are parsed later and are left as they are), and notes where that script's
+ * `exec` sends its error output: see `interleave.ts`.
  */
-function interleavePlugin(bash: Bash): TransformPlugin {
+function interleavePlugin(bash: Bash, streams: ScriptStreams): TransformPlugin {
   let applied = false;
   return {
     name: 'interleave-stderr',
     transform({ ast }: { ast: ScriptNode }) {
       if (applied) return { ast };
       applied = true;
+      streams.errorTarget = errorTargetOf(ast);
       return { ast: interleaveErrors(bash, ast) };
     },
   };
+}
+
+/**
+ * The error text just-bash handed back apart from stdout, unless the script sent its error output
+ * elsewhere with `exec 2>…`: then it goes there (dropped for /dev/null, added to the file), as bash
+ * writes the shell's own messages to wherever descriptor 2 points. A stop by a limit (126) keeps its
+ * message, which says why the command was stopped.
+ */
+async function leftoverErrors(
+  view: Bash,
+  result: { stderr: string; exitCode: number },
+  target: ErrorTarget | undefined,
+  cwd: string,
+): Promise<string> {
+  if (!target || result.stderr === '' || result.exitCode === 126) return result.stderr;
+  if (target.discard) return '';
+  try {
+    await view.fs.appendFile(view.fs.resolvePath(cwd, target.path), result.stderr);
+    return '';
+  } catch {
+    return result.stderr;
+  }
 }
 
 /** What is left in stderr (a parse error, a limit's message) comes after everything printed. */
