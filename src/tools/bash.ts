@@ -110,13 +110,25 @@ export const BASH_REPAIRS: ToolRepairs = {
     'run_terminal_cmd',
   ],
   parameters: { command: ['cmd', 'script'], cwd: CWD_ALIASES },
-  drop: ['description', 'justification', 'sandbox_permissions', 'login', 'explanation', 'restart', 'shell'],
+  drop: ['description', 'justification', 'sandbox_permissions', 'login', 'explanation', 'shell'],
   dropWhenFalsy: ['run_in_background', 'is_background', 'background'],
   repair: repairBash,
   redirect: (args) => shellPatchCall(args, ['cwd', ...CWD_ALIASES]),
 };
 
+/**
+ * What `{restart: true}` without a command runs: Anthropic's bash tool restarts its session that way and
+ * its callers expect success. Every call here starts a fresh shell, so there is nothing to restart, and
+ * the model is told so.
+ */
+const RESTART_COMMAND = "echo 'Every call starts a fresh shell: there is no session to restart.'";
+
 function repairBash(out: Record<string, unknown>, has: (key: string) => boolean, alias?: string): void {
+  if (!has('restart') && 'restart' in out) {
+    const restart = out.restart;
+    delete out.restart;
+    if (restart === true && out.command === undefined) out.command = RESTART_COMMAND;
+  }
   if (has('timeout')) {
     if ('timeout_ms' in out && !has('timeout_ms')) {
       const ms = Number(out.timeout_ms);
@@ -272,7 +284,8 @@ export function createBashTool(
         timeoutMs: Math.round(timeout * 1000),
         signal: context.signal,
       });
-      const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, ''));
+      // A CRLF line end reaches the model as LF (other agents' tools do the same); a lone CR stays.
+      const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, '').replace(/\r\n/g, '\n'));
       const truncation = truncateTail(text, { maxLines, maxBytes });
       const notices: string[] = [];
       let spilledPath: string | undefined;

@@ -93,6 +93,31 @@ const STREAM_CASES: CaseTable = [
   ],
 ];
 
+/** What the model reads of the output, and the calls other agents' bash tools make. */
+const PRESENTATION_CASES: CaseTable = [
+  [
+    'a CRLF line end reaches the model as a newline; a lone carriage return stays visible',
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { command: "printf 'red\\r\\ngreen\\r\\n'; printf 'a\\rb\\n'" });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('red\ngreen\na\rb');
+    },
+  ],
+
+  [
+    "Anthropic's bash {restart: true} succeeds and says there is no session to restart",
+    async (setup) => {
+      const { call } = await setup();
+      const result = await call('bash', { restart: true });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('Every call starts a fresh shell: there is no session to restart.');
+      const withCommand = await call('bash', { command: 'echo hi', restart: false });
+      expect(withCommand.output).toBe('hi');
+    },
+  ],
+];
+
 export function defineFaithfulBashCases(c: CaseRegistrar): void {
-  registerCases(c, FRESH_SHELL_CASES, STREAM_CASES);
+  registerCases(c, FRESH_SHELL_CASES, STREAM_CASES, PRESENTATION_CASES);
 }
