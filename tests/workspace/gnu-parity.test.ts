@@ -56,6 +56,8 @@ const COMMANDS = [
   "awk '{n += length} END {print n}' a.txt",
   'awk \'{print "length:", length, length($1)}\' a.txt',
   "awk '/length/' a.txt",
+  'awk \'/"/{} {s="length"; print s}\' a.txt',
+  "awk '/an/ {print length} # length' a.txt",
   // sed: a, i and c with their text on the same line.
   "sed 'a\\text' a.txt",
   "sed '1i\\header' a.txt",

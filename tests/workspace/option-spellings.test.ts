@@ -37,8 +37,30 @@ describe('respelling a script of 3,000 blanks', () => {
     ],
     ['an awk length before blanks', `awk 'length${BLANKS}x' f`, [`length()${BLANKS}x`, 'f']],
     ['an awk string never closed', `awk '"${BLANKS}' f`, [`"${BLANKS}`, 'f']],
+    [
+      'an awk regular expression after blanks',
+      `awk '(${BLANKS}/${BLANKS}/' f`,
+      [`(${BLANKS}/${BLANKS}/`, 'f'],
+    ],
+    [
+      'an awk regular expression never closed',
+      `awk '${BLANKS}/${BLANKS}length' f`,
+      [`${BLANKS}/${BLANKS}length()`, 'f'],
+    ],
   ])('%s is left as it is or respelled, in linear time', { timeout: 10_000 }, (_, script, words) => {
     expect(respelledWords(script)).toEqual(words);
+  });
+
+  it("awk's bare length is respelled in the program's code only: never in strings, regular expressions or comments", () => {
+    expect(respelledWords(`awk '/"/{} {s="length"; print s}' f`)).toEqual([
+      `/"/{} {s="length"; print s}`,
+      'f',
+    ]);
+    expect(respelledWords("awk '/length/ {n = length} # length' f")).toEqual([
+      '/length/ {n = length()} # length',
+      'f',
+    ]);
+    expect(respelledWords("awk '{print $1/2, length / 2}' f")).toEqual(['{print $1/2, length() / 2}', 'f']);
   });
 
   it('a one-line sed a\\text after an address and blanks is still respelled', () => {

@@ -311,20 +311,26 @@ function awkArguments(args: WordNode[]): WordNode[] {
   return assignments.length > 0 || called ? [...options, called ?? program, ...files] : args;
 }
 
-/** `length` not followed by `(`, outside the program's strings (which the first group keeps). */
-const BARE_LENGTH = /("(?:[^"\\\n]|\\.)*")|\blength\b(?!\s*\()/g;
+/**
+ * `length` not followed by `(`, outside the program's strings, regular expressions and comments, which
+ * the first three groups keep as they are. A `/` starts a regular expression where an operand may start
+ * (at the start, after `(`, `,`, `{`, `;`, `!`, `~`, `&&`, `||`, a comparison, `?`, `:` or a line end);
+ * elsewhere it divides. Without the regular expressions, `awk '/"/{} {s="length"}'` read the quote in
+ * `/"/` as the start of a string and respelled the string's `length`.
+ */
+const BARE_LENGTH =
+  /("(?:[^"\\\n]|\\.)*")|((?<=(?:^|[(,{};!~&|=<>?:\n])\s*)\/(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])*\/)|(#[^\n]*)|\blength\b(?!\s*\()/g;
 
 /**
  * The program with each bare `length` (the length of the line, `awk 'length > 80'`) written
- * `length()`, which just-bash reads the same way; it read a bare `length` as an empty variable. A
- * regular expression that names it (`/length/`) still matches the same text: `()` is an empty group.
+ * `length()`, which just-bash reads the same way; it read a bare `length` as an empty variable.
  * `undefined` when there is no bare `length`.
  */
 function withLengthCalled(program: WordNode): WordNode | undefined {
   let changed = false;
   const call = (text: string): string =>
-    text.replace(BARE_LENGTH, (match, string: string | undefined) => {
-      if (string !== undefined) return match;
+    text.replace(BARE_LENGTH, (match, string?: string, regex?: string, comment?: string) => {
+      if (string !== undefined || regex !== undefined || comment !== undefined) return match;
       changed = true;
       return 'length()';
     });
