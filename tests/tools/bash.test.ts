@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { type BashToolOptions, createBashTool } from '../../src/tools/bash.ts';
+import { BASH_SPEC, type BashToolOptions, createBashTool } from '../../src/tools/bash.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import type { ExecOptions, ExecResult, Workspace } from '../../src/workspace/workspace.ts';
 
@@ -39,6 +39,12 @@ const message = (result: ToolResult): unknown =>
   (result.structured_output.error as { message?: unknown }).message;
 
 describe('bash tool', () => {
+  it('tells the model, in one sentence, the few things the shell does otherwise than GNU bash', () => {
+    expect(BASH_SPEC.description).toBe(
+      'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: there is no trap, a command with & finishes before the next one starts, and shifts and bitwise operators in $(( )) are 32-bit.',
+    );
+  });
+
   it('passes the command, the confined cwd, the timeout in milliseconds and an abort signal', async () => {
     const run = await scripted({ output: 'ok\n' });
     await run.call({ command: 'echo ok' });
