@@ -42,18 +42,18 @@ const BOM = '\uFEFF';
 const MAX_QUOTED = 20;
 const SHOWN_LINE = 200;
 
-/** The new text of a file after its update hunks. Throws a `ToolError` naming the hunk that did not fit. */
+/**
+ * The new text of a file after its update hunks. Throws a `ToolError` naming the hunk that did not fit.
+ * One pass: the file is split, keyed and indexed once (see {@link lineFinder}), each hunk is looked up
+ * from where the previous one ended, and the replacements are made in one walk, so the cost grows with
+ * the file plus the hunks, not with their product.
+ */
 export function applyHunks(original: string, chunks: readonly PatchChunk[], origin: HunkOrigin): string {
   const bom = original.startsWith(BOM);
   const body = bom ? original.slice(1) : original;
   const lines = splitFileLines(body);
-  const keys: (string[] | undefined)[] = [];
-  const keyOf = (pass: number, index: number): string => {
-    keys[pass] ??= lines.map((line) => (PASSES[pass] ?? String)(line.text));
-    return keys[pass]?.[index] ?? '';
-  };
-  const seek = (pattern: readonly string[], from: number, atEnd: boolean): number | undefined =>
-    seekLines(lines.length, keyOf, pattern, from, atEnd);
+  const dominant = dominantEnding(body);
+  const seek = lineFinder(lines);
 
   const replacements: LineReplacement[] = [];
   let cursor = 0;
@@ -65,14 +65,98 @@ export function applyHunks(original: string, chunks: readonly PatchChunk[], orig
     }
     const found = locate(chunk, cursor, seek);
     if (!found) throw hunkNotFound(body, chunk, index, origin);
-    replacements.push(replacementAt(lines, found.start, found.lines, dominantEnding(body)));
+    replacements.push(replacementAt(lines, found.start, found.lines, dominant));
     // Added lines at the end do not move the cursor: the next hunk is still searched from here.
     if (Number.isFinite(found.start)) {
       cursor = found.start + found.lines.filter((line) => line.kind !== '+').length;
     }
   });
-  const next = applyReplacements(lines, replacements, dominantEnding(body));
+  const next = applyReplacements(lines, replacements, dominant);
   return (bom ? BOM : '') + next.map((line) => line.text + line.ending).join('');
+}
+
+type Seek = (pattern: readonly string[], from: number, atEnd: boolean) => number | undefined;
+
+/**
+ * Finds a run of lines in `lines`: the first start ≥ `from` where every line of the pattern matches,
+ * pass by pass (exact, fuzzy, fuzzy without indentation); with `atEnd`, the file's end first. Each
+ * pass keys the file once and keeps, per key, the ascending positions of the lines that have it, so a
+ * lookup reads only the places where the pattern's rarest line occurs from `from` on, not every line
+ * to the end of the file: a hunk whose exact form is absent costs a few binary searches.
+ */
+function lineFinder(lines: readonly FileLine[]): Seek {
+  const passes: { keys: string[]; places: Map<string, number[]> }[] = [];
+  const passAt = (pass: number): { keys: string[]; places: Map<string, number[]> } => {
+    let found = passes[pass];
+    if (found === undefined) {
+      const keyOf = PASSES[pass] ?? String;
+      const keys = lines.map((line) => keyOf(line.text));
+      const places = new Map<string, number[]>();
+      keys.forEach((key, at) => {
+        const list = places.get(key);
+        if (list === undefined) places.set(key, [at]);
+        else list.push(at);
+      });
+      found = { keys, places };
+      passes[pass] = found;
+    }
+    return found;
+  };
+  return (pattern, from, atEnd) => {
+    const last = lines.length - pattern.length;
+    if (last < 0) return undefined;
+    if (pattern.length === 0) return atEnd ? last : from <= last ? from : undefined;
+    for (let pass = 0; pass < PASSES.length; pass += 1) {
+      const { keys, places } = passAt(pass);
+      const wanted = pattern.map(PASSES[pass] ?? String);
+      const matchesAt = (start: number): boolean =>
+        wanted.every((key, offset) => keys[start + offset] === key);
+      if (atEnd && last >= from && matchesAt(last)) return last;
+      const start = firstStart(wanted, places, from, last, matchesAt);
+      if (start !== undefined) return start;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The first start in `[from, last]` where `matchesAt` holds, trying only the places of the pattern's
+ * line with the fewest places in range (a match must have that line at start + its offset).
+ */
+function firstStart(
+  wanted: readonly string[],
+  places: ReadonlyMap<string, readonly number[]>,
+  from: number,
+  last: number,
+  matchesAt: (start: number) => boolean,
+): number | undefined {
+  let anchor: { offset: number; list: readonly number[]; begin: number; count: number } | undefined;
+  for (const [offset, key] of wanted.entries()) {
+    const list = places.get(key);
+    if (list === undefined) return undefined;
+    const begin = firstAtLeast(list, from + offset);
+    const count = firstAtLeast(list, last + offset + 1) - begin;
+    if (count === 0) return undefined;
+    if (anchor === undefined || count < anchor.count) anchor = { offset, list, begin, count };
+  }
+  if (anchor === undefined) return undefined;
+  for (let at = anchor.begin; at < anchor.begin + anchor.count; at += 1) {
+    const start = (anchor.list[at] as number) - anchor.offset;
+    if (matchesAt(start)) return start;
+  }
+  return undefined;
+}
+
+/** The index of the first value ≥ `value` in an ascending list (its length when there is none). */
+function firstAtLeast(list: readonly number[], value: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -83,7 +167,7 @@ export function applyHunks(original: string, chunks: readonly PatchChunk[], orig
 function locate(
   chunk: PatchChunk,
   cursor: number,
-  seek: (pattern: readonly string[], from: number, atEnd: boolean) => number | undefined,
+  seek: Seek,
 ): { start: number; lines: readonly PatchLine[] } | undefined {
   const attempts = [chunk.lines];
   let trimmed = chunk.lines.length;
@@ -94,26 +178,6 @@ function locate(
     if (old.length === 0) return { start: Number.POSITIVE_INFINITY, lines };
     const start = seek(old, cursor, chunk.endOfFile);
     if (start !== undefined) return { start, lines };
-  }
-  return undefined;
-}
-
-/** The first index ≥ `from` where `pattern` matches, pass by pass; with `atEnd`, the file's end first. */
-function seekLines(
-  length: number,
-  keyOf: (pass: number, index: number) => string,
-  pattern: readonly string[],
-  from: number,
-  atEnd: boolean,
-): number | undefined {
-  const last = length - pattern.length;
-  if (last < 0) return undefined;
-  for (let pass = 0; pass < PASSES.length; pass += 1) {
-    const wanted = pattern.map(PASSES[pass] ?? String);
-    const matchesAt = (start: number): boolean =>
-      wanted.every((key, offset) => keyOf(pass, start + offset) === key);
-    if (atEnd && last >= from && matchesAt(last)) return last;
-    for (let start = from; start <= last; start += 1) if (matchesAt(start)) return start;
   }
   return undefined;
 }

@@ -516,6 +516,25 @@ describe('Codex apply_patch results', () => {
     expect(written === `${lines.join('\n')}\n`).toBe(true);
   });
 
+  // 20,000 hunks on a 100,000-line file, each with a line the file has only with trailing blanks (so
+  // the exact pass misses and the fuzzy one finds it). Looked up line by line from the cursor, with the
+  // file's line breaks counted again per hunk, this is hunks × lines: about two minutes here; in one
+  // pass it is under two seconds. The work is the test, the timeout only a backstop.
+  it('20,000 hunks on a 100,000-line file apply in one pass over the file', { timeout: 60_000 }, async () => {
+    const lines = Array.from({ length: 100_000 }, (_, index) => `line ${index}`);
+    const hunks = Array.from(
+      { length: 20_000 },
+      (_, hunk) => `@@\n line ${hunk * 5}\n-line ${hunk * 5 + 1}  \n+LINE ${hunk * 5 + 1}\n`,
+    );
+    const patch = `*** Begin Patch\n*** Update File: big.txt\n${hunks.join('')}*** End Patch`;
+    const workspace = await workspaceWith({ 'big.txt': `${lines.join('\n')}\n` });
+    const result = await createToolSuite({ workspace }).execute('apply_patch', { input: patch });
+    expect(result.output).toBe(`${SUCCESS}\nM big.txt`);
+    for (let hunk = 0; hunk < 20_000; hunk += 1) lines[hunk * 5 + 1] = `LINE ${hunk * 5 + 1}`;
+    const written = new TextDecoder().decode(await workspace.readFile(`${workspace.root}/big.txt`));
+    expect(written === `${lines.join('\n')}\n`).toBe(true);
+  });
+
   it('deleting a binary file is allowed; updating one is refused', async () => {
     const workspace = await createJustBashWorkspace({ files: { 'img.bin': new Uint8Array([0, 1, 2]) } });
     const suite = createToolSuite({ workspace });
