@@ -6,13 +6,18 @@
  * business; this file only measures, cuts and words.
  */
 import { errorMessage, formatSize, headBytes, utf8Length } from '../shared/index.ts';
+import { DEFAULT_MAX_CHANNEL_BYTES } from './channel-budget.ts';
 import { UsageError } from './errors.ts';
 import type { OutputBudget, SpillRequest } from './types.ts';
 
-/** The budget every tool gets unless the suite or its registration says otherwise: 2000 lines, 50 KB. */
+/**
+ * The budget every tool gets unless the suite or its registration says otherwise: 2000 lines, 50 KB of
+ * `output`; 1 MiB of JSON in each of `structured_output` and `details`.
+ */
 export const DEFAULT_OUTPUT_BUDGET: Readonly<Required<OutputBudget>> = Object.freeze({
   maxLines: 2000,
   maxBytes: 50 * 1024,
+  maxChannelBytes: DEFAULT_MAX_CHANNEL_BYTES,
 });
 
 /** Spec objects whose tools cut their own output (the built-ins'): see {@link markOwnOutputBudget}. */
@@ -52,11 +57,14 @@ export function resolveOutputBudget(
   base: Readonly<Required<OutputBudget>> = DEFAULT_OUTPUT_BUDGET,
 ): Required<OutputBudget> {
   if (budget !== undefined && (typeof budget !== 'object' || budget === null || Array.isArray(budget))) {
-    throw new UsageError(`${where}: outputBudget must be { maxLines?, maxBytes? } or false.`);
+    throw new UsageError(
+      `${where}: outputBudget must be { maxLines?, maxBytes?, maxChannelBytes? } or false.`,
+    );
   }
   const resolved = {
     maxLines: budget?.maxLines ?? base.maxLines,
     maxBytes: budget?.maxBytes ?? base.maxBytes,
+    maxChannelBytes: budget?.maxChannelBytes ?? base.maxChannelBytes,
   };
   for (const [key, value] of Object.entries(resolved)) {
     if (!Number.isSafeInteger(value) || value < 1) {

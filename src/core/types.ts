@@ -267,6 +267,11 @@ export interface OutputBudget {
   maxLines?: number;
   /** Default: 51,200 (50 KB), as the built-in tools. */
   maxBytes?: number;
+  /**
+   * UTF-8 bytes of JSON each of `structured_output` and `details` may hold; a larger one is spilled and
+   * replaced by a marker (see docs/concepts.md, "Output budget"). Default: 1,048,576 (1 MiB).
+   */
+  maxChannelBytes?: number;
 }
 
 /** What the catalog reports when it changes. */

@@ -154,6 +154,8 @@ function registerResultTools(suite: ToolSuite): void {
     },
     'direct',
     (args) => ({ output: 'blob', structured_output: { data: 'x'.repeat(Number(args.size)) } }),
+    // Above codemode's 1 MB payload cap, so that the cap, not the suite's channel budget, meets its result.
+    { outputBudget: { maxChannelBytes: 8 * 1024 * 1024 } },
   );
 }
 

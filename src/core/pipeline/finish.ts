@@ -5,6 +5,7 @@
  */
 import { errorMessage } from '../../shared/index.ts';
 import { fitOutput, resolveOutputBudget } from '../budget.ts';
+import { fitChannels } from '../channel-budget.ts';
 import { ERROR_CODES, ToolError } from '../errors.ts';
 import { normalizeSpec } from '../normalize.ts';
 import {
@@ -53,7 +54,9 @@ export async function finishReturned<W>(
     if (control.add_tools) details.activated_tools = activated;
   }
   const structured: JsonObject = toJsonObject(parts.structured);
-  if (!parts.isError) return successResult(fitted.text, structured, details, 0, control);
+  if (!parts.isError) {
+    return withinChannels(engine, call, tool, successResult(fitted.text, structured, details, 0, control));
+  }
   // The tool said it failed: an error result, with the tool's own text and data kept.
   structured.error ??= {
     code: ERROR_CODES.TOOL_FAILED,
@@ -67,7 +70,7 @@ export async function finishReturned<W>(
     is_error: true,
   };
   if (control) result.control = control;
-  return result;
+  return withinChannels(engine, call, tool, result);
 }
 
 /**
@@ -82,16 +85,35 @@ export async function finishThrown<W>(
   reportAs?: string,
 ): Promise<ToolResult> {
   const name = reportAs ?? tool.spec.name;
-  if (!(error instanceof ToolError) || !error.output) return thrownResult(name, error);
+  if (!(error instanceof ToolError) || !error.output) {
+    return withinChannels(engine, call, tool, thrownResult(name, error));
+  }
   const fitted = await withinBudget(engine, call, tool, error.output);
-  if (fitted.text === error.output) return thrownResult(name, error);
+  if (fitted.text === error.output) return withinChannels(engine, call, tool, thrownResult(name, error));
   const within = new ToolError(error.message, {
     code: error.code,
     output: fitted.text,
     ...(error.data ? { data: error.data } : {}),
     details: { ...error.details, ...fitted.details },
   });
-  return thrownResult(name, within);
+  return withinChannels(engine, call, tool, thrownResult(name, within));
+}
+
+/**
+ * `result` with `structured_output` and `details` within the tool's channel budget (the full JSON
+ * spilled). A tool that cuts its own output (`outputBudget: false`, the built-ins) bounds its other
+ * channels itself, so its result is left as it is.
+ */
+function withinChannels<W>(
+  engine: Engine<W>,
+  call: Call,
+  tool: RegisteredTool<W>,
+  result: ToolResult,
+): Promise<ToolResult> {
+  const budget = budgetOf(engine, tool);
+  if (!budget) return Promise.resolve(result);
+  const request = { tool: tool.spec.name, caller: call.caller, session: call.session };
+  return fitChannels(result, budget.maxChannelBytes, request, engine.spill);
 }
 
 /** The budget of `tool`: its own, the suite's, or none (`false`: the tool cuts its own output). */
