@@ -6,6 +6,13 @@
 export type { McpHttpSource, McpSource, McpStdioSource } from './connect.ts';
 export { effectsOfRemoteTool, looksLikeFilesystem, type RemoteToolInfo } from './effects.ts';
 export {
+  DEFAULT_MAX_DESCRIPTION_CHARS,
+  DEFAULT_MAX_LIST_PAGES,
+  DEFAULT_MAX_SCHEMA_CHARS,
+  DEFAULT_MAX_TOOLS,
+  McpListingError,
+} from './listing.ts';
+export {
   DEFAULT_MCP_TIMEOUT_MS,
   type McpMount,
   type MountMcpServerOptions,

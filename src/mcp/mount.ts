@@ -9,6 +9,15 @@ import type { Effect, ExposureMode, ToolAnnotations, ToolImplementation, ToolSui
 import { errorMessage } from '../shared/index.ts';
 import { connect, type McpSource } from './connect.ts';
 import { effectsOfRemoteTool, looksLikeFilesystem, type RemoteToolInfo } from './effects.ts';
+import {
+  DEFAULT_MAX_DESCRIPTION_CHARS,
+  DEFAULT_MAX_LIST_PAGES,
+  DEFAULT_MAX_SCHEMA_CHARS,
+  DEFAULT_MAX_TOOLS,
+  type ListingCaps,
+  listTools,
+} from './listing.ts';
+import { type OutputCheck, outputChecker } from './output-schema.ts';
 import { fromCallToolResult, type RemoteCallOrigin, remoteCallError } from './results.ts';
 
 /** How long a remote call may take before it is abandoned, by default: the SDK's own default. */
@@ -45,6 +54,20 @@ export interface MountMcpServerOptions {
   maxOutputBytes?: number;
   /** Hears failures of the refresh a `list_changed` notification starts (no caller awaits that one). */
   onError?: (error: unknown) => void;
+  /**
+   * Pages of `tools/list` followed at most; a server with more fails the listing (`McpListingError`),
+   * as does one that sends a cursor twice. Default: {@link DEFAULT_MAX_LIST_PAGES} (100).
+   */
+  maxPages?: number;
+  /** Tools listed at most (skipped ones count); more fail the listing. Default: {@link DEFAULT_MAX_TOOLS} (10,000). */
+  maxTools?: number;
+  /** A tool whose description or title is longer is skipped. Default: {@link DEFAULT_MAX_DESCRIPTION_CHARS} (16,384). */
+  maxDescriptionChars?: number;
+  /**
+   * A tool whose `inputSchema` or `outputSchema` is longer as JSON is skipped. Default:
+   * {@link DEFAULT_MAX_SCHEMA_CHARS} (65,536).
+   */
+  maxSchemaChars?: number;
 }
 
 /** A tool the server listed that could not be mounted, and why. */
@@ -85,22 +108,22 @@ export async function mountMcpServer(
   const { client } = connection;
   const server = options.name ?? client.getServerVersion()?.name ?? connection.fallbackLabel;
   const mounted = new Map<string, { remote: string; fingerprint: string }>();
+  const caps = listingCaps(options);
   let skipped: SkippedTool[] = [];
   let unmounted = false;
-  let queue: Promise<unknown> = Promise.resolve();
 
   const sync = async (): Promise<string[]> => {
     if (unmounted) return [];
-    const remoteTools = await listAllTools(client);
+    const listing = await listTools(client, server, caps);
     if (unmounted) return [];
-    skipped = syncCatalog(suite, remoteTools, mounted, { ...options, server, client });
+    const prefix = options.prefix ?? '';
+    skipped = [
+      ...listing.skipped.map((tool) => ({ name: `${prefix}${tool.name}`, reason: tool.reason })),
+      ...syncCatalog(suite, listing.tools, mounted, { ...options, server, client }),
+    ];
     return [...mounted.keys()];
   };
-  const refresh = (): Promise<string[]> => {
-    const next = queue.then(sync, sync);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  const refresh = coalesced(sync);
 
   try {
     await refresh();
@@ -129,17 +152,43 @@ export async function mountMcpServer(
   };
 }
 
-/** Every page of `tools/list`. */
-async function listAllTools(client: Client): Promise<RemoteTool[]> {
-  const tools: RemoteTool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-    // One by one: a server's page of 200,000 tools spread as arguments would overflow the stack.
-    for (const tool of page.tools as RemoteTool[]) tools.push(tool);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
+/** The caps of a listing: the options, or their defaults. */
+function listingCaps(options: MountMcpServerOptions): ListingCaps {
+  return {
+    maxPages: options.maxPages ?? DEFAULT_MAX_LIST_PAGES,
+    maxTools: options.maxTools ?? DEFAULT_MAX_TOOLS,
+    maxDescriptionChars: options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS,
+    maxSchemaChars: options.maxSchemaChars ?? DEFAULT_MAX_SCHEMA_CHARS,
+  };
+}
+
+/**
+ * `run` made safe to call in bursts: at most one run in flight and one queued. A call while one runs
+ * and none is queued queues one (it will see every change made before it starts); a call while one is
+ * queued joins that one. 5,000 `list_changed` notifications in a row so cost two listings, not 5,000.
+ */
+export function coalesced<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let queued: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    const current = run().finally(() => {
+      if (running === current) running = undefined;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (queued) return queued;
+    if (!running) return start();
+    const next = running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    queued = next;
+    return next;
+  };
 }
 
 interface SyncContext extends MountMcpServerOptions {
@@ -171,7 +220,9 @@ function syncCatalog(
       continue;
     }
     try {
-      const implementation = proxy(context.client, { server: context.server, tool: remote.name }, context);
+      const check = outputChecker(remote.outputSchema);
+      const origin = { server: context.server, tool: remote.name };
+      const implementation = proxy(context.client, origin, context, check);
       suite.register(spec, context.mode ?? 'deferred', implementation, { replace: mounted.has(name) });
       mounted.set(name, { remote: remote.name, fingerprint });
     } catch (error) {
@@ -223,7 +274,12 @@ function withoutReadOnlyHint(annotations: ToolAnnotations): ToolAnnotations {
 }
 
 /** The implementation of one mounted tool: `tools/call` with the caller's abort signal and the timeout. */
-function proxy(client: Client, origin: RemoteCallOrigin, options: MountMcpServerOptions): ToolImplementation {
+function proxy(
+  client: Client,
+  origin: RemoteCallOrigin,
+  options: MountMcpServerOptions,
+  check: OutputCheck | undefined,
+): ToolImplementation {
   const timeout = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   return async (args, context) => {
     let result: Awaited<ReturnType<Client['callTool']>>;
@@ -237,6 +293,7 @@ function proxy(client: Client, origin: RemoteCallOrigin, options: MountMcpServer
       if (context.signal.aborted) throw error; // the suite reports an aborted call itself
       throw remoteCallError(error, origin, timeout);
     }
+    check?.(result, origin);
     return fromCallToolResult(result, origin, options.maxOutputBytes);
   };
 }

@@ -1,6 +1,7 @@
 /**
  * A remote `CallToolResult` on the three channels, and the failures of a remote call as error results
- * that name the server. Text for the model is made here and nowhere else in the bridge.
+ * that name the server. Text for the model is made here, and in `./output-schema.ts` for content that
+ * breaks a tool's output schema.
  */
 
 import { type JsonObject, type PartialToolResult, ToolError } from '../index.ts';
@@ -71,7 +72,8 @@ export const DEFAULT_MAX_OUTPUT_BYTES: number = 50 * 1024;
 
 /**
  * `output` cut to `maxBytes` of UTF-8 at the last line break before the limit (or mid-line when a
- * single line is longer), with a notice. `structured_output` and `details.content` keep everything.
+ * single line is longer), with a notice. `structured_output` and `details.content` keep everything here; the suite's channel
+ * budget bounds them (1 MiB of JSON each by default), spilling the full JSON.
  */
 function capped(output: string, maxBytes: number): string {
   const bytes = new TextEncoder().encode(output);
