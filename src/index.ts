@@ -46,6 +46,7 @@ export {
   type SuitePlugin,
   type TerminateDirective,
   type ToolAnnotations,
+  type ToolApproval,
   type ToolCallFormat,
   type ToolContext,
   type ToolControl,

@@ -43,6 +43,7 @@ export {
   type SpillRequest,
   type TerminateDirective,
   type ToolAnnotations,
+  type ToolApproval,
   type ToolCallFormat,
   type ToolContext,
   type ToolControl,

@@ -13,7 +13,7 @@ import { type Engine, firstLine } from './pipeline/engine.ts';
 import { isCallable } from './pipeline/exposure.ts';
 import { noToolNameResult } from './pipeline/resolve.ts';
 import { runPipeline } from './pipeline/run.ts';
-import { assertPolicy } from './policy.ts';
+import { assertPolicy, evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
 import { errorResult } from './results.ts';
 import { createSession } from './session.ts';
@@ -95,6 +95,10 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
       return tool !== undefined && isCallable(tool, caller, session);
     },
     effects,
+    approval: (name) => ({
+      ...evaluatePolicy(options.policy, effects(name)),
+      approver: options.onApproval !== undefined,
+    }),
     createSession: (sessionOptions) =>
       createSession((name) => catalog.get(name)?.mode === 'deferred', sessionOptions?.id),
     getWorkspace: workspaceGetter(options.workspace),

@@ -306,6 +306,16 @@ export interface ApprovalRequest {
   session: ToolSession | undefined;
 }
 
+/** What {@link ToolSuite.approval} says of a tool: the policy's verdict, and who decides an `ask`. */
+export interface ToolApproval {
+  /** The policy's level for the tool's effects (`allow` without a policy). */
+  level: PolicyLevel;
+  /** The effects (or `unknown`) at that level; empty when allowed. */
+  because: readonly (Effect | 'unknown')[];
+  /** Whether the suite has an `onApproval` to ask; without one an `ask` call runs only pre-approved. */
+  approver: boolean;
+}
+
 /** `true` approves; `false` or `{ approved: false, reason }` refuses. */
 export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
 
@@ -398,6 +408,13 @@ export interface ToolSuite<W = unknown> {
   isCallable(name: string, caller: Caller, session?: ToolSession): boolean;
   /** The tool's effects: agent configuration, then catalog, then the built-in table; `null` = unknown. */
   effects(name: string): readonly Effect[] | null;
+  /**
+   * How `execute` would decide a call of `name` on policy grounds, without running anything: the
+   * policy's level for the tool's effects, and whether an `ask` goes to the suite's `onApproval`. An
+   * agent SDK adapter offers its SDK's own approval step exactly when `level` is `ask` and `approver` is
+   * false, and passes a call approved there as `execute(…, { approved: true })`.
+   */
+  approval(name: string): ToolApproval;
   /** Runs a tool. Never throws: every failure is a result with `is_error: true`. */
   execute(name: unknown, args?: unknown, options?: ExecuteOptions): Promise<ToolResult>;
   /** Runs a raw call exactly as a model API returns it (OpenAI, Anthropic, Gemini, MCP, `{name, arguments}`). */

@@ -78,6 +78,7 @@ function createFakeSuite(): ToolSuite {
     declarations: unused,
     isCallable: unused,
     effects: unused,
+    approval: unused,
     execute: unused,
     executeCall: unused,
     createSession: unused,
