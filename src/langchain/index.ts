@@ -1,6 +1,12 @@
 /**
  * `browser-agent-tools/langchain`: a suite's tools as LangChain structured tools. Imports
- * `@langchain/core` (an optional peer dependency) and the package root only.
+ * `@langchain/core` (an optional peer dependency) and the package root only; the `createAgent`
+ * middleware, which needs `langchain` itself, is `browser-agent-tools/langchain/agent`.
+ *
+ * A chat model is offered the tools it is bound to, and a loop runs a call with whichever tool it looks
+ * up, so the two are kept apart: bind {@link offeredLangChainTools} on each turn (the session's
+ * declarations then), and run calls with all of {@link toLangChainTools}, so that a call to a deferred
+ * tool not loaded yet reaches `suite.execute` and gets its answer (how to load it).
  */
 import { ToolMessage } from '@langchain/core/messages';
 import { DynamicStructuredTool } from '@langchain/core/tools';
@@ -13,11 +19,13 @@ export interface LangChainToolsOptions {
 }
 
 /**
- * The suite's tools as LangChain `DynamicStructuredTool`s, bound to `session`, for `bindTools` and
- * LangGraph's `ToolNode`. Invoked with a tool call, a tool returns a `ToolMessage` whose `content` is the
- * result's `output`, `artifact` the whole three-channel result, and `status` `error` for an error result;
- * invoked with plain arguments, it returns `output`. Deferred tools are included; a call before
- * `tool_search` activated one is an error result saying how to load it.
+ * The suite's tools as LangChain `DynamicStructuredTool`s, bound to `session`: every tool the model may
+ * call now or after `tool_search` activates it, for running calls (a loop's lookup, LangGraph's
+ * `ToolNode`). Invoked with a tool call, a tool returns a `ToolMessage` whose `content` is the result's
+ * `output`, `artifact` the whole three-channel result, and `status` `error` for an error result; invoked
+ * with plain arguments, it returns `output`. A call to a deferred tool before `tool_search` activated it
+ * is an error result saying how to load it. Approval is the suite's: a tool its policy rates `ask` runs
+ * only if `onApproval` approves it.
  */
 export function toLangChainTools(
   suite: ToolSuite<unknown>,
@@ -51,4 +59,21 @@ export function toLangChainTools(
           },
         }),
     );
+}
+
+/**
+ * The tools of `tools` to bind for the model's next turn: those `suite.declarations(session)` holds now,
+ * in that order. Before `tool_search` that leaves the deferred tools out, so they cost no tokens; call
+ * it again on every turn.
+ */
+export function offeredLangChainTools(
+  suite: ToolSuite<unknown>,
+  options: LangChainToolsOptions,
+  tools: readonly DynamicStructuredTool[],
+): DynamicStructuredTool[] {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return suite.declarations(options.session).flatMap((spec) => {
+    const tool = byName.get(spec.name);
+    return tool === undefined ? [] : [tool];
+  });
 }

@@ -18,7 +18,8 @@ describe('registering SDK tools binds their function', () => {
     let signal: AbortSignal | undefined;
     const weather = aiTool({
       description: 'Weather for a city.',
-      inputSchema: jsonSchema<{ city: string }>(CITY),
+      // A mutable copy: with @types/json-schema installed, JSONSchema7's `required` is a string[].
+      inputSchema: jsonSchema<{ city: string }>({ ...CITY, required: [...CITY.required] }),
       execute: async ({ city }, options) => {
         signal = options.abortSignal;
         return { city, sky: 'sunny' };

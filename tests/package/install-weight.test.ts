@@ -10,8 +10,11 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../..');
 const MODULES = join(ROOT, 'node_modules');
 const MIB = 1024 * 1024;
-/** The weight after `npm ci` when this was written (801 MiB) plus a little slack for the file system. */
-const BUDGET_MIB = 805;
+/**
+ * The weight after `npm ci` (819 MiB since `langchain` came in for the createAgent middleware's tests)
+ * plus a little slack for the file system, and the most this repository allows itself.
+ */
+const BUDGET_MIB = 820;
 /** Caches that tools write into node_modules after the install; they are not part of it. */
 const CACHES = new Set(['.cache', '.vite', '.vite-temp']);
 
