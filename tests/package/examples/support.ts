@@ -76,7 +76,8 @@ export function installedExample(name: string): Example {
   afterAll(() => {
     for (const child of children) child.kill();
     if (dir) rmSync(join(dir, '..'), { recursive: true, force: true });
-  }, 60_000);
+    // Removing an install of the agent SDKs (300 MB of small files) took 60 s on a busy two-core machine.
+  }, 180_000);
   return {
     dir: () => dir,
     spawnServer: (script, args, cwd = dir) => {
