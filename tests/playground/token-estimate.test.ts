@@ -1,25 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { enableCodemode } from '../../src/codemode/index.ts';
 import { createToolSuite } from '../../src/index.ts';
 import { DEMO_CONTENT } from '../../src/playground/demo/demo-content.ts';
 import { estimateTokens } from '../../src/playground/state/token-estimate.ts';
-import { countTokens, toProviderTools } from '../../src/providers/index.ts';
+import { countTokens, PROVIDERS, toProviderTools } from '../../src/providers/index.ts';
 import { createTestPlayground } from './harness.ts';
 
 describe('the quick token estimate shown until the tokenizer loads', () => {
-  it('is within 5 % of the o200k count for the built-ins and for the whole demo catalog', () => {
-    const suite = createToolSuite();
-    const builtins = suite.declarations(suite.createSession());
-    const everything = [...builtins, ...DEMO_CONTENT.tools.map((tool) => tool.spec)];
-    for (const specs of [builtins, everything]) {
-      for (const list of [
-        specs,
-        toProviderTools(builtins, 'openai-chat'),
-        toProviderTools(builtins, 'anthropic'),
-      ]) {
+  it('is within 5 % of the o200k count for the built-ins, with codemode and with the whole demo catalog declared, in every format', () => {
+    const builtins = createToolSuite();
+    const withCodemode = createToolSuite();
+    const codemode = enableCodemode(withCodemode);
+    const everything = createToolSuite();
+    for (const tool of DEMO_CONTENT.tools) everything.register(tool.spec, 'direct', tool.run);
+    const everythingCodemode = enableCodemode(everything);
+    const lists = [
+      builtins.declarations(builtins.createSession()),
+      codemode.declarations(withCodemode.createSession()),
+      everythingCodemode.declarations(everything.createSession()),
+    ];
+    const errors: number[] = [];
+    for (const specs of lists) {
+      for (const list of [specs, ...PROVIDERS.map((format) => toProviderTools(specs, format))]) {
         const exact = countTokens(list);
-        expect(Math.abs(estimateTokens(list) - exact) / exact).toBeLessThan(0.05);
+        errors.push(Math.abs(estimateTokens(list) - exact) / exact);
       }
     }
+    expect(errors).toHaveLength(18);
+    expect(Math.max(...errors)).toBeLessThan(0.05);
+    codemode.dispose();
+    everythingCodemode.dispose();
   });
 
   it('stands in the declarations store until the providers entry arrives, then the exact count replaces it', async () => {

@@ -28,6 +28,7 @@ import {
   parseSessionFile,
 } from './history-store.ts';
 import type { McpModule } from './mcp-store.ts';
+import { nextTask } from './next-task.ts';
 import type { ReplayStore } from './replay-store.ts';
 import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
@@ -267,6 +268,9 @@ function createCallRunner(runtime: Runtime, history: HistoryStore, workspace: Wo
   };
   return async (request: CallRequest, options: { signal?: AbortSignal } = {}): Promise<HistoryEntry> => {
     const record = await runtime.call(request, options);
+    // The tool's own work on a large output (cutting, sanitising) ends the task it ran in; drawing the
+    // result starts in the next one, so the two never add up to one long task.
+    await nextTask();
     const entry = history.add(record);
     if (mayWrite(entry)) void workspace.refresh();
     return entry;

@@ -11,7 +11,7 @@ export interface DiffViewProps {
   patch: string;
 }
 
-/** Rows drawn before "show all". */
+/** Rows drawn at first, and added by each "show more": a diff of 100,000 lines is drawn a page at a time. */
 const DIFF_ROWS = 1_000;
 const MAX_CHARS = 2_000;
 
@@ -44,8 +44,8 @@ const ROW_CLASS: Record<DiffRow['kind'], string | undefined> = {
  */
 export function DiffView({ patch }: DiffViewProps) {
   const parsed = useMemo(() => parseUnifiedDiff(patch), [patch]);
-  const [all, setAll] = useState(false);
-  const rows = all ? parsed.rows : parsed.rows.slice(0, DIFF_ROWS);
+  const [pages, setPages] = useState(1);
+  const rows = parsed.rows.slice(0, pages * DIFF_ROWS);
   const hidden = parsed.rows.length - rows.length;
   return (
     <div className={styles.diff} data-testid="diff">
@@ -86,8 +86,8 @@ export function DiffView({ patch }: DiffViewProps) {
         </table>
       </section>
       {hidden > 0 && (
-        <button type="button" className={controls.link} onClick={() => setAll(true)}>
-          Show all {formatCount(parsed.rows.length)} lines ({formatCount(hidden)} hidden)
+        <button type="button" className={controls.link} onClick={() => setPages((before) => before + 1)}>
+          Show {formatCount(Math.min(hidden, DIFF_ROWS))} more lines ({formatCount(hidden)} hidden)
         </button>
       )}
     </div>

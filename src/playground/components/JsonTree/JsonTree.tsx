@@ -24,20 +24,30 @@ export interface JsonTreeProps {
 
 const NODE_CAP = 1_000_000;
 
+/** Characters a "show more" adds to a string: a 5 MB string is never drawn in one go. */
+const STRING_PAGE = 20_000;
+
 function Scalar({ value }: { value: unknown }) {
-  const [full, setFull] = useState(false);
+  const [extra, setExtra] = useState(0);
   const kind = jsonKind(value);
   if (kind === 'string') {
     const text = value as string;
-    const { text: shown, hidden } = full ? { text, hidden: 0 } : collapsedString(text);
+    const collapsed = collapsedString(text);
+    const end = Math.min(text.length, collapsed.text.length + extra);
+    const shown = text.slice(0, end);
+    const hidden = text.length - end;
     return (
       <span className={styles.string}>
         "<VisibleText text={shown} />
         {hidden > 0 && (
           <>
             …{' '}
-            <button type="button" className={controls.link} onClick={() => setFull(true)}>
-              show {formatCount(hidden)} more characters
+            <button
+              type="button"
+              className={controls.link}
+              onClick={() => setExtra((before) => before + STRING_PAGE)}
+            >
+              show {formatCount(Math.min(hidden, STRING_PAGE))} more characters
             </button>
           </>
         )}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { type OutputTokens, useOutputTokens } from '../../hooks/use-output-tokens.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
 import { byteLength, formatBytes, formatCount } from '../../state/text.ts';
@@ -14,35 +15,37 @@ export interface OutputChannelProps {
   testId: string;
 }
 
-/** Text above this size is not tokenized until asked (it would block the page for a while). */
-const TOKENIZE_LIMIT = 256 * 1024;
+/** The token figure: exact, an estimate with the most it may be off by, or why there is none yet. */
+function tokenText(tokens: OutputTokens, bytes: number): string {
+  if (tokens.state === 'counting') return 'counting tokens…';
+  if (tokens.state === 'not-counted') return `tokens not counted (${formatBytes(bytes)})`;
+  const { count } = tokens;
+  return count.exact
+    ? `${formatCount(count.tokens)} tokens`
+    : `about ${formatCount(count.tokens)} tokens (estimated, ±${formatCount(count.error)}: lines without word breaks were counted in pieces)`;
+}
 
 /** `output`, exactly as the model sees it, with its size and token count. */
 export function OutputChannel({ output, testId }: OutputChannelProps) {
   const { declarations } = usePlayground();
   const { providers } = useStoreState(declarations.store);
   const bytes = useMemo(() => byteLength(output), [output]);
-  const [exact, setExact] = useState(false);
+  const [asked, setAsked] = useState(false);
   const textLabel = useScopedName('Output text');
-  const large = output.length > TOKENIZE_LIMIT;
-  const tokens = useMemo(
-    () => (providers && (!large || exact) ? providers.countTokens(output) : null),
-    [providers, output, large, exact],
-  );
+  const tokens = useOutputTokens(output, providers?.countTokens ?? null, asked);
   return (
     <ChannelSection name="output" audience="for the model" testId={testId}>
       <p className={styles.meta}>
         <span data-testid="output-size">{formatBytes(bytes)}</span> ·{' '}
-        <span data-testid="output-tokens">
-          {tokens !== null
-            ? `${formatCount(tokens)} tokens`
-            : large && providers
-              ? `about ${formatCount(Math.round(bytes / 4))} tokens (estimated)`
-              : 'counting tokens…'}
+        <span
+          data-testid="output-tokens"
+          data-state={tokens.state === 'counted' ? (tokens.count.exact ? 'exact' : 'estimate') : tokens.state}
+        >
+          {tokenText(tokens, bytes)}
         </span>
-        {large && providers && tokens === null && (
-          <button type="button" className={controls.link} onClick={() => setExact(true)}>
-            count exactly
+        {tokens.state === 'not-counted' && (
+          <button type="button" className={controls.link} onClick={() => setAsked(true)}>
+            count them
           </button>
         )}{' '}
         <CopyButton text={() => output} label="Copy output" />
