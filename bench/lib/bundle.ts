@@ -40,8 +40,10 @@ export async function viteBuild(outDir: string, config?: string): Promise<void> 
 // tool_search's faster index (its query plan and per-field term arrays, about 2 KiB gz) is there too,
 // since the demo catalog is searchable from the first paint. Panels not needed to start (register form,
 // savings table, approvals, MCP, header controls) load lazily. The stricter measure is bench section 5's
-// bytes before ready, held to 250 KiB.
-export const INITIAL_BUDGET_BYTES: number = 163 * 1024;
+// bytes before ready, held to 250 KiB. 164 KiB: the sliced token count of outputs and the call tracker
+// that lets the persistence toggle switch workspaces without losing a write (together about 0.6 KiB gz)
+// sit with the result channels and the backend store, which are drawn and used from the first paint.
+export const INITIAL_BUDGET_BYTES: number = 164 * 1024;
 
 /** Gzip level of every figure. */
 export const GZIP_LEVEL: number = constants.Z_BEST_COMPRESSION;

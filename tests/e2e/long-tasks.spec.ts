@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import './playground.ts';
 
 /** The most a task may take while an output arrives and is drawn and counted. */
-const MAX_TASK_MS = Number(process.env.MAXT ?? 200);
+const MAX_TASK_MS = 200;
 
 declare global {
   interface Window {

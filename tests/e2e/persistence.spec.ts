@@ -164,3 +164,35 @@ test('a zip uploaded with "Upload zip" downloads back byte-identical', async ({ 
   for (const [name, bytes] of Object.entries(original)) expect(downloaded[name]).toEqual(bytes);
   expect(errors).toEqual([]);
 });
+
+test('a write made right after ticking "Keep in this browser" lands in the kept workspace and survives a reload', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  // The click and the write leave in one task: the write is made while the workspace is switched.
+  const result = await page.evaluate(() => {
+    (document.querySelector('[data-testid="persist-toggle"]') as HTMLInputElement).click();
+    return window.playground.execute('write', {
+      path: 'right-after.txt',
+      content: 'written during the switch',
+    });
+  });
+  expect(result.is_error).toBe(false);
+  await expect(page.getByTestId('transfer-status')).toHaveText(
+    'The workspace is now kept in this browser: reload the page and the files are still here.',
+  );
+  await expect(page.getByTestId('persist-status')).toHaveAttribute('data-state', 'saved');
+  await page.reload();
+  await page.evaluate(() => window.playground.files().then(() => undefined));
+  expect((await page.evaluate(() => window.playground.files()))['right-after.txt']).toBe(
+    'written during the switch',
+  );
+  await page.evaluate(() => {
+    (document.querySelector('[data-testid="persist-toggle"]') as HTMLInputElement).click();
+  });
+  await expect(page.getByTestId('transfer-status')).toHaveText(
+    'The workspace now lives in this page only; what was saved stays in the browser.',
+  );
+  expect(errors).toEqual([]);
+});

@@ -3,6 +3,7 @@ import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash
 import { bootWebContainerWorkspace } from 'browser-agent-tools/workspace/webcontainer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBackendStore, NOT_ISOLATED_REASON } from '../../src/playground/state/backend-store.ts';
+import type { Workspace } from '../../src/playground/state/types.ts';
 import { readAllFiles } from '../../src/playground/state/workspace-files.ts';
 import { createStandInBoot } from '../workspace/webcontainer-stand-in.ts';
 
@@ -149,5 +150,32 @@ describe('backend store', () => {
     expect(container?.calls).toEqual({ readdir: 1 });
     await backend.switchToEmbedded();
     expect(backend.workspace.statType).toBeUndefined();
+  });
+});
+
+describe('restarting the embedded backend (the "Keep in this browser" toggle)', () => {
+  it('sends a write made right after the restart began to the new backend, and lets a running one finish first', async () => {
+    const started: Workspace[] = [];
+    const backend = createBackendStore({
+      createEmbedded: async (files) => {
+        const workspace = await createJustBashWorkspace({ files });
+        started.push(workspace);
+        return workspace;
+      },
+      bootWebContainer: vi.fn(),
+      isolated: () => true,
+    });
+    await backend.start({ 'a.txt': 'A' });
+    const before = backend.workspace.writeFile('/workspace/before.txt', 'running when it began');
+    const restart = backend.restart();
+    const during = backend.workspace.writeFile('/workspace/during.txt', 'written right after');
+    await Promise.all([before, restart, during]);
+    expect(started).toHaveLength(2);
+    expect(await readAllFiles(started[1] as Workspace)).toEqual({
+      'a.txt': 'A',
+      'before.txt': 'running when it began',
+      'during.txt': 'written right after',
+    });
+    expect(await readAllFiles(backend.workspace)).toEqual(await readAllFiles(started[1] as Workspace));
   });
 });

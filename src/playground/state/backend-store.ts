@@ -62,6 +62,13 @@ export interface BackendStore {
   setBootTimeout(ms: number): void;
   /** Replaces every file of the active backend (the embedded one restarts holding `files`). */
   replaceFiles(files: Record<string, ScenarioFile>): Promise<void>;
+  /**
+   * Starts the embedded backend again holding the files it holds now (the persistence toggle does, so
+   * the new one saves them under the new key). Calls made meanwhile wait for the new backend, calls
+   * already running finish before the files are read: none lands on the old one unseen. On a
+   * WebContainer, nothing changes.
+   */
+  restart(): Promise<void>;
 }
 
 /** Default time a WebContainer boot may take: 30 s (a cold start downloads the runtime). */
@@ -79,6 +86,42 @@ const readyMessage = (kind: BackendKind): string =>
     : `Ready: ${WEBCONTAINER_LABEL}, a Node.js environment in the page.`;
 
 /**
+ * Counts the workspace calls in flight by epoch: a switch of workspace starts a new epoch and waits for
+ * the calls of the earlier ones, so none of them lands on the old workspace after its files were read.
+ */
+export function createCallTracker() {
+  let epoch = 0;
+  const pending = new Map<number, number>();
+  let waiters: (() => void)[] = [];
+  const settled = (): boolean => [...pending].every(([at, count]) => at >= epoch || count === 0);
+  return {
+    async track<T>(run: () => Promise<T>): Promise<T> {
+      const at = epoch;
+      pending.set(at, (pending.get(at) ?? 0) + 1);
+      try {
+        return await run();
+      } finally {
+        pending.set(at, (pending.get(at) ?? 1) - 1);
+        if (settled()) {
+          for (const wake of waiters) wake();
+          waiters = [];
+        }
+      }
+    },
+    /** Starts a new epoch; resolves when every call of the earlier ones has settled. */
+    nextEpoch(): Promise<void> {
+      epoch += 1;
+      if (settled()) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}
+
+/** Wraps every call of a workspace: the delegate runs them through a {@link createCallTracker}. */
+type Track = <T>(run: () => Promise<T>) => Promise<T>;
+const untracked: Track = (run) => run();
+
+/**
  * The Workspace given to the suite: every call waits for a backend (`target`) and goes to it. `lstat`
  * and `readlink` exist when the active backend has them (or while none is active yet); `statType` only
  * while the active backend has it (the WebContainer: ls then lists without reading every file).
@@ -86,7 +129,10 @@ const readyMessage = (kind: BackendKind): string =>
 export function delegateWorkspace(
   current: () => Workspace | null,
   target: () => Promise<Workspace>,
+  track: Track = untracked,
 ): Workspace {
+  const on = <T>(run: (workspace: Workspace) => Promise<T>): Promise<T> =>
+    track(async () => run(await target()));
   return {
     get backend() {
       return current()?.backend ?? 'just-bash';
@@ -100,36 +146,34 @@ export function delegateWorkspace(
     get shellDescription() {
       return current()?.shellDescription;
     },
-    readFile: async (path) => (await target()).readFile(path),
-    writeFile: async (path, data) => (await target()).writeFile(path, data),
-    mkdir: async (path, options) => (await target()).mkdir(path, options),
-    readdir: async (path) => (await target()).readdir(path),
-    stat: async (path) => (await target()).stat(path),
+    readFile: (path) => on((workspace) => workspace.readFile(path)),
+    writeFile: (path, data) => on((workspace) => workspace.writeFile(path, data)),
+    mkdir: (path, options) => on((workspace) => workspace.mkdir(path, options)),
+    readdir: (path) => on((workspace) => workspace.readdir(path)),
+    stat: (path) => on((workspace) => workspace.stat(path)),
     get statType() {
       if (!current()?.statType) return undefined;
-      return async (path: string) => {
-        const workspace = await target();
-        return workspace.statType ? workspace.statType(path) : (await workspace.stat(path)).type;
-      };
+      return (path: string) =>
+        on(async (workspace) =>
+          workspace.statType ? workspace.statType(path) : (await workspace.stat(path)).type,
+        );
     },
     get lstat() {
       if (current() && !current()?.lstat) return undefined;
-      return async (path: string) => {
-        const workspace = await target();
-        return workspace.lstat ? workspace.lstat(path) : workspace.stat(path);
-      };
+      return (path: string) =>
+        on((workspace) => (workspace.lstat ? workspace.lstat(path) : workspace.stat(path)));
     },
     get readlink() {
       if (current() && !current()?.readlink) return undefined;
-      return async (path: string) => {
-        const workspace = await target();
-        if (!workspace.readlink) throw new Error('readlink is not supported by this backend.');
-        return workspace.readlink(path);
-      };
+      return (path: string) =>
+        on(async (workspace) => {
+          if (!workspace.readlink) throw new Error('readlink is not supported by this backend.');
+          return workspace.readlink(path);
+        });
     },
-    rm: async (path, options) => (await target()).rm(path, options),
-    rename: async (from, to) => (await target()).rename(from, to),
-    exec: async (command, options) => (await target()).exec(command, options),
+    rm: (path, options) => on((workspace) => workspace.rm(path, options)),
+    rename: (from, to) => on((workspace) => workspace.rename(from, to)),
+    exec: (command, options) => on((workspace) => workspace.exec(command, options)),
   };
 }
 
@@ -197,6 +241,10 @@ function createActiveWorkspace() {
       resolveFirst?.(workspace);
       resolveFirst = null;
     },
+    /** Calls from now on wait for `next` (the workspace a switch will activate). */
+    hold(next: Promise<Workspace>): void {
+      active = next;
+    },
   };
 }
 
@@ -229,7 +277,8 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
     lastReset: null,
   });
   let container: Workspace | null = null;
-  const { current, wait, activate } = createActiveWorkspace();
+  const { current, wait, activate, hold } = createActiveWorkspace();
+  const tracker = createCallTracker();
   const startEmbedded = createEmbeddedStarter(deps, (reason) =>
     handle.set({ lastReset: reason }, { type: 'workspace-reset', reason }),
   );
@@ -252,7 +301,7 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
 
   return {
     store: handle.store,
-    workspace: delegateWorkspace(current, wait),
+    workspace: delegateWorkspace(current, wait, tracker.track),
     async start(files) {
       try {
         activate(await startEmbedded(files));
@@ -294,6 +343,24 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
         await replaceFiles(container, files);
       } else {
         activate(await startEmbedded(files));
+      }
+      handle.set({ lastReset: null }, { type: 'files-replaced' });
+    },
+    async restart() {
+      const old = await wait();
+      if (handle.get().active !== 'embedded') return;
+      let settle: (workspace: Workspace) => void = () => undefined;
+      hold(new Promise<Workspace>((resolve) => (settle = resolve)));
+      try {
+        await tracker.nextEpoch();
+        const next = await startEmbedded(await readAllFiles(old));
+        activate(next);
+        settle(next);
+      } catch (error) {
+        // Calls that waited go to the old workspace, which says so if it was released.
+        activate(old);
+        settle(old);
+        throw error;
       }
       handle.set({ lastReset: null }, { type: 'files-replaced' });
     },

@@ -65,5 +65,7 @@ export function createHostBackend(suite: ToolSuite<Workspace>): BackendStore {
       await write(files);
       handle.emit({ type: 'files-replaced' });
     },
+    // The host's workspace is the host's to start: there is no backend of the playground's to restart.
+    restart: async () => undefined,
   };
 }

@@ -3,7 +3,6 @@ import { errorMessage } from '../../../shared/index.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { DEFAULT_PERSIST_KEY, setPersistKey } from '../../persistence.ts';
 import type { Workspace } from '../../state/types.ts';
-import { readAllFiles } from '../../state/workspace-files.ts';
 
 export type Outcome = { ok: boolean; text: string } | null;
 
@@ -60,7 +59,7 @@ export function useTransferActions(gitignore: boolean, folderInput: RefObject<HT
       // The key changes first, so the checkbox follows the click; the restart then saves under it.
       setPersistKey(on ? (new URLSearchParams(location.search).get('persist') ?? DEFAULT_PERSIST_KEY) : null);
       return run(async () => {
-        await playground.backend.replaceFiles(await readAllFiles(await workspace()));
+        await playground.backend.restart();
         return on
           ? 'The workspace is now kept in this browser: reload the page and the files are still here.'
           : 'The workspace now lives in this page only; what was saved stays in the browser.';
