@@ -20,6 +20,7 @@ import {
   stripTerminalOutput,
   type WebContainerWorkspaceOptions,
 } from '../../src/workspace/webcontainer/index.ts';
+import { OutputTail } from '../../src/workspace/webcontainer/terminal-output.ts';
 import { confinePath, type Workspace, WorkspaceError } from '../../src/workspace/workspace.ts';
 import {
   createStandInBoot,
@@ -382,6 +383,29 @@ describe('webcontainer adapter: the hybrid shell', () => {
     expect(result).toMatchObject({ output: 'ready\nlate\n', exitCode: 0 });
   });
 
+  it('a 1 MB line: printed whole at exit, and kept by a program still running at its timeout, which fires', async () => {
+    const line = 'x'.repeat(1024 * 1024);
+    const node: StandInProgram = async (io) => {
+      io.write(line);
+      if (io.args[0] === 'exit') return 0;
+      await new Promise((resolve) => io.signal.addEventListener('abort', resolve));
+      return 143;
+    };
+    // 64 KiB chunks, as the client delivers a burst of output.
+    const { workspace } = await setup(
+      {},
+      { chunkSize: 65_536, programs: { ...DEFAULT_PROGRAMS, node } },
+      KNOWN,
+    );
+    expect(await workspace.exec('node exit')).toMatchObject({ output: line, exitCode: 0, timedOut: false });
+    // The output was stripped with a pattern that backtracked over the line: the 2 s timeout fired only
+    // after that was done, minutes later (a 400,000-character line never returned).
+    const result = await workspace.exec('node', { timeoutMs: 2000 });
+    expect(result).toMatchObject({ exitCode: 124, timedOut: true });
+    expect(result.output.startsWith(line)).toBe(true);
+    expect(result.output.slice(line.length)).toContain('was probably waiting for input');
+  }, 60_000);
+
   it('spinner frames drawn with \\r collapse to the last one', async () => {
     const spinner: StandInProgram = async (io) => {
       for (const frame of ['⠋ installing', '⠙ installing', '⠹ installing']) io.write(`\r${frame}`);
@@ -603,6 +627,48 @@ describe('stripTerminalOutput', () => {
     ].join('');
     // A line redrawn with \r keeps its last frame, as a terminal shows it (was: every frame a line).
     expect(stripTerminalOutput(raw)).toBe('green\nbar 100%\nlink\ncut ');
+  });
+
+  // Each case took time quadratic in its line before (80,000 characters: about a minute): the test's
+  // timeout is hours short of that, and the work is the same on any machine.
+  const MEGABYTE = 1024 * 1024;
+  it.each([
+    ['a 1 MB line without a carriage return', 'a'.repeat(MEGABYTE), 'a'.repeat(MEGABYTE)],
+    ['1 MB of carriage returns', '\r'.repeat(MEGABYTE), ''],
+    ['a 1 MB line of spinner frames', `${'spin\r'.repeat(MEGABYTE / 5)}done\r\n`, 'done\n'],
+    [
+      'a 1 MB line, then a redrawn line',
+      `${'b'.repeat(MEGABYTE)}\n10%\r100%\r\r\n`,
+      `${'b'.repeat(MEGABYTE)}\n100%\n`,
+    ],
+    ['a megabyte of CRLF lines', 'ok\r\n'.repeat(MEGABYTE / 4), 'ok\n'.repeat(MEGABYTE / 4)],
+    ['a 1 MB coloured line', `\u001b[31m${'c'.repeat(MEGABYTE)}\u001b[0m\r\n`, `${'c'.repeat(MEGABYTE)}\n`],
+  ])(
+    'strips %s in time linear in its length',
+    (_name, raw, expected) => {
+      expect(stripTerminalOutput(raw)).toBe(expected);
+    },
+    30_000,
+  );
+});
+
+describe('OutputTail', () => {
+  it('keeps the last bytes of a million small chunks, dropping from the front without moving the rest', () => {
+    // Shifting the array on each push past the bound copied every chunk: about 100 s for this.
+    const tail = new OutputTail(1024 * 1024);
+    for (let index = 0; index < 1_000_000; index += 1) tail.push(`${String(index % 10).repeat(4)}\n`);
+    const kept = tail.text();
+    expect(kept.length).toBe(1024 * 1024);
+    expect(tail.droppedBytes).toBe(5_000_000 - 1024 * 1024);
+    expect(kept.endsWith('8888\n9999\n')).toBe(true);
+  }, 30_000);
+
+  it('cuts a chunk between characters, never inside one', () => {
+    const tail = new OutputTail(5);
+    tail.push('ab');
+    tail.push('c\u00e9\u{1f600}');
+    expect(tail.text()).toBe('\u{1f600}');
+    expect(tail.droppedBytes).toBe(5);
   });
 });
 

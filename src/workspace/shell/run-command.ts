@@ -161,6 +161,17 @@ class Stop {
   }
 }
 
+/** Options of {@link runJustBashCommand} beyond the seam's own. */
+export interface RunCommandOptions {
+  /**
+   * After the stop, how long a command may take to return before just-bash's abort ends it and its
+   * output is lost. Default: {@link STOP_BACKSTOP_MS}. A backend whose commands must first stop a
+   * process of their own (the WebContainer kills a program, then waits for its exit and last output)
+   * gives them that long.
+   */
+  backstopMs?: number;
+}
+
 /**
  * Runs `command` on `bash` in `root` (or `options.cwd`) under the per-call stop, and returns its
  * combined output in the order it was printed. A stopped command has exit code 124, `timedOut` or
@@ -172,20 +183,22 @@ export async function runJustBashCommand(
   root: string,
   command: string,
   options: ExecOptions = {},
+  runOptions: RunCommandOptions = {},
 ): Promise<ExecResult> {
   const internals = bash as unknown as BashInternals;
   const timeoutMs = options.timeoutMs ?? internals.limits.maxExecutionTimeMs;
+  const backstopMs = runOptions.backstopMs ?? STOP_BACKSTOP_MS;
   const stop = new Stop(Date.now() + timeoutMs);
   const backstop = new AbortController();
   const timers: ReturnType<typeof setTimeout>[] = [setTimer(() => stop.trigger('timeout'), timeoutMs)];
-  stop.onStop(() => timers.push(setTimer(() => backstop.abort(), STOP_BACKSTOP_MS)));
+  stop.onStop(() => timers.push(setTimer(() => backstop.abort(), backstopMs)));
   const onAbort = (): void => stop.trigger('abort');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
 
   const streams: ScriptStreams = {};
   const view = Object.create(bash, {
-    limits: { value: stoppingLimits(internals.limits, timeoutMs, stop) },
+    limits: { value: stoppingLimits(internals.limits, timeoutMs + backstopMs, stop) },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
     transformPlugins: {
       value: [
@@ -248,12 +261,12 @@ function freshState(state: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The shell's limits for one call: its own wall clock (the timeout plus the backstop) and count limits
+ * The shell's limits for one call: its own wall clock (`wallClockMs`: the timeout plus the backstop) and count limits
  * that read 0 once the call is to stop, so the interpreter stops at the next command or loop step and
  * keeps what was printed.
  */
-function stoppingLimits(base: Required<Limits>, timeoutMs: number, stop: Stop): Required<Limits> {
-  const limits: Required<Limits> = { ...base, maxExecutionTimeMs: timeoutMs + STOP_BACKSTOP_MS };
+function stoppingLimits(base: Required<Limits>, wallClockMs: number, stop: Stop): Required<Limits> {
+  const limits: Required<Limits> = { ...base, maxExecutionTimeMs: wallClockMs };
   for (const name of STOP_LIMITS) {
     const value = base[name];
     Object.defineProperty(limits, name, { enumerable: true, get: () => (stop.now() ? 0 : value) });

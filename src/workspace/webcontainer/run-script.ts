@@ -55,6 +55,9 @@ const INTERPRETER_ONLY = new Set([
   '_',
 ]);
 
+/** After a killed program's grace periods, time left for its output to reach the interpreter. */
+const STOP_MARGIN_MS = 1_000;
+
 /** Runs `command` as a bash script; container programs run as processes. */
 export async function runScript(
   context: ScriptContext,
@@ -75,7 +78,11 @@ export async function runScript(
       [...new Set([...context.containerCommands, ...installed])],
       stop.signal,
     );
-    return await runJustBashCommand(bash, context.workspace.root, command, options);
+    // At the stop a container program is killed, then its exit and last output are awaited (each at
+    // most graceMs): the interpreter must not drop what it printed while that happens.
+    return await runJustBashCommand(bash, context.workspace.root, command, options, {
+      backstopMs: 2 * context.graceMs + STOP_MARGIN_MS,
+    });
   } finally {
     if (timer !== undefined) globalThis.clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

@@ -4,7 +4,7 @@
  * Not a terminal emulator: cursor movement is dropped, not replayed. Bytes are counted the way the
  * core's output budget counts them.
  */
-import { utf8Length } from '../../shared/index.ts';
+import { tailBytes, utf8Length } from '../../shared/index.ts';
 
 /**
  * Escape sequences as ECMA-48 defines them, in the order they are tried at each ESC:
@@ -29,35 +29,60 @@ const TERMINAL_SEQUENCE = new RegExp(
  * Turns raw PTY output into plain text for the model: escape sequences removed, `\r\n` (and `\r\r\n`)
  * made `\n`, and a line redrawn with `\r` (a spinner, a progress bar) kept as a terminal leaves it: its
  * last non-empty frame only, so hundreds of frames do not become hundreds of lines.
+ *
+ * Takes time linear in the output: the lines are split once and only those holding a `\r` are cut into
+ * frames. (A global pattern of any run of non-newlines, a `\r`, and any run again retries from every
+ * character of a line without `\r`: that made an 80,000-character line take a minute and a 400,000-character one hold the page's thread
+ * past its command's timeout.)
  */
 export function stripTerminalOutput(raw: string): string {
-  return raw
-    .replace(TERMINAL_SEQUENCE, '')
-    .replace(/\r+\n/g, '\n')
-    .replace(/[^\n]*\r[^\n]*/g, (line) => lastFrame(line.split('\r')));
+  const text = raw.replace(TERMINAL_SEQUENCE, '');
+  let carriage = text.indexOf('\r');
+  if (carriage < 0) return text;
+  const parts: string[] = [];
+  let copied = 0;
+  while (carriage >= 0) {
+    // The whole line around this `\r` is redrawn at once; the search goes on after it.
+    const lineStart = text.lastIndexOf('\n', carriage) + 1;
+    const newline = text.indexOf('\n', carriage);
+    const lineEnd = newline < 0 ? text.length : newline;
+    parts.push(text.slice(copied, lineStart), lastFrame(text, lineStart, lineEnd));
+    copied = lineEnd;
+    carriage = newline < 0 ? -1 : text.indexOf('\r', newline);
+  }
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
-/** The last non-empty frame of a line drawn in `\r`-separated frames. */
-function lastFrame(frames: string[]): string {
-  for (let index = frames.length - 1; index >= 0; index -= 1) {
-    const frame = frames[index];
-    if (frame !== undefined && frame !== '') return frame;
+/**
+ * The last non-empty `\r`-separated frame of `text` between `start` and `end` (a line); trailing `\r`s
+ * (a `\r\n` line end) leave empty frames, which are skipped. Looks back from the end, so a line of a
+ * million `\r`s costs a million steps, not a million strings.
+ */
+function lastFrame(text: string, start: number, end: number): string {
+  let frameEnd = end;
+  while (frameEnd > start) {
+    const carriage = text.lastIndexOf('\r', frameEnd - 1);
+    const frameStart = carriage < start ? start : carriage + 1;
+    if (frameStart < frameEnd) return text.slice(frameStart, frameEnd);
+    frameEnd = carriage;
   }
   return '';
 }
 
-const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
-
 /**
  * The last `maxBytes` (UTF-8) of a stream of text chunks. Older text is dropped from the front, never
  * inside a character, and counted in {@link OutputTail.droppedBytes}, so memory stays bounded however
- * much a process prints.
+ * much a process prints. Dropping moves a start index instead of shifting the array (a shift copies
+ * every chunk left: with a million small chunks past the bound, each push cost a million moves).
  */
 export class OutputTail {
   /** Bytes dropped from the front so far. */
   droppedBytes = 0;
   private readonly maxBytes: number;
   private chunks: string[] = [];
+  /** Index of the first chunk still kept. */
+  private head = 0;
   private bytes = 0;
 
   /** `maxBytes`: how much raw output to keep; at least 1. */
@@ -70,46 +95,32 @@ export class OutputTail {
     if (chunk === '') return;
     this.chunks.push(chunk);
     this.bytes += utf8Length(chunk);
-    while (this.bytes > this.maxBytes) {
-      const first = this.chunks[0];
-      if (first === undefined) break;
+    while (this.bytes > this.maxBytes && this.head < this.chunks.length) {
+      const first = this.chunks[this.head] as string;
       const firstBytes = utf8Length(first);
       const excess = this.bytes - this.maxBytes;
       if (firstBytes <= excess) {
-        this.chunks.shift();
+        this.chunks[this.head] = '';
+        this.head += 1;
         this.bytes -= firstBytes;
         this.droppedBytes += firstBytes;
         continue;
       }
-      const kept = tailOf(first, firstBytes - excess);
+      const kept = tailBytes(first, firstBytes - excess);
       const keptBytes = utf8Length(kept);
-      this.chunks[0] = kept;
+      this.chunks[this.head] = kept;
       this.bytes -= firstBytes - keptBytes;
       this.droppedBytes += firstBytes - keptBytes;
+    }
+    // Dropped slots are let go once they are most of the array, so memory follows what is kept.
+    if (this.head > 1024 && this.head * 2 > this.chunks.length) {
+      this.chunks = this.chunks.slice(this.head);
+      this.head = 0;
     }
   }
 
   /** The kept text, raw (escape sequences still in). */
   text(): string {
-    return this.chunks.join('');
+    return this.chunks.slice(this.head).join('');
   }
-}
-
-/** The longest suffix of `text` whose UTF-8 length is at most `maxBytes`, cut between characters. */
-function tailOf(text: string, maxBytes: number): string {
-  let bytes = 0;
-  let start = text.length;
-  while (start > 0) {
-    let next = start - 1;
-    const unit = text.charCodeAt(next);
-    if (isLowSurrogate(unit) && next > 0) {
-      const high = text.charCodeAt(next - 1);
-      if (high >= 0xd800 && high <= 0xdbff) next -= 1;
-    }
-    const size = utf8Length(text.slice(next, start));
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    start = next;
-  }
-  return text.slice(start);
 }
