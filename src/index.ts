@@ -114,6 +114,7 @@ export {
   type WriteToolOptions,
 } from './tools/index.ts';
 export {
+  type BackgroundProcess,
   type ConfineOptions,
   confinePath,
   type DirEntry,
@@ -121,8 +122,14 @@ export {
   type ExecOptions as WorkspaceExecOptions,
   type ExecResult,
   type FileStat,
+  noServeMessage,
   type RestoredSnapshot,
+  type ServedPort,
+  type ServeOptions,
+  type ServeResult,
+  serveProgram,
   type Workspace,
   WorkspaceError,
   type WorkspaceErrorCode,
+  type WorkspaceProcesses,
 } from './workspace/workspace.ts';

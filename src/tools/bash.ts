@@ -318,6 +318,7 @@ export function createBashTool(
         ...(truncation.truncated ? { truncation: truncationDetails(truncation) } : {}),
         ...(result.droppedBytes > 0 ? { dropped_bytes: result.droppedBytes } : {}),
         ...(deletedFiles > 0 ? { deleted_files: deletedFiles, restorable: true } : {}),
+        ...backgroundDetails(workspace),
       };
 
       const failure = await failureOf(workspace, result, timeout);
@@ -347,6 +348,26 @@ function echoedCommand(command: string): string {
   const last = command.charCodeAt(MAX_ECHOED_COMMAND_CHARS - 1);
   const end = last >= 0xd800 && last <= 0xdbff ? MAX_ECHOED_COMMAND_CHARS - 1 : MAX_ECHOED_COMMAND_CHARS;
   return `${command.slice(0, end)}…`;
+}
+
+/** Background programs listed in `details` at most (the newest). */
+const MAX_LISTED_PROCESSES = 20;
+
+/**
+ * For a UI, on a workspace with background programs (a dev server started with `&`): `processes` (the
+ * newest {@link MAX_LISTED_PROCESSES}), `server_ready` (every port open, with its URL) and
+ * `preview_url` (the first port of the newest program that serves one). Nothing without any.
+ */
+function backgroundDetails(workspace: Workspace): Record<string, unknown> {
+  const processes = workspace.processes?.list().slice(-MAX_LISTED_PROCESSES) ?? [];
+  if (processes.length === 0) return {};
+  const serverReady = processes.flatMap((program) => program.ports);
+  const newest = [...processes].reverse().find((program) => program.ports.length > 0);
+  return {
+    processes,
+    ...(serverReady.length > 0 ? { server_ready: serverReady } : {}),
+    ...(newest?.ports[0] ? { preview_url: newest.ports[0].url } : {}),
+  };
 }
 
 /** What the model must know about what the command did besides its output: lost output, deleted files. */

@@ -58,6 +58,68 @@ export interface RestoredSnapshot {
   directories: number;
 }
 
+/** A port a background program opened, and where the page can reach it. */
+export interface ServedPort {
+  port: number;
+  /** The URL the backend serves the port at (a WebContainer's preview URL), for a frame or a link. */
+  url: string;
+}
+
+/**
+ * A program started to keep running after the call that started it (a dev server, a watcher): see
+ * {@link Workspace.serve}.
+ */
+export interface BackgroundProcess {
+  /** Unique within the workspace, counted from 1: `%1` in the shell's `jobs` and `kill`. */
+  id: number;
+  /** The program and its arguments, as one line. */
+  command: string;
+  /** Absolute directory it runs in. */
+  cwd: string;
+  /** `running`; `exited` on its own (see `exitCode`); `stopped` by `stop` or the workspace's disposal. */
+  state: 'running' | 'exited' | 'stopped';
+  exitCode?: number;
+  /** Ports it opened that are still open, in the order they opened. */
+  ports: ServedPort[];
+}
+
+/** Options of {@link Workspace.serve}. */
+export interface ServeOptions {
+  /** Absolute directory to run in (already confined). Default: the workspace root. */
+  cwd?: string;
+  /**
+   * Most milliseconds to wait for the program to be ready before returning; it keeps running either
+   * way. Default: 30,000.
+   */
+  waitMs?: number;
+  /** Ends the wait and stops the program. */
+  signal?: AbortSignal;
+}
+
+/** What {@link Workspace.serve} saw before it returned. */
+export interface ServeResult {
+  process: BackgroundProcess;
+  /** What the program printed until then (terminal sequences removed). */
+  output: string;
+  /**
+   * Why it returned: a port opened and answers (`port`); it printed and then went quiet (`output`);
+   * it exited (`exited`); nothing of these within `waitMs` (`waiting`).
+   */
+  ready: 'port' | 'output' | 'exited' | 'waiting';
+}
+
+/** The background programs of a workspace: see {@link Workspace.processes}. */
+export interface WorkspaceProcesses {
+  /** Every program started in the background, the exited and stopped ones included, oldest first. */
+  list(): BackgroundProcess[];
+  /** What a program printed since the last call of `newOutput` for it (or its start); `undefined` for an unknown id. */
+  newOutput(id: number): string | undefined;
+  /** Stops a running program; resolves to its final state, `undefined` for an unknown id. */
+  stop(id: number): Promise<BackgroundProcess | undefined>;
+  /** Calls `listener` whenever a program starts, exits, stops or opens or closes a port; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
 /** Every error code a backend reports, named after its POSIX equivalent. */
 export const WORKSPACE_ERROR_CODES = [
   'ENOENT',
@@ -154,8 +216,42 @@ export interface Workspace {
    * lost with a restarted backend).
    */
   restoreSnapshot?(): Promise<RestoredSnapshot>;
+  /**
+   * Starts one program (`npm run dev`: a program the backend runs as a process, and its arguments) to
+   * keep running after the call, and resolves once it is ready or `waitMs` has passed (see
+   * {@link ServeResult.ready}); `processes` then lists it. Offered by backends that can keep a process
+   * alive between calls (the WebContainer); call it through {@link serveProgram}, which refuses with a
+   * clear message where it is absent. Rejects with `WorkspaceError` `EINVAL` for a command that is not
+   * one program and its arguments.
+   */
+  serve?(command: string, options?: ServeOptions): Promise<ServeResult>;
+  /** The programs `serve` (or the shell's `cmd &`) started. Present whenever `serve` is. */
+  readonly processes?: WorkspaceProcesses;
   /** Releases the backend (workers, processes). */
   dispose?(): Promise<void>;
+}
+
+/**
+ * What a backend without {@link Workspace.serve} answers to a request to keep a program running: every
+ * command there runs to its end within its timeout.
+ */
+export function noServeMessage(backend: string): string {
+  return `The ${backend} workspace cannot keep a program running after a command returns: every command runs to its end within its timeout, so a dev server or a watcher cannot stay up here. Run it on a backend that can (the WebContainer), or run a command that finishes (a build, a test run).`;
+}
+
+/**
+ * `workspace.serve(command, options)`, or, on a backend without it, a rejection with a `WorkspaceError`
+ * `EINVAL` whose message says why ({@link noServeMessage}).
+ */
+export async function serveProgram(
+  workspace: Workspace,
+  command: string,
+  options?: ServeOptions,
+): Promise<ServeResult> {
+  if (!workspace.serve) {
+    throw new WorkspaceError('EINVAL', workspace.root, noServeMessage(workspace.backend));
+  }
+  return workspace.serve(command, options);
 }
 
 /** A path's type (following symlinks), through `statType` when the backend offers it, else `stat`. */

@@ -67,6 +67,12 @@ export interface StandInOptions {
   path?: string;
   /** Files put in directories outside the workdir, by directory. Default: every program in `/usr/local/bin`. */
   onPath?: Record<string, string[]>;
+  /**
+   * What `spawn`'s `env` does to the container's own `PATH` and `HOME`: `merge` keeps them under it,
+   * `replace` gives the program only what `spawn` set. Which one the real client does is a case of the
+   * real-boot spec; the adapter must work with both. Default: `merge`.
+   */
+  spawnEnv?: 'merge' | 'replace';
 }
 
 /** What a stand-in program can do: its arguments, its terminal, and the kill. */
@@ -85,6 +91,11 @@ export interface ProgramIO {
   signal: AbortSignal;
   /** Leaves the output stream open after exit (a background child holding the terminal). */
   keepOutputOpen(): void;
+  /**
+   * Opens a port, as a server's `listen` does: the container reports `port` (open, with its URL), then
+   * `server-ready`. The port closes when the program exits or is killed.
+   */
+  listen(port: number): void;
 }
 
 /** A program of the stand-in: resolves to its exit code. */
@@ -629,6 +640,10 @@ export class WebContainerStandIn implements WebContainerLike {
   readonly path: string;
   readonly #options: StandInOptions;
   readonly #errorListeners = new Set<(error: { message: string }) => void>();
+  readonly #portListeners = new Set<(port: number, type: 'open' | 'close', url: string) => void>();
+  readonly #readyListeners = new Set<(port: number, url: string) => void>();
+  /** Ports a program opened and that are still open. */
+  readonly openPorts = new Set<number>();
   /** jsh: the same files, with jsh's commands only. */
   readonly #jsh: Bash;
   readonly #controllers = new Set<AbortController>();
@@ -692,12 +707,14 @@ export class WebContainerStandIn implements WebContainerLike {
       settle = resolve;
     });
     let keepOpen = false;
+    const opened: number[] = [];
+    const own: Record<string, string> =
+      this.#options.spawnEnv === 'replace' ? {} : { PATH: this.path, HOME: this.workdir };
     const io: ProgramIO = {
       args,
       cwd: options?.cwd ?? '.',
       env: {
-        PATH: this.path,
-        HOME: this.workdir,
+        ...own,
         ...Object.fromEntries(Object.entries(options?.env ?? {}).map(([k, v]) => [k, String(v)])),
       },
       fs: this.bash.fs,
@@ -706,6 +723,10 @@ export class WebContainerStandIn implements WebContainerLike {
       signal: kill.signal,
       keepOutputOpen: () => {
         keepOpen = true;
+      },
+      listen: (port) => {
+        opened.push(port);
+        this.#openPort(port);
       },
     };
     const run = program
@@ -722,6 +743,7 @@ export class WebContainerStandIn implements WebContainerLike {
     });
     void Promise.race([run.catch(() => 1), killed]).then(async (code) => {
       record.exitCode = code;
+      for (const port of opened.splice(0)) this.#closePort(port);
       settle(code);
       await tick();
       if (!keepOpen) terminal.close();
@@ -738,13 +760,48 @@ export class WebContainerStandIn implements WebContainerLike {
     };
   }
 
-  /** `WebContainer.on('error', …)`: internal errors of the container. */
-  on(event: 'error', listener: (error: { message: string }) => void): () => void {
-    if (event !== 'error') throw new Error(`stand-in: on('${String(event)}') is not implemented`);
-    this.#errorListeners.add(listener);
+  /**
+   * `WebContainer.on(…)`: internal errors of the container, ports opened and closed (with their
+   * URLs), servers ready.
+   */
+  on(event: 'error', listener: (error: { message: string }) => void): () => void;
+  on(event: 'port', listener: (port: number, type: 'open' | 'close', url: string) => void): () => void;
+  on(event: 'server-ready', listener: (port: number, url: string) => void): () => void;
+  on(event: 'error' | 'port' | 'server-ready', listener: (...args: never[]) => void): () => void {
+    const listeners: Set<(...args: never[]) => void> | undefined =
+      event === 'error'
+        ? this.#errorListeners
+        : event === 'port'
+          ? this.#portListeners
+          : event === 'server-ready'
+            ? this.#readyListeners
+            : undefined;
+    if (!listeners) throw new Error(`stand-in: on('${String(event)}') is not implemented`);
+    listeners.add(listener);
     return () => {
-      this.#errorListeners.delete(listener);
+      listeners.delete(listener);
     };
+  }
+
+  /** The preview URL the stand-in gives a port (the real one is a webcontainer-api.io host per port). */
+  previewUrl(port: number): string {
+    return `https://stand-in--${port}.local-credentialless.webcontainer-api.io`;
+  }
+
+  /** Reports a port as open, then its server as ready, a tick apart, as the client does. */
+  #openPort(port: number): void {
+    const url = this.previewUrl(port);
+    this.openPorts.add(port);
+    for (const listener of this.#portListeners) listener(port, 'open', url);
+    void tick().then(() => {
+      if (!this.openPorts.has(port)) return;
+      for (const listener of this.#readyListeners) listener(port, url);
+    });
+  }
+
+  #closePort(port: number): void {
+    if (!this.openPorts.delete(port)) return;
+    for (const listener of this.#portListeners) listener(port, 'close', this.previewUrl(port));
   }
 
   /** `WebContainer.teardown()`: stops every command; a second call throws, as the client's does. */

@@ -333,7 +333,8 @@ describe('webcontainer adapter: the hybrid shell', () => {
       cwd: 'sub',
       output: true,
       terminal: { cols: 120, rows: 40 },
-      env: { ...NON_INTERACTIVE_ENV, FOO: 'bar' },
+      // The container's PATH and HOME, given explicitly: spawn's env may replace the container's.
+      env: { PATH: standIn.path, HOME: standIn.workdir, ...NON_INTERACTIVE_ENV, FOO: 'bar' },
     });
   });
 
@@ -449,6 +450,22 @@ describe('webcontainer adapter: the hybrid shell', () => {
     expect(workspace.shellDescription).not.toContain('git');
   });
 
+  it("every program gets the container's PATH explicitly, so it finds node even where spawn's env replaces the container's", async () => {
+    const printPath: StandInProgram = async (io) => {
+      if (io.args[0] === '-e') return (DEFAULT_PROGRAMS.node as StandInProgram)(io);
+      io.write(`PATH=${io.env.PATH ?? '(none)'} HOME=${io.env.HOME ?? '(none)'}\r\n`);
+      return 0;
+    };
+    const { standIn, workspace } = await setup(
+      {},
+      { spawnEnv: 'replace', programs: { ...DEFAULT_PROGRAMS, node: printPath } },
+    );
+    // HOME is not known where the container's own environment is replaced: the program gets none.
+    expect((await workspace.exec('export PATH=/usr/bin; node print-path.js')).output).toBe(
+      `PATH=${standIn.path} HOME=(none)\n`,
+    );
+  });
+
   it('a cwd outside the workdir is refused before anything is spawned', async () => {
     const { standIn, workspace } = await setup();
     expect(await codeOf(workspace.exec('pwd', { cwd: '/etc' }))).toBe('EACCES');
@@ -546,7 +563,7 @@ describe("webcontainer adapter: programs found on the container's PATH", () => {
       { path: '/usr/local/bin', onPath: { '/usr/local/bin': ['node', 'npm', ...many] } },
     );
     expect(workspace.shellDescription).toContain(
-      `node, npm, ${many.slice(0, 14).join(', ')} and 26 more programs on its PATH run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists`,
+      `node, npm, ${many.slice(0, 14).join(', ')} and 26 more programs on its PATH run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. A program ended with & (npm run dev &) keeps running after the call, which returns once it opens a port (its preview URL is printed) or has printed and gone quiet; jobs lists the background programs with their ports and new output, kill %N stops one. No other program exists`,
     );
   });
 
@@ -566,7 +583,7 @@ describe("webcontainer adapter: programs found on the container's PATH", () => {
       );
       expect(discoveries(standIn)).toHaveLength(1);
       expect(workspace.shellDescription).toContain(
-        "node, npm run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. No other program exists",
+        "node, npm run as processes in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. A program ended with & (npm run dev &) keeps running after the call, which returns once it opens a port (its preview URL is printed) or has printed and gone quiet; jobs lists the background programs with their ports and new output, kill %N stops one. No other program exists",
       );
     }
   });
@@ -590,7 +607,7 @@ describe('the bash declaration on a WebContainer', () => {
     expect(events).toEqual(['replaced bash']);
     const description = bashDescription(suite) ?? '';
     expect(description).toBe(
-      `${BUILTIN_SPECS.bash.description} Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files. node runs as a process in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. Programs installed into node_modules/.bin (npm install) run as processes too, from the next command on. No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).`,
+      `${BUILTIN_SPECS.bash.description} Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files. node runs as a process in the WebContainer, with the script's directory and exported variables; stdout and stderr arrive merged, in order. Programs installed into node_modules/.bin (npm install) run as processes too, from the next command on. A program ended with & (npm run dev &) keeps running after the call, which returns once it opens a port (its preview URL is printed) or has printed and gone quiet; jobs lists the background programs with their ports and new output, kill %N stops one. No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).`,
     );
     for (const absent of ['npm,', 'pnpm', 'yarn', 'git', 'jsh']) expect(description).not.toContain(absent);
     // The tool still works and still is the built-in one.

@@ -40,6 +40,46 @@ export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = {
   LINES: '40',
 };
 
+/**
+ * Variables of the interpreter that describe the interpreter itself; the container has its own
+ * (`PATH` above all: the interpreter's `/usr/bin:/bin` would hide `node`'s directory).
+ */
+const INTERPRETER_ONLY: ReadonlySet<string> = new Set([
+  'PATH',
+  'HOME',
+  'PWD',
+  'OLDPWD',
+  'SHELL',
+  'SHLVL',
+  'IFS',
+  'OSTYPE',
+  'MACHTYPE',
+  'HOSTTYPE',
+  'HOSTNAME',
+  'OPTIND',
+  'SHELLOPTS',
+  'BASHOPTS',
+  '_',
+]);
+
+/**
+ * The environment of a container program: the container's own `PATH` and `HOME` (given explicitly,
+ * so the program finds `node` whether `spawn`'s `env` is merged with the container's or replaces it),
+ * {@link NON_INTERACTIVE_ENV}, the host's variables, then the script's exported ones except those
+ * that describe the interpreter.
+ */
+export function programEnvironment(
+  containerEnv: Record<string, string>,
+  hostEnv: Record<string, string>,
+  exported: Record<string, string> | undefined,
+): Record<string, string> {
+  const env: Record<string, string> = { ...containerEnv, ...NON_INTERACTIVE_ENV, ...hostEnv };
+  for (const [key, value] of Object.entries(exported ?? {})) {
+    if (!INTERPRETER_ONLY.has(key)) env[key] = value;
+  }
+  return env;
+}
+
 /** The terminal size every process gets (a PTY without one wraps at 80 columns or less). */
 export const TERMINAL_SIZE = { cols: 120, rows: 40 } as const;
 

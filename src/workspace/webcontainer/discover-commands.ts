@@ -18,6 +18,11 @@ export interface ContainerPrograms {
   names: string[];
   /** Directories of `PATH` inside the workdir (absolute), listed again before each command. */
   workdirDirs: string[];
+  /**
+   * The container's own `PATH` and `HOME` as node saw them, which every program is given explicitly;
+   * empty when they are not known.
+   */
+  env: Record<string, string>;
 }
 
 /** Starts each line the discovery process prints with its answer. */
@@ -46,7 +51,7 @@ export const DISCOVERY_SCRIPT: string = String.raw`(async () => {
       dirs[dir] = [];
     }
   }
-  const json = JSON.stringify({ path, dirs }).replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  const json = JSON.stringify({ path, home: process.env.HOME || '', dirs }).replace(/[^\x20-\x7e]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
   process.stdout.write('\n${MARKER}' + json + '\n');
 })()`;
 
@@ -79,7 +84,7 @@ const discovered = new WeakMap<object, Promise<ContainerPrograms | undefined>>()
  * run it or its answer cannot be read. Cached per container object.
  */
 export function discoverContainerPrograms(
-  container: ProcessSpawner & { readonly workdir: string },
+  container: ProcessSpawner & { readonly workdir: string; readonly path?: string },
 ): Promise<ContainerPrograms | undefined> {
   let found = discovered.get(container);
   if (!found) {
@@ -90,7 +95,7 @@ export function discoverContainerPrograms(
 }
 
 async function readContainerPath(
-  container: ProcessSpawner & { readonly workdir: string },
+  container: ProcessSpawner & { readonly workdir: string; readonly path?: string },
 ): Promise<ContainerPrograms | undefined> {
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), DISCOVERY_TIMEOUT_MS);
@@ -99,7 +104,11 @@ async function readContainerPath(
       command: 'node',
       args: ['-e', DISCOVERY_SCRIPT],
       cwd: undefined,
-      env: { ...NON_INTERACTIVE_ENV },
+      // The container's PATH, where the client says it: spawn's env may replace the container's own.
+      env: {
+        ...(typeof container.path === 'string' ? { PATH: container.path } : {}),
+        ...NON_INTERACTIVE_ENV,
+      },
       stdin: '',
       stop: stop.signal,
       quietMs: 50,
@@ -114,8 +123,16 @@ async function readContainerPath(
   }
 }
 
-/** The `{path, dirs}` the script printed, or undefined when the output holds no readable answer. */
-export function parseAnswer(output: string): { path: string; dirs: Record<string, string[]> } | undefined {
+/** What the discovery script prints: the container's `PATH` and `HOME`, and the names in each `PATH` directory. */
+export interface PathAnswer {
+  path: string;
+  /** Empty when the container has none (or an older script printed none). */
+  home: string;
+  dirs: Record<string, string[]>;
+}
+
+/** The `{path, home, dirs}` the script printed, or undefined when the output holds no readable answer. */
+export function parseAnswer(output: string): PathAnswer | undefined {
   const line = output
     .split('\n')
     .reverse()
@@ -128,21 +145,18 @@ export function parseAnswer(output: string): { path: string; dirs: Record<string
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { path, dirs } = value as { path?: unknown; dirs?: unknown };
+  const { path, home, dirs } = value as { path?: unknown; home?: unknown; dirs?: unknown };
   if (typeof path !== 'string' || typeof dirs !== 'object' || dirs === null) return undefined;
   const lists: Record<string, string[]> = {};
   for (const [dir, names] of Object.entries(dirs)) {
     if (!Array.isArray(names)) return undefined;
     lists[dir] = names.filter((name): name is string => typeof name === 'string');
   }
-  return { path, dirs: lists };
+  return { path, home: typeof home === 'string' ? home : '', dirs: lists };
 }
 
 /** The programs of an answer: `node` (it answered), then every container-only name on `PATH`. */
-export function programsOnPath(
-  answer: { path: string; dirs: Record<string, string[]> },
-  workdir: string,
-): ContainerPrograms {
+export function programsOnPath(answer: PathAnswer, workdir: string): ContainerPrograms {
   const names = new Set<string>(['node']);
   const workdirDirs: string[] = [];
   for (const [dir, entries] of Object.entries(answer.dirs)) {
@@ -150,7 +164,10 @@ export function programsOnPath(
     if (isInside(workdir, absolute) && !workdirDirs.includes(absolute)) workdirDirs.push(absolute);
     for (const name of entries) if (isContainerOnlyName(name)) names.add(name);
   }
-  return { names: orderPrograms(names), workdirDirs };
+  const env: Record<string, string> = {};
+  if (answer.path !== '') env.PATH = answer.path;
+  if (answer.home !== '') env.HOME = answer.home;
+  return { names: orderPrograms(names), workdirDirs, env };
 }
 
 /** The usual tool chain first, in its usual order, then the rest by name. */

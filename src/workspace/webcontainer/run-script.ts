@@ -12,8 +12,15 @@ import { errorMessage } from '../../shared/index.ts';
 import { runJustBashCommand } from '../shell/run-command.ts';
 import { createWorkspaceFileSystem } from '../shell/workspace-file-system.ts';
 import { type ExecOptions, type ExecResult, isInside, normalizePosix, type Workspace } from '../workspace.ts';
-import { damagedOutputNotice, NON_INTERACTIVE_ENV, runContainerProcess } from './container-program.ts';
+import type { BackgroundJobs } from './background-jobs.ts';
+import {
+  damagedOutputNotice,
+  NON_INTERACTIVE_ENV,
+  programEnvironment,
+  runContainerProcess,
+} from './container-program.ts';
 import { listWorkdirPrograms } from './discover-commands.ts';
+import { backgroundCommands, startInBackground } from './shell-jobs.ts';
 
 /** What a script needs from the workspace and its container. */
 export interface ScriptContext {
@@ -26,34 +33,16 @@ export interface ScriptContext {
   workdirBins: readonly string[];
   /** Variables every command sees (over {@link NON_INTERACTIVE_ENV}). */
   env: Record<string, string>;
+  /** The container's own `PATH` and `HOME`, passed to every program (when known). */
+  containerEnv: Record<string, string>;
+  /** The programs started in the background (`npm run dev &`). */
+  jobs: BackgroundJobs;
   quietMs: number;
   graceMs: number;
   maxOutputBytes: number;
   /** Called when a killed process did not exit within `graceMs`. */
   onProcessStuck: ((command: string) => void) | undefined;
 }
-
-/**
- * Variables of the interpreter that describe the interpreter itself; the container has its own
- * (`PATH` above all: the interpreter's `/usr/bin:/bin` would hide `node`'s directory).
- */
-const INTERPRETER_ONLY = new Set([
-  'PATH',
-  'HOME',
-  'PWD',
-  'OLDPWD',
-  'SHELL',
-  'SHLVL',
-  'IFS',
-  'OSTYPE',
-  'MACHTYPE',
-  'HOSTTYPE',
-  'HOSTNAME',
-  'OPTIND',
-  'SHELLOPTS',
-  'BASHOPTS',
-  '_',
-]);
 
 /** After a killed program's grace periods, time left for its output to reach the interpreter. */
 const STOP_MARGIN_MS = 1_000;
@@ -65,6 +54,7 @@ export async function runScript(
   options: ExecOptions,
 ): Promise<ExecResult> {
   const stop = new AbortController();
+  const deadline = Date.now() + (options.timeoutMs ?? 2_147_483_647);
   const timer =
     options.timeoutMs === undefined
       ? undefined
@@ -73,14 +63,12 @@ export async function runScript(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const installed = await listWorkdirPrograms(context.workspace, context.workdirBins);
-    const bash = createShell(
-      context,
-      [...new Set([...context.containerCommands, ...installed])],
-      stop.signal,
-    );
+    const programs = new Set([...context.containerCommands, ...installed]);
+    const bash = createShell(context, [...programs], { stop: stop.signal, deadline });
+    const script = startInBackground(command, (name) => programs.has(name));
     // At the stop a container program is killed, then its exit and last output are awaited (each at
     // most graceMs): the interpreter must not drop what it printed while that happens.
-    return await runJustBashCommand(bash, context.workspace.root, command, options, {
+    return await runJustBashCommand(bash, context.workspace.root, script, options, {
       backstopMs: 2 * context.graceMs + STOP_MARGIN_MS,
     });
   } finally {
@@ -89,16 +77,46 @@ export async function runScript(
   }
 }
 
+/** Before the call's timeout, the time a background start leaves for the rest of the script. */
+const BACKGROUND_START_MARGIN_MS = 1_000;
+
 /** A fresh interpreter for one call: the workdir mounted from the container, the rest in memory. */
-function createShell(context: ScriptContext, programs: readonly string[], stop: AbortSignal): Bash {
+function createShell(
+  context: ScriptContext,
+  programs: readonly string[],
+  call: { stop: AbortSignal; deadline: number },
+): Bash {
   const root = context.workspace.root;
   const fs = new TypedMountableFs(root, createWorkspaceFileSystem(context.workspace));
+  const background = backgroundCommands({
+    jobs: context.jobs,
+    directory: (ctx, name) => programDirectory(root, ctx.cwd, name),
+    environment: (ctx) => programEnvironment(context.containerEnv, context.env, ctx.exportedEnv),
+    deadline: () => Math.max(Date.now(), call.deadline - BACKGROUND_START_MARGIN_MS),
+    stop: call.stop,
+  });
   return new Bash({
     fs,
     cwd: root,
     env: { HOME: root, ...NON_INTERACTIVE_ENV, ...context.env },
-    customCommands: programs.map((name) => containerCommand(context, name, stop)),
+    customCommands: [...programs.map((name) => containerCommand(context, name, call.stop)), ...background],
   });
+}
+
+/**
+ * Where a program runs: the command's directory relative to the workdir (undefined for the workdir
+ * itself), or the refusal for a directory that exists only in the interpreter (`/tmp`).
+ */
+function programDirectory(
+  root: string,
+  directory: string,
+  name: string,
+): { cwd: string | undefined; absolute: string } | string {
+  const cwd = normalizePosix(directory);
+  if (!isInside(root, cwd)) {
+    return `${name}: the directory ${cwd} exists only in the shell, not in the WebContainer; run ${name} inside the workspace (${root}).\n`;
+  }
+  return { cwd: cwd === root ? undefined : cwd.slice(root === '/' ? 1 : root.length + 1), absolute: cwd };
 }
 
 type TypedEntry = Awaited<ReturnType<NonNullable<IFileSystem['readdirWithFileTypes']>>>[number];
@@ -144,25 +162,14 @@ class TypedMountableFs extends MountableFs {
 
 /** A command of the interpreter that runs `name` in the container, as a container program. */
 function containerCommand(context: ScriptContext, name: string, stop: AbortSignal) {
-  const root = context.workspace.root;
   return defineCommand(name, async (args, ctx) => {
-    const cwd = normalizePosix(ctx.cwd);
-    if (!isInside(root, cwd)) {
-      return {
-        stdout: '',
-        stderr: `${name}: the directory ${cwd} exists only in the shell, not in the WebContainer; run ${name} inside the workspace (${root}).\n`,
-        exitCode: 126,
-      };
-    }
-    const env: Record<string, string> = { ...NON_INTERACTIVE_ENV, ...context.env };
-    for (const [key, value] of Object.entries(ctx.exportedEnv ?? {})) {
-      if (!INTERPRETER_ONLY.has(key)) env[key] = value;
-    }
+    const where = programDirectory(context.workspace.root, ctx.cwd, name);
+    if (typeof where === 'string') return { stdout: '', stderr: where, exitCode: 126 };
     const outcome = await runContainerProcess(context, {
       command: name,
       args,
-      cwd: cwd === root ? undefined : cwd.slice(root === '/' ? 1 : root.length + 1),
-      env,
+      cwd: where.cwd,
+      env: programEnvironment(context.containerEnv, context.env, ctx.exportedEnv),
       stdin: stdinText(ctx.stdin),
       stop,
       quietMs: context.quietMs,

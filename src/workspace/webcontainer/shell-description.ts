@@ -89,10 +89,17 @@ export function shellDescription(
       : [
           `Programs installed into ${bins.join(' or ')} (npm install) run as processes too, from the next command on.`,
         ];
+  const background =
+    containerCommands.length === 0 && bins.length === 0
+      ? []
+      : [
+          'A program ended with & (npm run dev &) keeps running after the call, which returns once it opens a port (its preview URL is printed) or has printed and gone quiet; jobs lists the background programs with their ports and new output, kill %N stops one.',
+        ];
   return [
     "Commands run in bash (just-bash's interpreter: pipes, redirects, loops, functions, and grep, sed, awk, find, xargs, sort, head, tail, wc, jq and the other usual tools) over the WebContainer's files.",
     programs,
     ...installed,
+    ...background,
     'No other program exists: no python, no apt, no sudo. Every command runs non-interactively: stdin is closed unless you pipe something in (CI=1, npm_config_yes=true), so pass answers as flags (npm init -y, npx --yes create-vite my-app --template react).',
   ].join(' ');
 }

@@ -119,6 +119,13 @@ export class OutputTail {
     }
   }
 
+  /** Forgets the kept text (what was dropped stays counted). */
+  clear(): void {
+    this.chunks = [];
+    this.head = 0;
+    this.bytes = 0;
+  }
+
   /** The kept text, raw (escape sequences still in). */
   text(): string {
     return this.chunks.slice(this.head).join('');

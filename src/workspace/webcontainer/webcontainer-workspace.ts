@@ -49,8 +49,11 @@ import {
   WorkspaceError,
   type WorkspaceErrorCode,
 } from '../workspace.ts';
+import { BackgroundJobs, type PortEvents } from './background-jobs.ts';
+import { programEnvironment } from './container-program.ts';
 import { type ContainerPrograms, discoverContainerPrograms } from './discover-commands.ts';
 import { runScript } from './run-script.ts';
+import { serveInContainer } from './serve.ts';
 import { probeContainerCommands, shellDescription } from './shell-description.ts';
 
 /**
@@ -68,8 +71,14 @@ export type WebContainerFileSystem = Pick<
  */
 export type WebContainerLike = Pick<WebContainer, 'spawn' | 'workdir'> & {
   readonly fs: WebContainerFileSystem;
+  /** The `PATH` the container gives its processes (`WebContainer.path`). */
+  readonly path?: string;
   /** Internal errors of the container (`WebContainer.on('error', …)`); returns an unsubscribe. */
   on?(event: 'error', listener: (error: { message: string }) => void): () => void;
+  /** A port opened or closed by some process, with its preview URL (`WebContainer.on('port', …)`). */
+  on?(event: 'port', listener: (port: number, type: 'open' | 'close', url: string) => void): () => void;
+  /** A server that answers on a port (`WebContainer.on('server-ready', …)`). */
+  on?(event: 'server-ready', listener: (port: number, url: string) => void): () => void;
   /** Destroys the container, so the page may boot another (`WebContainer.teardown`). */
   teardown?(): void;
 };
@@ -147,10 +156,16 @@ export async function createWebContainerWorkspace(
   const spillDir = `${root === '/' ? '' : root}/${spillDirName}`;
   const processes = trackProcesses(webcontainer);
   const changing = <T>(run: () => Promise<T>): Promise<T> => run().finally(files.forget);
+  const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+  const jobs = new BackgroundJobs(processes.spawn, portEvents(webcontainer), graceMs);
 
   await call(spillDir, (relative) => webcontainer.fs.mkdir(relative, { recursive: true }));
   const programs = await containerPrograms(webcontainer, options.containerCommands);
   const workdirBins = programs.workdirDirs.map((dir) => (dir === root ? '.' : dir.slice(root.length + 1)));
+  const containerEnv =
+    Object.keys(programs.env).length > 0 || typeof webcontainer.path !== 'string'
+      ? programs.env
+      : { PATH: webcontainer.path };
   const workspace: Workspace = {
     backend: 'webcontainer',
     root,
@@ -169,8 +184,10 @@ export async function createWebContainerWorkspace(
             containerCommands: programs.names,
             workdirBins: programs.workdirDirs,
             env: options.env ?? {},
+            containerEnv,
+            jobs,
             quietMs: options.quietMs ?? DEFAULT_QUIET_MS,
-            graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+            graceMs,
             maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
             onProcessStuck: options.onProcessStuck,
           },
@@ -182,9 +199,26 @@ export async function createWebContainerWorkspace(
         ),
       );
     },
-    dispose: async () => processes.killAll(),
+    serve: (command, serveOptions = {}) =>
+      serveInContainer(command, serveOptions, {
+        root,
+        jobs,
+        env: programEnvironment(containerEnv, options.env ?? {}, undefined),
+      }),
+    processes: jobs,
+    dispose: async () => {
+      jobs.dispose();
+      processes.killAll();
+    },
   };
   return workspace;
+}
+
+/** The container's port events, when it has them (a real `WebContainer` does). */
+function portEvents(webcontainer: WebContainerLike): PortEvents | undefined {
+  const on = webcontainer.on?.bind(webcontainer);
+  if (!on) return undefined;
+  return { on: on as PortEvents['on'] };
 }
 
 /** The processes this workspace started and that have not exited: what `dispose()` kills. */
@@ -260,9 +294,9 @@ async function containerPrograms(
   webcontainer: WebContainerLike,
   named: readonly string[] | undefined,
 ): Promise<ContainerPrograms> {
-  if (named) return { names: [...named], workdirDirs: [] };
+  if (named) return { names: [...named], workdirDirs: [], env: {} };
   const found = await discoverContainerPrograms(webcontainer);
-  return found ?? { names: await probeContainerCommands(webcontainer), workdirDirs: [] };
+  return found ?? { names: await probeContainerCommands(webcontainer), workdirDirs: [], env: {} };
 }
 
 /** The container's files as the Workspace sees them: local paths, mapped errors, cached listings. */
