@@ -120,6 +120,12 @@ export interface WorkspaceProcesses {
   subscribe(listener: () => void): () => void;
 }
 
+/** One entry of {@link Workspace.exportTree}: a file with its bytes, a directory, or a symlink and its target. */
+export type TreeEntry =
+  | { type: 'file'; bytes: Uint8Array }
+  | { type: 'directory' }
+  | { type: 'symlink'; target: string };
+
 /** Every error code a backend reports, named after its POSIX equivalent. */
 export const WORKSPACE_ERROR_CODES = [
   'ENOENT',
@@ -193,6 +199,22 @@ export interface Workspace {
    * directory; walks use it when present.
    */
   listTree?(path: string, options?: { skip?: readonly string[] }): Promise<Map<string, DirEntry[]>>;
+  /**
+   * Everything under the directory `path`, in one call: each entry by its path relative to `path`
+   * (`src/a.ts`), parents before children; symlinks are entries of their own, never followed. What
+   * `readdir` leaves out (the spill directory) is left out here too. Offered by backends whose calls
+   * each cost a round trip (the WebContainer's `export`): a snapshot, and a walk of the shell that
+   * reads a whole tree, cost one call instead of one per directory and file.
+   */
+  exportTree?(path: string): Promise<Map<string, TreeEntry>>;
+  /**
+   * Writes many files under the directory `path` in one call: keys are paths relative to it, parent
+   * directories are created, existing files are replaced and other files are left as they are.
+   * Offered by backends with a bulk write (the WebContainer's `mount`); imports and fixtures use it
+   * when present. Rejects with `WorkspaceError` `EINVAL`, writing nothing, for a key that is empty,
+   * absolute, leaves `path` (`..`), or names a file that another key needs as a directory.
+   */
+  writeFiles?(path: string, files: ReadonlyMap<string, Uint8Array | string>): Promise<void>;
   /** Follows symlinks. */
   stat(path: string): Promise<FileStat>;
   /**

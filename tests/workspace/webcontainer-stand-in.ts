@@ -42,9 +42,13 @@ import type {
   BootOptions,
   BufferEncoding,
   DirEnt,
+  ExportOptions,
+  FileSystemTree,
+  LoadFilesOptions,
   SpawnOptions,
   WebContainerProcess,
 } from '@webcontainer/api';
+import { zipSync } from 'fflate';
 import { Bash, type CommandName, getCommandNames, type IFileSystem, InMemoryFs } from 'just-bash';
 import { runJustBashCommand } from '../../src/workspace/shell/run-command.ts';
 import type { WebContainerFileSystem, WebContainerLike } from '../../src/workspace/webcontainer/index.ts';
@@ -474,6 +478,56 @@ class StandInFileSystem implements WebContainerFileSystem {
   }
 }
 
+/** The files of a tree as a zip's entries (directories as `name/`, symlinks left out). */
+function zipEntries(tree: FileSystemTree, prefix = ''): Record<string, Uint8Array> {
+  const entries: Record<string, Uint8Array> = {};
+  for (const [name, node] of Object.entries(tree)) {
+    const path = `${prefix}${name}`;
+    if ('directory' in node)
+      Object.assign(entries, { [`${path}/`]: new Uint8Array() }, zipEntries(node.directory, `${path}/`));
+    else if (!('symlink' in node.file)) {
+      const contents = (node.file as { contents: string | Uint8Array }).contents;
+      entries[path] = typeof contents === 'string' ? new TextEncoder().encode(contents) : contents;
+    }
+  }
+  return entries;
+}
+
+/** A tree whose bytes are written as arrays, for the stand-in's own `binary` snapshot. */
+function binaryTree(tree: FileSystemTree): unknown {
+  return Object.fromEntries(
+    Object.entries(tree).map(([name, node]) => {
+      if ('directory' in node) return [name, { directory: binaryTree(node.directory) }];
+      if ('symlink' in node.file) return [name, node];
+      const contents = (node.file as { contents: string | Uint8Array }).contents;
+      return [
+        name,
+        {
+          file: {
+            bytes: [...(typeof contents === 'string' ? new TextEncoder().encode(contents) : contents)],
+          },
+        },
+      ];
+    }),
+  );
+}
+
+function treeFromBinary(text: string): FileSystemTree {
+  const revive = (node: Record<string, unknown>): FileSystemTree =>
+    Object.fromEntries(
+      Object.entries(node).map(([name, value]) => {
+        const entry = value as {
+          directory?: Record<string, unknown>;
+          file?: { bytes?: number[]; symlink?: string };
+        };
+        if (entry.directory) return [name, { directory: revive(entry.directory) }];
+        if (entry.file?.symlink !== undefined) return [name, { file: { symlink: entry.file.symlink } }];
+        return [name, { file: { contents: Uint8Array.from(entry.file?.bytes ?? []) } }];
+      }),
+    );
+  return revive(JSON.parse(text) as Record<string, unknown>);
+}
+
 /** `value` as one single-quoted shell word. */
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
@@ -814,6 +868,68 @@ export class WebContainerStandIn implements WebContainerLike {
   /** Test control: the container reports an internal error, as the real one does on `on('error')`. */
   emitError(message: string): void {
     for (const listener of this.#errorListeners) listener({ message });
+  }
+
+  /**
+   * `WebContainer.export(path, { format })`: the tree under `path` (relative to the workdir) in one
+   * call, files with their bytes, symlinks with their targets. `json` is the tree; `zip` a zip of its
+   * files; `binary` bytes that only this stand-in's `mount` reads back (the real format is the client's).
+   */
+  export(path: string): Promise<FileSystemTree>;
+  export(path: string, options: ExportOptions & { format?: 'json' }): Promise<FileSystemTree>;
+  export(path: string, options: ExportOptions): Promise<Uint8Array>;
+  async export(path: string, options: ExportOptions = {}): Promise<FileSystemTree | Uint8Array> {
+    this.calls.export = (this.calls.export ?? 0) + 1;
+    await new Promise((resolve) => setTimer(resolve, this.#options.fsLatencyMs ?? 0));
+    const absolute = this.fs.resolve(path);
+    const stat = await this.bash.fs.stat(absolute).catch(() => undefined);
+    if (!stat) throw new Error(`ENOENT: no such file or directory, scandir '${absolute}'`);
+    const tree = await this.#treeOf(absolute);
+    const format = options.format ?? 'json';
+    if (format === 'json') return tree;
+    if (format === 'zip') return zipSync(zipEntries(tree));
+    return new TextEncoder().encode(JSON.stringify(binaryTree(tree)));
+  }
+
+  /**
+   * `WebContainer.mount(tree, { mountPoint })`: writes the tree (or a `binary` export of this stand-in)
+   * into the directory, which must exist; files it names are replaced, others are left.
+   */
+  async mount(
+    snapshotOrTree: FileSystemTree | Uint8Array | ArrayBuffer,
+    options: LoadFilesOptions = {},
+  ): Promise<void> {
+    this.calls.mount = (this.calls.mount ?? 0) + 1;
+    const tree =
+      snapshotOrTree instanceof Uint8Array || snapshotOrTree instanceof ArrayBuffer
+        ? treeFromBinary(new TextDecoder().decode(snapshotOrTree))
+        : snapshotOrTree;
+    const base = this.fs.resolve(options.mountPoint ?? '.');
+    const kind = await this.bash.fs.stat(base).catch(() => undefined);
+    if (!kind?.isDirectory) throw new Error(`ENOENT: no such file or directory, mount '${base}'`);
+    await this.#writeTree(base, tree);
+  }
+
+  async #treeOf(dir: string): Promise<FileSystemTree> {
+    const tree: FileSystemTree = {};
+    for (const entry of (await this.bash.fs.readdirWithFileTypes?.(dir)) ?? []) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isSymbolicLink) tree[entry.name] = { file: { symlink: await this.bash.fs.readlink(path) } };
+      else if (entry.isDirectory) tree[entry.name] = { directory: await this.#treeOf(path) };
+      else tree[entry.name] = { file: { contents: await this.bash.fs.readFileBuffer(path) } };
+    }
+    return tree;
+  }
+
+  async #writeTree(dir: string, tree: FileSystemTree): Promise<void> {
+    for (const [name, node] of Object.entries(tree)) {
+      const path = `${dir}/${name}`;
+      if ('directory' in node) {
+        await this.bash.fs.mkdir(path, { recursive: true });
+        await this.#writeTree(path, node.directory);
+      } else if ('symlink' in node.file) await this.bash.fs.symlink(node.file.symlink, path);
+      else await this.bash.fs.writeFile(path, (node.file as { contents: string | Uint8Array }).contents);
+    }
   }
 
   /** Test control: writes files (paths relative to the workdir), creating parents, like `mount`. */

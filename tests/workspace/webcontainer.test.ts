@@ -296,6 +296,132 @@ describe('webcontainer adapter: container calls per tool call', () => {
   );
 });
 
+describe("webcontainer adapter: the interpreter's walks cost what they read", () => {
+  /** `node_modules` of 400 packages of 10 files (4,000 files), one in ten holding the needle. */
+  async function packages() {
+    const files: Record<string, string> = { 'src/a.ts': 'needle\n' };
+    for (let pkg = 0; pkg < 400; pkg += 1) {
+      for (let file = 0; file < 10; file += 1) {
+        files[`node_modules/p${pkg}/f${file}.js`] = file === 3 && pkg % 10 === 0 ? 'a needle\n' : 'hay\n';
+      }
+    }
+    const { standIn, workspace } = await setup(files, { fsLatencyMs: 1 }, KNOWN);
+    for (const method of Object.keys(standIn.calls)) delete standIn.calls[method];
+    return { standIn, suite: createToolSuite({ workspace }) };
+  }
+  const total = (calls: Record<string, number>) =>
+    Object.values(calls).reduce((sum, count) => sum + count, 0);
+
+  it('grep -rl over 4,000 files: a few container calls (was 4,406), one export of the tree', async () => {
+    const { standIn, suite } = await packages();
+    const result = await suite.execute('bash', {
+      command: 'grep -rl needle node_modules | sort | head -3; grep -rl needle node_modules | wc -l',
+    });
+    expect(result.output).toBe('node_modules/p0/f3.js\nnode_modules/p10/f3.js\nnode_modules/p100/f3.js\n40');
+    expect(total(standIn.calls)).toBeLessThanOrEqual(4);
+    expect(standIn.calls.export).toBe(1);
+  }, 60_000);
+
+  it('find over 4,000 files: a few container calls (was 404)', async () => {
+    const { standIn, suite } = await packages();
+    const result = await suite.execute('bash', {
+      command: "find node_modules -name '*.js' | wc -l; find . -type d | wc -l",
+    });
+    expect(result.output).toBe('4000\n403');
+    // Two walks, each a listing or two and one export.
+    expect(total(standIn.calls)).toBeLessThanOrEqual(6);
+    expect(standIn.calls.export).toBe(2);
+  }, 60_000);
+
+  it('grep -r over one flat directory: its files are read through one export after the first few', async () => {
+    const { standIn, suite } = await packages();
+    const result = await suite.execute('bash', {
+      command: 'grep -rc needle node_modules/p0 | sort | head -4',
+    });
+    expect(result.output).toBe(
+      'node_modules/p0/f0.js:0\nnode_modules/p0/f1.js:0\nnode_modules/p0/f2.js:0\nnode_modules/p0/f3.js:1',
+    );
+    expect(total(standIn.calls)).toBeLessThanOrEqual(6);
+    expect(standIn.calls.export).toBe(1);
+  });
+
+  it('a change made by the script, or by a program it runs, is seen by the next walk', async () => {
+    const node: StandInProgram = async (io) => {
+      await io.fs.writeFile(`${io.env.HOME}/node_modules/p1/made-by-node.js`, 'needle\n');
+      return 0;
+    };
+    const files: Record<string, string> = {};
+    for (let pkg = 0; pkg < 3; pkg += 1) files[`node_modules/p${pkg}/index.js`] = 'hay\n';
+    const { workspace } = await setup(files, { programs: { ...DEFAULT_PROGRAMS, node } }, KNOWN);
+    const result = await workspace.exec(
+      'grep -rl needle node_modules | wc -l; echo needle > node_modules/p0/new.js; grep -rl needle node_modules | wc -l; node make.js; grep -rl needle node_modules | sort',
+    );
+    expect(result.output).toBe('0\n1\nnode_modules/p0/new.js\nnode_modules/p1/made-by-node.js\n');
+  });
+});
+
+describe('webcontainer adapter: exportTree and writeFiles, one call each', () => {
+  it('exportTree gives files with their bytes, directories and symlinks with their targets, the spill directory left out', async () => {
+    const { standIn, workspace } = await setup({
+      'src/a.ts': 'a',
+      'src/lib/b.bin': new Uint8Array([0, 255]),
+    });
+    await standIn.bash.fs.mkdir(`${standIn.workdir}/empty`);
+    await standIn.bash.fs.symlink('src/a.ts', `${standIn.workdir}/link`);
+    await workspace.writeFile(`${workspace.spillDir}/bash-1.log`, 'spilled');
+    for (const method of Object.keys(standIn.calls)) delete standIn.calls[method];
+    const tree = await workspace.exportTree?.(workspace.root);
+    expect(standIn.calls).toEqual({ export: 1 });
+    expect(Object.fromEntries(tree ?? [])).toEqual({
+      empty: { type: 'directory' },
+      link: { type: 'symlink', target: 'src/a.ts' },
+      src: { type: 'directory' },
+      'src/a.ts': { type: 'file', bytes: new TextEncoder().encode('a') },
+      'src/lib': { type: 'directory' },
+      'src/lib/b.bin': { type: 'file', bytes: new Uint8Array([0, 255]) },
+    });
+    expect([...((await workspace.exportTree?.(`${workspace.root}/src/lib`)) ?? []).keys()]).toEqual([
+      'b.bin',
+    ]);
+    expect(await codeOf(workspace.exportTree?.(`${workspace.root}/missing`) ?? Promise.resolve())).toBe(
+      'ENOENT',
+    );
+  });
+
+  it('writeFiles writes a tree in one mount, creating parents, replacing files it names and keeping others', async () => {
+    const { standIn, workspace } = await setup({ 'fixtures/keep.txt': 'kept', 'fixtures/old.txt': 'old' });
+    for (const method of Object.keys(standIn.calls)) delete standIn.calls[method];
+    const files = new Map<string, string | Uint8Array>();
+    for (let index = 0; index < 1000; index += 1) files.set(`deep/d${index % 10}/f${index}.txt`, `${index}`);
+    files.set('old.txt', 'new');
+    await workspace.writeFiles?.(`${workspace.root}/fixtures`, files);
+    expect(standIn.calls).toEqual({ mkdir: 1, mount: 1 });
+    expect(text(await workspace.readFile(`${workspace.root}/fixtures/deep/d7/f997.txt`))).toBe('997');
+    expect(text(await workspace.readFile(`${workspace.root}/fixtures/old.txt`))).toBe('new');
+    expect(text(await workspace.readFile(`${workspace.root}/fixtures/keep.txt`))).toBe('kept');
+  });
+
+  it('writeFiles refuses a path that leaves the directory, or a file that is also a directory, writing nothing', async () => {
+    const { standIn, workspace } = await setup();
+    const root = workspace.root;
+    for (const [key, message] of [
+      ['../out.txt', `writeFiles: "../out.txt" is not a relative path inside ${root}.`],
+      ['/etc/passwd', `writeFiles: "/etc/passwd" is not a relative path inside ${root}.`],
+      ['a//b', `writeFiles: "a//b" is not a relative path inside ${root}.`],
+      ['a/b', 'writeFiles: "a/b" is a file and a directory in the same call.'],
+    ] as const) {
+      const files = new Map([
+        ['ok.txt', 'ok'],
+        ['a', 'file'],
+        [key, 'x'],
+      ]);
+      await expect(workspace.writeFiles?.(root, files)).rejects.toMatchObject({ code: 'EINVAL', message });
+    }
+    expect(standIn.calls.mount ?? 0).toBe(0);
+    expect(await codeOf(workspace.readFile(`${root}/ok.txt`))).toBe('ENOENT');
+  });
+});
+
 describe('webcontainer adapter: the hybrid shell', () => {
   it('scripts run in bash: jsh lacks grep, sed, awk, printf and read, the interpreter has them', async () => {
     const { standIn, workspace } = await setup({ 'a.txt': 'one\ntwo\n' });

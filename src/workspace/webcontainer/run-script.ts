@@ -21,6 +21,7 @@ import {
 } from './container-program.ts';
 import { listWorkdirPrograms } from './discover-commands.ts';
 import { backgroundCommands, startInBackground } from './shell-jobs.ts';
+import { cacheWalks } from './walk-cache.ts';
 
 /** What a script needs from the workspace and its container. */
 export interface ScriptContext {
@@ -87,19 +88,28 @@ function createShell(
   call: { stop: AbortSignal; deadline: number },
 ): Bash {
   const root = context.workspace.root;
-  const fs = new TypedMountableFs(root, createWorkspaceFileSystem(context.workspace));
+  const exportTree = context.workspace.exportTree?.bind(context.workspace);
+  // A walk of the interpreter fetches the tree it goes down in one call (walk-cache.ts); a program
+  // may change any file, so each one the script runs drops what was fetched.
+  const walks = exportTree ? cacheWalks(context.workspace, exportTree) : undefined;
+  const forget = (): void => walks?.forget();
+  const fs = new TypedMountableFs(root, createWorkspaceFileSystem(walks?.workspace ?? context.workspace));
   const background = backgroundCommands({
     jobs: context.jobs,
     directory: (ctx, name) => programDirectory(root, ctx.cwd, name),
     environment: (ctx) => programEnvironment(context.containerEnv, context.env, ctx.exportedEnv),
     deadline: () => Math.max(Date.now(), call.deadline - BACKGROUND_START_MARGIN_MS),
     stop: call.stop,
+    forget,
   });
   return new Bash({
     fs,
     cwd: root,
     env: { HOME: root, ...NON_INTERACTIVE_ENV, ...context.env },
-    customCommands: [...programs.map((name) => containerCommand(context, name, call.stop)), ...background],
+    customCommands: [
+      ...programs.map((name) => containerCommand(context, name, { stop: call.stop, forget })),
+      ...background,
+    ],
   });
 }
 
@@ -161,7 +171,12 @@ class TypedMountableFs extends MountableFs {
 }
 
 /** A command of the interpreter that runs `name` in the container, as a container program. */
-function containerCommand(context: ScriptContext, name: string, stop: AbortSignal) {
+function containerCommand(
+  context: ScriptContext,
+  name: string,
+  call: { stop: AbortSignal; forget: () => void },
+) {
+  const { stop } = call;
   return defineCommand(name, async (args, ctx) => {
     const where = programDirectory(context.workspace.root, ctx.cwd, name);
     if (typeof where === 'string') return { stdout: '', stderr: where, exitCode: 126 };
@@ -180,6 +195,7 @@ function containerCommand(context: ScriptContext, name: string, stop: AbortSigna
       exitCode: 127,
       stuck: false,
     }));
+    call.forget();
     if (outcome.stuck) context.onProcessStuck?.(`${name} ${args.join(' ')}`.trim());
     // A terminal merges the process's stdout and stderr; both arrive here as stdout. The notice goes to
     // stderr, so it never flows down a pipe into the next command.

@@ -75,6 +75,8 @@ export interface BackgroundShell {
   deadline(): number;
   /** The call's stop (timeout or abort). */
   stop: AbortSignal;
+  /** Drops what the script's walks fetched: the program may change any file. */
+  forget(): void;
 }
 
 /** The interpreter commands `start-in-background`, `jobs` and `kill` over the workspace's jobs. */
@@ -95,6 +97,7 @@ export function backgroundCommands(shell: BackgroundShell): Command[] {
         deadline: shell.deadline(),
         signal: shell.stop,
       });
+      shell.forget();
       const note = redirected ? `${REDIRECT_NOTE}\n` : '';
       return { stdout: `${startReport(started)}${note}`, stderr: '', exitCode: startExitCode(started) };
     }),

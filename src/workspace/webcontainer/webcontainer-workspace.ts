@@ -52,6 +52,7 @@ import {
 import { BackgroundJobs, type PortEvents } from './background-jobs.ts';
 import { programEnvironment } from './container-program.ts';
 import { type ContainerPrograms, discoverContainerPrograms } from './discover-commands.ts';
+import { entriesOfTree, treeOfFiles } from './file-trees.ts';
 import { runScript } from './run-script.ts';
 import { serveInContainer } from './serve.ts';
 import { probeContainerCommands, shellDescription } from './shell-description.ts';
@@ -69,19 +70,20 @@ export type WebContainerFileSystem = Pick<
  * The members of a booted `WebContainer` this adapter uses (a real `WebContainer` is one). `on('error')`
  * and `teardown` are used by `bootWebContainerWorkspace` when present.
  */
-export type WebContainerLike = Pick<WebContainer, 'spawn' | 'workdir'> & {
-  readonly fs: WebContainerFileSystem;
-  /** The `PATH` the container gives its processes (`WebContainer.path`). */
-  readonly path?: string;
-  /** Internal errors of the container (`WebContainer.on('error', …)`); returns an unsubscribe. */
-  on?(event: 'error', listener: (error: { message: string }) => void): () => void;
-  /** A port opened or closed by some process, with its preview URL (`WebContainer.on('port', …)`). */
-  on?(event: 'port', listener: (port: number, type: 'open' | 'close', url: string) => void): () => void;
-  /** A server that answers on a port (`WebContainer.on('server-ready', …)`). */
-  on?(event: 'server-ready', listener: (port: number, url: string) => void): () => void;
-  /** Destroys the container, so the page may boot another (`WebContainer.teardown`). */
-  teardown?(): void;
-};
+export type WebContainerLike = Pick<WebContainer, 'spawn' | 'workdir'> &
+  Partial<Pick<WebContainer, 'export' | 'mount'>> & {
+    readonly fs: WebContainerFileSystem;
+    /** The `PATH` the container gives its processes (`WebContainer.path`). */
+    readonly path?: string;
+    /** Internal errors of the container (`WebContainer.on('error', …)`); returns an unsubscribe. */
+    on?(event: 'error', listener: (error: { message: string }) => void): () => void;
+    /** A port opened or closed by some process, with its preview URL (`WebContainer.on('port', …)`). */
+    on?(event: 'port', listener: (port: number, type: 'open' | 'close', url: string) => void): () => void;
+    /** A server that answers on a port (`WebContainer.on('server-ready', …)`). */
+    on?(event: 'server-ready', listener: (port: number, url: string) => void): () => void;
+    /** Destroys the container, so the page may boot another (`WebContainer.teardown`). */
+    teardown?(): void;
+  };
 
 /** Options of {@link createWebContainerWorkspace}. */
 export interface WebContainerWorkspaceOptions {
@@ -172,6 +174,7 @@ export async function createWebContainerWorkspace(
     spillDir,
     shellDescription: shellDescription(programs.names, { workdirBins }),
     ...fileOperations(webcontainer, files, changing, spillDirName),
+    ...bulkOperations(webcontainer, files, changing, spillDirName),
     // async: a cwd outside the workdir must reject, not throw synchronously.
     exec: async (command, execOptions = {}) => {
       const cwd = execOptions.cwd === undefined ? undefined : normalizePosix(execOptions.cwd);
@@ -280,6 +283,42 @@ function fileOperations(
       ),
     rename: (from, to) =>
       changing(() => call(from, async (relative) => fs.rename(relative, files.local(to)))),
+  };
+}
+
+/**
+ * `exportTree` and `writeFiles` over the container's `export` and `mount` (file-trees.ts): one round
+ * trip each, whatever the size of the tree; absent when the container has neither.
+ */
+function bulkOperations(
+  webcontainer: WebContainerLike,
+  files: ContainerFiles,
+  changing: <T>(run: () => Promise<T>) => Promise<T>,
+  spillDirName: string,
+): Pick<Workspace, 'exportTree' | 'writeFiles'> {
+  const { root, call } = files;
+  const exported = webcontainer.export?.bind(webcontainer);
+  const mount = webcontainer.mount?.bind(webcontainer);
+  return {
+    ...(exported && {
+      exportTree: (path) =>
+        call(path, async (relative) => {
+          const tree = await exported(relative, { format: 'json' });
+          return entriesOfTree(tree, normalizePosix(path) === root ? spillDirName : undefined);
+        }),
+    }),
+    ...(mount && {
+      writeFiles: async (path, written) => {
+        // Checked whole before the first call: a refused key writes nothing.
+        const tree = treeOfFiles(path, written);
+        await changing(() =>
+          call(path, async (relative) => {
+            if (relative !== '.') await webcontainer.fs.mkdir(relative, { recursive: true });
+            await mount(tree, relative === '.' ? {} : { mountPoint: relative });
+          }),
+        );
+      },
+    }),
   };
 }
 
