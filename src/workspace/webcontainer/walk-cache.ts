@@ -107,6 +107,21 @@ export function cacheWalks(workspace: Workspace, exportTree: Exporter): WalkCach
       if (found.bytes) return found.bytes;
       throw new WorkspaceError(found.type === 'directory' ? 'EISDIR' : 'ENOENT', absolute);
     },
+    ...metadataFrom(workspace, lookup),
+    writeFile: changing(workspace.writeFile.bind(workspace)),
+    mkdir: changing(workspace.mkdir.bind(workspace)),
+    rm: changing(workspace.rm.bind(workspace)),
+    rename: changing(workspace.rename.bind(workspace)),
+  };
+  return { workspace: cached, forget };
+}
+
+/** `stat` and `statType` from the fetched trees where they cover the path, else from the backend. */
+function metadataFrom(
+  workspace: Workspace,
+  lookup: (path: string) => ReturnType<typeof lookUp>,
+): Pick<Workspace, 'stat' | 'statType'> {
+  return {
     stat: async (path): Promise<FileStat> => {
       const found = lookup(path);
       if (found === undefined) return workspace.stat(path);
@@ -120,12 +135,7 @@ export function cacheWalks(workspace: Workspace, exportTree: Exporter): WalkCach
       if (found.type === 'missing') throw new WorkspaceError('ENOENT', path);
       return found.type;
     },
-    writeFile: changing(workspace.writeFile.bind(workspace)),
-    mkdir: changing(workspace.mkdir.bind(workspace)),
-    rm: changing(workspace.rm.bind(workspace)),
-    rename: changing(workspace.rename.bind(workspace)),
   };
-  return { workspace: cached, forget };
 }
 
 /** The fetched tree of `root`, by absolute path. */
