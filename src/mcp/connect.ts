@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { UsageError } from '../index.ts';
+import { type McpWireListener, withWireLog } from './wire-log.ts';
 
 /** A Streamable HTTP endpoint, with the headers each request carries (an `Authorization`, say). */
 export interface McpHttpSource {
@@ -16,6 +17,8 @@ export interface McpHttpSource {
   headers?: Record<string, string>;
   /** The `fetch` to send requests with. Default: the global `fetch`. */
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Hears every JSON-RPC message sent and received, and each transport error (see `withWireLog`). */
+  onWire?: McpWireListener;
 }
 
 /** A server started as a child process speaking MCP over stdio. Node only. */
@@ -27,6 +30,8 @@ export interface McpStdioSource {
   cwd?: string;
   /** The child's stderr. Default: `'inherit'`. */
   stderr?: 'inherit' | 'ignore' | 'pipe';
+  /** Hears every JSON-RPC message sent and received, and each transport error (see `withWireLog`). */
+  onWire?: McpWireListener;
 }
 
 /** What `mountMcpServer` accepts as a server. */
@@ -60,32 +65,34 @@ export async function connect(source: McpSource, clientName: string): Promise<Co
     const http: McpHttpSource =
       typeof source === 'string' || source instanceof URL ? { url: source } : source;
     const url = new URL(http.url);
-    await client.connect(
-      new StreamableHTTPClientTransport(url, {
-        requestInit: { headers: http.headers ?? {} },
-        ...(http.fetch ? { fetch: http.fetch } : {}),
-      }),
-    );
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: http.headers ?? {} },
+      ...(http.fetch ? { fetch: http.fetch } : {}),
+    });
+    await client.connect(logged(transport, http.onWire));
     return { client, owned: true, fallbackLabel: url.host };
   }
   if (typeof source === 'object' && typeof source.command === 'string') {
     const { StdioClientTransport }: StdioModule = await import(
       /* @vite-ignore */ /* webpackIgnore: true */ STDIO_MODULE
     );
-    await client.connect(
-      new StdioClientTransport({
-        command: source.command,
-        ...(source.args ? { args: source.args } : {}),
-        ...(source.env ? { env: source.env } : {}),
-        ...(source.cwd ? { cwd: source.cwd } : {}),
-        stderr: source.stderr ?? 'inherit',
-      }),
-    );
+    const transport = new StdioClientTransport({
+      command: source.command,
+      ...(source.args ? { args: source.args } : {}),
+      ...(source.env ? { env: source.env } : {}),
+      ...(source.cwd ? { cwd: source.cwd } : {}),
+      stderr: source.stderr ?? 'inherit',
+    });
+    await client.connect(logged(transport, source.onWire));
     return { client, owned: true, fallbackLabel: source.command };
   }
   throw new UsageError(
     'mountMcpServer needs a connected MCP Client, a Streamable HTTP URL ({ url, headers }) or a stdio command ({ command, args }).',
   );
+}
+
+function logged(transport: Transport, listener: McpWireListener | undefined): Transport {
+  return listener ? withWireLog(transport, listener) : transport;
 }
 
 function isClient(source: unknown): source is Client {

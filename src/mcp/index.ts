@@ -26,3 +26,10 @@ export {
   type RemoteCallOrigin,
   type RemoteCallResult,
 } from './results.ts';
+export {
+  type McpWireError,
+  type McpWireEvent,
+  type McpWireListener,
+  type McpWireMessage,
+  withWireLog,
+} from './wire-log.ts';
