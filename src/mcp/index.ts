@@ -21,6 +21,7 @@ export {
   type SkippedTool,
 } from './mount.ts';
 export {
+  contentBlockText,
   DEFAULT_MAX_OUTPUT_BYTES,
   fromCallToolResult,
   type RemoteCallOrigin,

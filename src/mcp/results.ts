@@ -88,6 +88,15 @@ function capped(output: string, maxBytes: number): string {
   return `${kept}\n\n[Output truncated: showing the first ${shown} of ${bytes.length} bytes. Call the tool again with arguments that select less (a narrower path, query or range).]`;
 }
 
+/**
+ * One MCP content block (of a tool result or a prompt message) as the text `output` gives it: a text
+ * block's text, a placeholder line for an image, audio clip or binary resource, an embedded text
+ * resource's URI line and text, `[resource link: uri]`.
+ */
+export function contentBlockText(block: unknown): string {
+  return isObject(block) ? describeBlock(block) : '';
+}
+
 function describeBlock(block: Block): string {
   switch (block.type) {
     case 'text':

@@ -7,15 +7,26 @@
  */
 
 import type { ToolSuite } from 'browser-agent-tools';
-import type { McpMount, mountMcpServer, SkippedTool } from 'browser-agent-tools/mcp';
+import type { contentBlockText, McpMount, mountMcpServer, SkippedTool } from 'browser-agent-tools/mcp';
 import { errorMessage } from '../../shared/index.ts';
+import { createInspectorStore, type InspectorStore } from './inspector-store.ts';
 import type { Runtime } from './runtime.ts';
 import { createStore, type Subscribable } from './store.ts';
+import { prettyJson } from './text.ts';
 import type { Workspace } from './types.ts';
+import { createWireLogStore, type WireLogStore } from './wire-log-store.ts';
 
 /** What the playground uses of `browser-agent-tools/mcp`. */
 export interface McpModule {
   mountMcpServer: typeof mountMcpServer;
+  /** How a prompt message's content reads as text. Without it, the content's JSON. */
+  contentBlockText?: typeof contentBlockText;
+}
+
+/** What the MCP panel inspects of one server beyond its tools: its wire log, resources and prompts. */
+export interface McpInspection {
+  readonly wire: WireLogStore;
+  readonly inspector: InspectorStore;
 }
 
 /** One connected server, as the panel and `window.playground.connectMcp` show it. Plain JSON. */
@@ -52,6 +63,8 @@ export interface McpStore {
   connect(request: McpConnectRequest): Promise<McpServerView>;
   /** Removes the server's tools from the catalog and closes its connection. */
   disconnect(id: number): Promise<void>;
+  /** The wire log, resources and prompts of a connected server; `undefined` for an unknown id. */
+  inspect(id: number): McpInspection | undefined;
 }
 
 export interface McpStoreOptions {
@@ -118,6 +131,7 @@ interface LiveServer {
   view: McpServerView;
   request: McpConnectRequest;
   mount: McpMount;
+  inspection: McpInspection;
 }
 
 /** What is wrong with `url` for a connection from a browser, in words; `null` when nothing is. */
@@ -184,10 +198,17 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
       }
       handle.set({ connecting: true, error: null });
       try {
-        const source = { url: request.url, headers: request.headers ?? {} };
+        // The log hears the connection from its first message (initialize) on.
+        const wire = createWireLogStore();
+        const source = { url: request.url, headers: request.headers ?? {}, onWire: wire.record };
         const mount = await mountOn(runtime.store.getState().suite, request, source);
+        const { contentBlockText = prettyJson } = await load();
+        const inspector = createInspectorStore({
+          client: mount.client,
+          blockText: contentBlockText,
+        });
         const id = nextId++;
-        live.set(id, { view: viewOf(id, request, mount), request, mount });
+        live.set(id, { view: viewOf(id, request, mount), request, mount, inspection: { wire, inspector } });
         publish({ connecting: false });
         return (live.get(id) as LiveServer).view;
       } catch (error) {
@@ -205,6 +226,7 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
       // After a new suite the mount does not own the connection it reuses: close it here.
       await server.mount.client.close().catch(() => undefined);
     },
+    inspect: (id) => live.get(id)?.inspection,
   };
 }
 
