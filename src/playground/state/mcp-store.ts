@@ -9,12 +9,12 @@
 import type { ToolSuite } from 'browser-agent-tools';
 import type { contentBlockText, McpMount, mountMcpServer, SkippedTool } from 'browser-agent-tools/mcp';
 import { errorMessage } from '../../shared/index.ts';
-import { createInspectorStore, type InspectorStore } from './inspector-store.ts';
+import type { InspectorStore } from './inspector-store.ts';
 import type { Runtime } from './runtime.ts';
 import { createStore, type Subscribable } from './store.ts';
 import { prettyJson } from './text.ts';
 import type { Workspace } from './types.ts';
-import { createWireLogStore, type WireLogStore } from './wire-log-store.ts';
+import type { WireLogStore } from './wire-log-store.ts';
 
 /** What the playground uses of `browser-agent-tools/mcp`. */
 export interface McpModule {
@@ -198,7 +198,11 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
       }
       handle.set({ connecting: true, error: null });
       try {
-        // The log hears the connection from its first message (initialize) on.
+        // Loaded with the first connection, not with the page; the log hears it from initialize on.
+        const [{ createWireLogStore }, { createInspectorStore }] = await Promise.all([
+          import('./wire-log-store.ts'),
+          import('./inspector-store.ts'),
+        ]);
         const wire = createWireLogStore();
         const source = { url: request.url, headers: request.headers ?? {}, onWire: wire.record };
         const mount = await mountOn(runtime.store.getState().suite, request, source);

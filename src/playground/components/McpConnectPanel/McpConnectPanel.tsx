@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/index.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
@@ -10,6 +10,12 @@ import formStyles from '../shared/form.module.css';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './McpConnectPanel.module.css';
+import { StdioNote } from './StdioNote.tsx';
+
+/** Resources, prompts, the wire log and the server's log: loaded once a server is connected. */
+const McpInspector = lazy(() =>
+  import('../McpInspector/McpInspector.tsx').then((module) => ({ default: module.McpInspector })),
+);
 
 /** URL, headers and prefix of the next connection, and the Connect button. */
 function ConnectForm({ mcp, connecting }: { mcp: McpStore; connecting: boolean }) {
@@ -68,6 +74,12 @@ function ConnectForm({ mcp, connecting }: { mcp: McpStore; connecting: boolean }
           {headerError}
         </p>
       )}
+      <StdioNote
+        onUse={(proxy) => {
+          setUrl(proxy.url);
+          setHeaders(proxy.headers);
+        }}
+      />
       <button
         type="submit"
         className={controls.primary}
@@ -100,6 +112,9 @@ function ServerRow({ server, mcp }: { server: McpServerView; mcp: McpStore }) {
       <button type="button" className={controls.small} onClick={() => void mcp.disconnect(server.id)}>
         Unmount
       </button>
+      <Suspense fallback={<p className={textStyles.note}>Loading the inspector…</p>}>
+        <McpInspector mcp={mcp} server={server} />
+      </Suspense>
     </li>
   );
 }

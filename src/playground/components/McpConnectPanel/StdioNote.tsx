@@ -1,0 +1,67 @@
+import { useId, useMemo, useState } from 'react';
+import { CopyButton } from '../CopyButton/CopyButton.tsx';
+import controls from '../shared/controls.module.css';
+import formStyles from '../shared/form.module.css';
+import textStyles from '../shared/text.module.css';
+import styles from './McpConnectPanel.module.css';
+
+/** The proxy's address, as the documented command serves it. */
+export const PROXY_URL = 'http://127.0.0.1:8080/mcp';
+/** The proxy version docs/mcp.md documents (and the repository tests). */
+export const PROXY_PACKAGE = 'mcp-proxy@6.7.19';
+
+/** A key only this tab and the proxy know, so no other page can drive the local server through it. */
+function freshKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The documented proxy command for a stdio server `command`, guarded by `key`. */
+export function proxyCommand(command: string, key: string): string {
+  return `npx ${PROXY_PACKAGE} --host 127.0.0.1 --port 8080 --server stream --apiKey ${key} --corsAddAllowedHeader X-API-Key -- ${command}`;
+}
+
+/**
+ * A page can reach only Streamable HTTP servers that allow its origin; a server that speaks only stdio
+ * needs a local proxy. This says so, writes the proxy command (docs/mcp.md, "Servers that speak only
+ * stdio") with a fresh key, and fills the form with the proxy's URL and that key.
+ */
+export function StdioNote({ onUse }: { onUse(proxy: { url: string; headers: string }): void }) {
+  const id = useId();
+  const key = useMemo(freshKey, []);
+  const [command, setCommand] = useState('npx -y @modelcontextprotocol/server-filesystem .');
+  const text = proxyCommand(command.trim() || '<command>', key);
+  return (
+    <details className={styles.stdio} data-testid="mcp-stdio-note">
+      <summary>A server that speaks only stdio?</summary>
+      <p className={textStyles.note}>
+        This page can only reach servers over Streamable HTTP. Run a stdio server behind a local proxy on your
+        machine (docs/mcp.md, “Servers that speak only stdio”): it starts the command, serves it at{' '}
+        {PROXY_URL} and answers only requests that carry its key.
+      </p>
+      <div className={formStyles.form}>
+        <label htmlFor={id}>stdio command</label>
+        <input
+          id={id}
+          spellCheck={false}
+          value={command}
+          onChange={(event) => setCommand(event.target.value)}
+          data-testid="mcp-stdio-command"
+        />
+      </div>
+      <pre className={styles.command} data-testid="mcp-proxy-command">
+        {text}
+      </pre>
+      <div className={controls.toolbar}>
+        <CopyButton text={() => text} label="Copy command" testId="mcp-proxy-copy" />
+        <button
+          type="button"
+          onClick={() => onUse({ url: PROXY_URL, headers: `X-API-Key: ${key}` })}
+          data-testid="mcp-proxy-use"
+        >
+          Fill in the proxy's URL and key
+        </button>
+      </div>
+    </details>
+  );
+}
