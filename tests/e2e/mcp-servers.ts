@@ -1,14 +1,21 @@
 /**
  * MCP servers for the inspector's e2e specs, started on this machine: the reference "everything"
- * server over its own Streamable HTTP transport. Each gets a free port on the loopback address and is stopped by `stop`.
+ * server over its own Streamable HTTP transport, and a stdio server behind the proxy command that
+ * docs/mcp.md documents. Each gets a free port on the loopback address and is stopped by `stop`.
  * A plain module (not a spec).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { PROXY_PACKAGE } from '../../src/playground/state/stdio-proxy.ts';
 
 const require = createRequire(import.meta.url);
 const EVERYTHING_SERVER = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const DOCS_MCP = resolve(import.meta.dirname, '../../docs/mcp.md');
 
 export interface StartedServer {
   /** The Streamable HTTP endpoint. */
@@ -68,4 +75,53 @@ export async function startEverything(): Promise<StartedServer> {
   return started([process.execPath, EVERYTHING_SERVER, 'streamableHttp'], `http://localhost:${port}/mcp`, {
     PORT: String(port),
   });
+}
+
+/** The proxy command line of docs/mcp.md ("Servers that speak only stdio"). */
+export function documentedProxyCommand(): string {
+  const docs = readFileSync(DOCS_MCP, 'utf8');
+  const line = docs.split('\n').find((candidate) => candidate.startsWith('npx mcp-proxy@'));
+  if (line === undefined) throw new Error('docs/mcp.md has no line starting with "npx mcp-proxy@"');
+  return line;
+}
+
+/**
+ * The documented command's options (the words between the package and `--`), with its port and key
+ * replaced: what the tests run is what the docs say.
+ */
+export function documentedProxyArguments(port: number, key: string): string[] {
+  const words = documentedProxyCommand().split(' ');
+  const options = words.slice(2, words.indexOf('--'));
+  return options.map((word, index) => {
+    if (options[index - 1] === '--port') return String(port);
+    if (options[index - 1] === '--apiKey') return key;
+    return word;
+  });
+}
+
+/**
+ * The documented proxy's program, installed on first use into a directory of its own under the
+ * system's temporary directory (kept for later runs), from the npm cache when it holds it: the proxy
+ * is what a user runs with npx, not a dependency of this repository (its 17 MiB would take the install
+ * past its bound).
+ */
+export async function installedProxy(): Promise<{ bin: string; version: string }> {
+  const dir = join(tmpdir(), `browser-agent-tools-${PROXY_PACKAGE}`);
+  const manifest = join(dir, 'node_modules/mcp-proxy/package.json');
+  if (!existsSync(manifest)) {
+    const flags = ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--loglevel=error'];
+    await promisify(execFile)('npm', [...flags, '--prefer-offline', PROXY_PACKAGE]);
+  }
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8'));
+  return { bin: join(dir, 'node_modules/mcp-proxy/dist/bin/mcp-proxy.mjs'), version };
+}
+
+/** A stdio server `command` behind the documented proxy, guarded by `key`. */
+export async function startBehindProxy(command: string[], key: string): Promise<StartedServer> {
+  const port = await freePort();
+  const { bin } = await installedProxy();
+  return started(
+    [process.execPath, bin, ...documentedProxyArguments(port, key), '--', ...command],
+    `http://127.0.0.1:${port}/mcp`,
+  );
 }

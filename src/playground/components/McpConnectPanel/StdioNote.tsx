@@ -1,25 +1,10 @@
 import { useId, useMemo, useState } from 'react';
+import { freshProxyKey, PROXY_KEY_HEADER, PROXY_URL, proxyCommand } from '../../state/stdio-proxy.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
 import formStyles from '../shared/form.module.css';
 import textStyles from '../shared/text.module.css';
 import styles from './McpConnectPanel.module.css';
-
-/** The proxy's address, as the documented command serves it. */
-export const PROXY_URL = 'http://127.0.0.1:8080/mcp';
-/** The proxy version docs/mcp.md documents (and the repository tests). */
-export const PROXY_PACKAGE = 'mcp-proxy@6.7.19';
-
-/** A key only this tab and the proxy know, so no other page can drive the local server through it. */
-function freshKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The documented proxy command for a stdio server `command`, guarded by `key`. */
-export function proxyCommand(command: string, key: string): string {
-  return `npx ${PROXY_PACKAGE} --host 127.0.0.1 --port 8080 --server stream --apiKey ${key} --corsAddAllowedHeader X-API-Key -- ${command}`;
-}
 
 /**
  * A page can reach only Streamable HTTP servers that allow its origin; a server that speaks only stdio
@@ -28,7 +13,7 @@ export function proxyCommand(command: string, key: string): string {
  */
 export function StdioNote({ onUse }: { onUse(proxy: { url: string; headers: string }): void }) {
   const id = useId();
-  const key = useMemo(freshKey, []);
+  const key = useMemo(freshProxyKey, []);
   const [command, setCommand] = useState('npx -y @modelcontextprotocol/server-filesystem .');
   const text = proxyCommand(command.trim() || '<command>', key);
   return (
@@ -56,7 +41,7 @@ export function StdioNote({ onUse }: { onUse(proxy: { url: string; headers: stri
         <CopyButton text={() => text} label="Copy command" testId="mcp-proxy-copy" />
         <button
           type="button"
-          onClick={() => onUse({ url: PROXY_URL, headers: `X-API-Key: ${key}` })}
+          onClick={() => onUse({ url: PROXY_URL, headers: `${PROXY_KEY_HEADER}: ${key}` })}
           data-testid="mcp-proxy-use"
         >
           Fill in the proxy's URL and key
