@@ -18,7 +18,8 @@ const baseURL = `http://localhost:${port}`;
  * loads before `ready`: they run after the others, one at a time, so a test in another worker cannot take
  * the CPU they measure. They are skipped when another spec failed.
  */
-const ALONE = /\/(startup|large|long-tasks|worker-tools|composer-codemode|codemode-runaway|backend)\.spec\.ts$/;
+const ALONE =
+  /\/(startup|large|long-tasks|worker-tools|composer-codemode|codemode-runaway|backend)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
