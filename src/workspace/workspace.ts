@@ -201,7 +201,7 @@ export interface Workspace {
   listTree?(path: string, options?: { skip?: readonly string[] }): Promise<Map<string, DirEntry[]>>;
   /**
    * Everything under the directory `path`, in one call: each entry by its path relative to `path`
-   * (`src/a.ts`), parents before children; symlinks are entries of their own, never followed. What
+   * (`lib/a.ts`), parents before children; symlinks are entries of their own, never followed. What
    * `readdir` leaves out (the spill directory) is left out here too. Offered by backends whose calls
    * each cost a round trip (the WebContainer's `export`): a snapshot, and a walk of the shell that
    * reads a whole tree, cost one call instead of one per directory and file.

@@ -18,7 +18,11 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { build, type Rolldown } from 'vite';
-import { ROUND_TRIP_EXPECTED, STAND_IN_CASES_EXPECTED } from '../workspace/webcontainer-real-cases.ts';
+import {
+  ASSUMPTIONS_EXPECTED,
+  ROUND_TRIP_EXPECTED,
+  STAND_IN_CASES_EXPECTED,
+} from '../workspace/webcontainer-real-cases.ts';
 
 type PageModule = typeof import('./fixtures/webcontainer-page.ts');
 
@@ -137,8 +141,19 @@ test('in the isolated preview page, a boot that cannot finish gives up after its
   expect(await bootInPage(page, 3000)).toEqual({ ok: false, reason: STILL_PENDING });
 });
 
-/** Why a real boot cannot run here, or `undefined` when it can. */
+/**
+ * Why a real boot cannot run here, or `undefined` when it can. With WEBCONTAINER_E2E_REQUIRED=1 (the
+ * real-boot CI job, .github/workflows/webcontainer.yml) a reason fails the test instead of skipping it.
+ */
 async function realBootSkipReason(): Promise<string | undefined> {
+  const reason = await whyNoRealBoot();
+  if (reason !== undefined && process.env.WEBCONTAINER_E2E_REQUIRED === '1') {
+    throw new Error(`WEBCONTAINER_E2E_REQUIRED=1, but the real boot cannot run: ${reason}`);
+  }
+  return reason;
+}
+
+async function whyNoRealBoot(): Promise<string | undefined> {
   if (process.env.WEBCONTAINER_E2E !== '1') {
     return 'set WEBCONTAINER_E2E=1 to boot a real WebContainer (it downloads the runtime from stackblitz.com)';
   }
@@ -201,4 +216,35 @@ test("the stand-in's cases hold on a real WebContainer (WEBCONTAINER_E2E=1, Stac
   expect(description).not.toContain('jsh');
   // Exit plus a quiet period, not the 5 s the child holds the terminal for.
   expect('openOutput' in report ? report.openOutput?.ms : undefined).toBeLessThan(4_000);
+});
+
+/**
+ * What the adapter was built on without seeing it from the real client (Ctrl-D after text without a
+ * newline, the terminal's echo of piped input, spawn's env merged or replaced, the fs messages' code
+ * prefixes), and the demos' loop: a 50 kB line, npm install then a program of node_modules/.bin, a
+ * server started with & reaching server-ready, mount keeping other files.
+ */
+test("the adapter's assumptions hold on a real WebContainer (WEBCONTAINER_E2E=1, StackBlitz reachable)", async ({
+  page,
+  baseURL,
+}) => {
+  const skipReason = await realBootSkipReason();
+  if (skipReason !== undefined) {
+    console.log(`webcontainer assumption cases skipped: ${skipReason}`);
+    test.skip(true, skipReason);
+    return;
+  }
+  test.setTimeout(420_000);
+  await openFixture(page, baseURL, true);
+  const report = await page.evaluate(
+    async ({ url }) => {
+      const entry: PageModule = await import(url);
+      return entry.assumptionsReport({ timeoutMs: 90_000, workdirName: 'assumptions' });
+    },
+    { url: MODULE },
+  );
+  // Printed whole, so the job's log shows the real client's answers even when one differs.
+  console.log(`webcontainer assumptions: ${JSON.stringify(report)}`);
+  expect(report).toMatchObject(ASSUMPTIONS_EXPECTED);
+  expect(['merge', 'replace']).toContain('spawnEnv' in report ? report.spawnEnv : 'not booted');
 });

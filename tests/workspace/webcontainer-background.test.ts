@@ -4,6 +4,7 @@
  * `kill %N`, `Workspace.serve` and `processes`, the `details` a UI shows the preview from, and the
  * refusal of a backend that cannot keep a program running.
  */
+import { Bash } from 'just-bash';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
@@ -276,7 +277,7 @@ describe('startInBackground: which statements are rewritten', () => {
     ['npm run dev > log 2>&1 &', 'start-in-background --output-redirected npm run dev'],
     ['node server.js < input.txt &', 'start-in-background node server.js < input.txt'],
   ])('%s', (script, rewritten) => {
-    expect(startInBackground(script, programs)).toBe(rewritten);
+    expect(startInBackground(new Bash(), script, programs)).toBe(rewritten);
   });
 
   it.each([
@@ -289,6 +290,6 @@ describe('startInBackground: which statements are rewritten', () => {
     'if true; then npm run dev & fi',
     'echo (',
   ])('%s is left as it is', (script) => {
-    expect(startInBackground(script, programs)).toBe(script);
+    expect(startInBackground(new Bash(), script, programs)).toBe(script);
   });
 });

@@ -5,6 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  ASSUMPTIONS_EXPECTED,
+  assumptionsReport,
   NODE_COMMANDS,
   ROUND_TRIP_EXPECTED,
   roundTripReport,
@@ -91,10 +93,63 @@ const SCRIPTS: ReadonlyMap<string, (io: ProgramIO) => Promise<number>> = new Map
       return 0;
     },
   ],
+  [
+    scriptOf(NODE_COMMANDS.longLine),
+    async (io) => {
+      io.write(`${'x'.repeat(50_000)}\r\n`);
+      return 0;
+    },
+  ],
+  [
+    "let d = ''; process.stdin.on('data', (c) => (d += c)); process.stdin.on('end', () => console.log('got:' + d))",
+    async (io) => {
+      let data = '';
+      for (let text = await io.readInput(); text !== null; text = await io.readInput()) data += text;
+      io.write(`got:${data}\r\n`);
+      return 0;
+    },
+  ],
+  [
+    "process.stdin.resume(); process.stdin.on('end', () => console.log('end'))",
+    async (io) => {
+      while ((await io.readInput()) !== null);
+      io.write('end\r\n');
+      return 0;
+    },
+  ],
+  [
+    "console.log(process.env.PATH ? 'merge' : 'replace')",
+    async (io) => {
+      io.write(`${io.env.PATH ? 'merge' : 'replace'}\r\n`);
+      return 0;
+    },
+  ],
 ]);
 
+/** What `npm install semver` leaves: the package and its program on node_modules/.bin. */
+const npm: StandInProgram = async (io) => {
+  if (io.args[0] !== 'install') return (DEFAULT_PROGRAMS.npm as StandInProgram)(io);
+  const cwd = io.cwd.startsWith('/') ? io.cwd : `${io.env.HOME}/${io.cwd}`;
+  await io.fs.mkdir(`${cwd}/node_modules/.bin`, { recursive: true });
+  await io.fs.writeFile(`${cwd}/node_modules/.bin/semver`, '#!/usr/bin/env node\n');
+  io.write('added 1 package in 2s\r\n');
+  return 0;
+};
+
+/** The semver program: prints the version it was given when it satisfies the range. */
+const semver: StandInProgram = async (io) => {
+  io.write(`${io.args[0]}\r\n`);
+  return 0;
+};
+
 /** The stand-in's node for everything else (the adapter's PATH discovery, `--version`). */
-const node: StandInProgram = (io) => {
+const node: StandInProgram = async (io) => {
+  if (io.args[0] === 'server.js') {
+    // node server.js: listens on 3111 and serves until killed.
+    io.write('listening on 3111\r\n');
+    io.listen(3111);
+    return new Promise((resolve) => io.signal.addEventListener('abort', () => resolve(KILLED_EXIT_CODE)));
+  }
   const script = io.args[0] === '-e' ? SCRIPTS.get(io.args[1] ?? '') : undefined;
   return script === undefined ? (DEFAULT_PROGRAMS.node as StandInProgram)(io) : script(io);
 };
@@ -105,7 +160,7 @@ afterAll(() => {
 });
 
 function standInBoot() {
-  const { boot, booted } = createStandInBoot({ programs: { ...DEFAULT_PROGRAMS, node } });
+  const { boot, booted } = createStandInBoot({ programs: { ...DEFAULT_PROGRAMS, node, npm, semver } });
   return {
     boot: async (options: Parameters<typeof boot>[0]) => {
       const container = await boot(options);
@@ -123,6 +178,13 @@ describe('the real-boot cases, on the stand-in', () => {
     expect(report).toMatchObject(ROUND_TRIP_EXPECTED);
     expect(['EISDIR', 'ENOTEMPTY']).toContain('rmDirectory' in report ? report.rmDirectory : 'not booted');
   });
+
+  it("the adapter's unverified assumptions give the report expected of the real client", async () => {
+    const { boot } = standInBoot();
+    const report = await assumptionsReport({ boot, isolated: () => true, workdirName: 'assumptions' });
+    expect(report).toMatchObject(ASSUMPTIONS_EXPECTED);
+    expect(['merge', 'replace']).toContain('spawnEnv' in report ? report.spawnEnv : 'not booted');
+  }, 60_000);
 
   it("the stand-in's cases give the report the real client gives", async () => {
     const { boot, booted } = standInBoot();

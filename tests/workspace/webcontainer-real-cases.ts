@@ -32,7 +32,34 @@ export const NODE_COMMANDS = {
   openOutput: `node -e "require('child_process').spawn('node', ['-e', 'setTimeout(() => {}, 5000)'], { stdio: 'inherit' }); console.log('parent done'); process.exit(0)"`,
   bytes: `node -e "process.stdout.write(Buffer.from([0x61, 0xc3])); setTimeout(() => process.stdout.write(Buffer.from([0xa9, 0x62, 0xff, 0x0a])), 200)"`,
   fileBytes: `node -e "require('fs').writeFileSync('bytes.bin', Buffer.from([0x61, 0xc3, 0xa9, 0x62, 0xff]))"`,
+  longLine: `node -e "process.stdout.write('x'.repeat(50000) + '\\n')"`,
+  stdinNoNewline: `printf 'abc' | node -e "let d = ''; process.stdin.on('data', (c) => (d += c)); process.stdin.on('end', () => console.log('got:' + d))"`,
+  pipedEcho: `printf 'piped-text\\n' | node -e "process.stdin.resume(); process.stdin.on('end', () => console.log('end'))"`,
+  absolutePath: 'node -e "console.log(process.env.PATH)"',
+  server: 'node server.js &',
 } as const;
+
+/** The program the dev-server case starts: an HTTP server on port 3111. */
+export const SERVER_SCRIPT =
+  "require('http').createServer((req, res) => res.end('ok')).listen(3111, () => console.log('listening on 3111'));\n";
+
+/** What `assumptionsReport` holds on the real client and on the stand-in (see its comment). */
+export const ASSUMPTIONS_EXPECTED = {
+  booted: 'ok',
+  longLine: { length: 50_001, exitCode: 0 },
+  stdinNoNewline: { output: 'got:abc\n', exitCode: 0 },
+  pipedEcho: { output: 'end\n', exitCode: 0 },
+  absolutePath: true,
+  rawMessages: {
+    readMissing: 'ENOENT',
+    readDirectory: 'EISDIR',
+    listFile: 'ENOTDIR',
+    mkdirExisting: 'EEXIST',
+  },
+  installed: { install: 0, output: '1.2.3\n', exitCode: 0 },
+  server: { exitCode: 0, ready: true, port: 3111 },
+  mountKeeps: { kept: 'kept', written: 'mounted' },
+};
 
 /** What `roundTripReport` holds on the real client and on the stand-in (besides `rmDirectory`: EISDIR or ENOTEMPTY). */
 export const ROUND_TRIP_EXPECTED = {
@@ -252,5 +279,86 @@ export async function standInCasesReport(options: CaseBootOptions) {
     ...fileSystem,
     ...processes,
     reused: second.ok && second.webcontainer === webcontainer,
+  };
+}
+
+/** The code a raw client error's message starts with (as Node writes it), or the message itself. */
+async function messagePrefix(promise: Promise<unknown>): Promise<string> {
+  const outcome = await rawError(promise);
+  return /^(E[A-Z]+):/.exec(outcome.message)?.[1] ?? outcome.message;
+}
+
+/** spawn with an env that names no PATH: whether the program still has the container's (merge) or not. */
+async function spawnEnvSemantics(webcontainer: WebContainerLike): Promise<string> {
+  const child = await webcontainer.spawn(
+    'node',
+    ['-e', "console.log(process.env.PATH ? 'merge' : 'replace')"],
+    {
+      env: { ONLY: '1' },
+    },
+  );
+  let text = '';
+  void child.output.pipeTo(
+    new WritableStream({
+      write: (chunk) => {
+        text += chunk;
+      },
+    }),
+  );
+  await child.exit;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return stripTerminalOutput(text).trim();
+}
+
+/**
+ * The answers the adapter was built on without seeing them from the real client, each a case: a
+ * 50 kB line, stdin ending without a newline (two Ctrl-Ds are sent), piped input echoed or not by the
+ * terminal, spawn's env merged with the container's or replacing it (the adapter passes PATH itself,
+ * so an absolute PATH either way; the answer is in `spawnEnv`), the raw fs messages' code prefixes,
+ * `npm install` then a program of node_modules/.bin, a server reaching `server-ready` from `&`, and
+ * `mount` keeping the files it does not name.
+ */
+export async function assumptionsReport(options: CaseBootOptions) {
+  const booted = await bootFor(options);
+  if (!booted.ok) return { booted: booted.reason };
+  const { workspace, webcontainer } = booted;
+  const root = workspace.root;
+  const exec = async (command: string, timeoutMs?: number) => {
+    const { output, exitCode } = await run(workspace, command, timeoutMs);
+    return { output, exitCode };
+  };
+  await workspace.writeFile(`${root}/a.txt`, 'a');
+  await workspace.writeFile(`${root}/server.js`, SERVER_SCRIPT);
+  await workspace.writeFile(`${root}/keep.txt`, 'kept');
+  await workspace.writeFiles?.(root, new Map([['mounted/file.txt', 'mounted']]));
+  const long = await exec(NODE_COMMANDS.longLine);
+  const install = await exec('npm install --no-audit --no-fund semver@7.6.3', 240_000);
+  const server = await exec(NODE_COMMANDS.server, 60_000);
+  const served = workspace.processes?.list().find((job) => job.command === 'node server.js');
+  await workspace.processes?.stop(served?.id ?? 0);
+  return {
+    booted: 'ok',
+    longLine: { length: long.output.length, exitCode: long.exitCode },
+    stdinNoNewline: await exec(NODE_COMMANDS.stdinNoNewline, 20_000),
+    pipedEcho: await exec(NODE_COMMANDS.pipedEcho, 20_000),
+    absolutePath: (await exec(NODE_COMMANDS.absolutePath)).output.startsWith('/'),
+    spawnEnv: await spawnEnvSemantics(webcontainer),
+    rawMessages: {
+      readMissing: await messagePrefix(webcontainer.fs.readFile('missing.txt')),
+      readDirectory: await messagePrefix(webcontainer.fs.readFile('mounted')),
+      listFile: await messagePrefix(webcontainer.fs.readdir('a.txt')),
+      mkdirExisting: await messagePrefix(webcontainer.fs.mkdir('mounted')),
+    },
+    installed: { install: install.exitCode, ...(await exec('semver 1.2.3 -r ">=1"')) },
+    server: {
+      exitCode: server.exitCode,
+      ready: server.output.includes('serves port 3111 at https://'),
+      port: served?.ports[0]?.port ?? served?.state,
+      output: server.output,
+    },
+    mountKeeps: {
+      kept: new TextDecoder().decode(await workspace.readFile(`${root}/keep.txt`)),
+      written: new TextDecoder().decode(await workspace.readFile(`${root}/mounted/file.txt`)),
+    },
   };
 }

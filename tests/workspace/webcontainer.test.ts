@@ -474,7 +474,13 @@ describe('webcontainer adapter: the hybrid shell', () => {
     expect(await workspace.exec('node', { timeoutMs: 5000 })).toMatchObject({ output: '', exitCode: 0 });
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await workspace.exec('echo héllo | node')).output).toBe('héllo\n');
-    expect(commands(standIn).map((spawn) => spawn.input)).toEqual(['\u0004', 'héllo\n\u0004']);
+    expect((await workspace.exec("printf 'no newline' | node")).output).toBe('no newline');
+    // After text without a newline a terminal's first Ctrl-D only flushes it: a second one ends input.
+    expect(commands(standIn).map((spawn) => spawn.input)).toEqual([
+      '\u0004',
+      'héllo\n\u0004',
+      'no newline\u0004\u0004',
+    ]);
   });
 
   it('a program still waiting at the timeout is killed, and the output says it was probably waiting for input', async () => {

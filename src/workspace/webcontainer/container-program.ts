@@ -174,12 +174,17 @@ export async function runContainerProcess(
   return { output: output + waitingNotice(request.command, output), exitCode: KILLED, stuck: !exited };
 }
 
-/** Writes the piped input, then Ctrl-D, then closes the stream. Never rejects. */
+/**
+ * Writes the piped input, then Ctrl-D, then closes the stream. Never rejects. After text without a
+ * final newline a terminal's first Ctrl-D only hands over that text, and a second one ends input:
+ * two are sent then, so the program sees the end whichever way the container's terminal reads them.
+ */
 async function closeInput(input: WritableStream<string>, stdin: string): Promise<void> {
   try {
     const writer = input.getWriter();
     if (stdin !== '') await writer.write(stdin);
-    await writer.write(END_OF_INPUT);
+    const unfinished = stdin !== '' && !stdin.endsWith('\n');
+    await writer.write(unfinished ? END_OF_INPUT.repeat(2) : END_OF_INPUT);
     await writer.close();
   } catch {
     // A process that already exited has no input to close.

@@ -66,7 +66,7 @@ export async function runScript(
     const installed = await listWorkdirPrograms(context.workspace, context.workdirBins);
     const programs = new Set([...context.containerCommands, ...installed]);
     const bash = createShell(context, [...programs], { stop: stop.signal, deadline });
-    const script = startInBackground(command, (name) => programs.has(name));
+    const script = startInBackground(bash, command, (name) => programs.has(name));
     // At the stop a container program is killed, then its exit and last output are awaited (each at
     // most graceMs): the interpreter must not drop what it printed while that happens.
     return await runJustBashCommand(bash, context.workspace.root, script, options, {

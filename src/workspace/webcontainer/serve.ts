@@ -5,7 +5,7 @@
  * no shell runs it: a script goes through `exec`, ended with `&`. Imports just-bash, this folder and
  * workspace.ts.
  */
-import { parse } from 'just-bash';
+import { Bash } from 'just-bash';
 import {
   isInside,
   normalizePosix,
@@ -60,18 +60,20 @@ export async function serveInContainer(
   });
 }
 
+type Script = ReturnType<Bash['transform']>['ast'];
 type Word = NonNullable<
   Extract<
-    ReturnType<typeof parse>['statements'][number]['pipelines'][number]['commands'][number],
+    Script['statements'][number]['pipelines'][number]['commands'][number],
     { type: 'SimpleCommand' }
   >['name']
 >;
 
 /** The words of a command line that is one simple command of literal words; undefined otherwise. */
 function programWords(command: string): string[] | undefined {
-  let ast: ReturnType<typeof parse>;
+  let ast: Script;
   try {
-    ast = parse(command);
+    // just-bash's browser build exports no parser: a shell of its own parses (no plugins, nothing runs).
+    ast = new Bash().transform(command).ast;
   } catch {
     return undefined;
   }

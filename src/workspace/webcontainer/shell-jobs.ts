@@ -6,7 +6,7 @@
  * rewritten to start that program through {@link BACKGROUND_COMMAND} (parsed and printed again by
  * just-bash itself). Imports just-bash, this folder and workspace.ts (types).
  */
-import { type Command, type CommandContext, defineCommand, parse, serialize } from 'just-bash';
+import { type Bash, type Command, type CommandContext, defineCommand } from 'just-bash';
 import type { BackgroundProcess, ServeResult } from '../workspace.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 
@@ -16,7 +16,7 @@ export const BACKGROUND_COMMAND = 'start-in-background';
 /** How much of a program's new output `jobs` shows, per program. */
 const JOBS_OUTPUT_LINES = 40;
 
-type Script = ReturnType<typeof parse>;
+type Script = ReturnType<Bash['transform']>['ast'];
 type Statement = Script['statements'][number];
 
 /**
@@ -24,20 +24,27 @@ type Statement = Script['statements'][number];
  * (`npm run dev &`, `cd app && npx vite --port 3000 > log &`) starting that program through
  * {@link BACKGROUND_COMMAND}; the script itself when there is none, or it does not parse (the
  * interpreter then reports the syntax error). Other backgrounded statements are left as they are.
+ * `bash` parses and prints the script (just-bash's browser build exports no parser of its own): a
+ * transform plugin of its own is registered on it, so it must be a shell made for this call.
  */
-export function startInBackground(script: string, isProgram: (name: string) => boolean): string {
+export function startInBackground(bash: Bash, script: string, isProgram: (name: string) => boolean): string {
   if (!script.includes('&')) return script;
-  let ast: Script;
+  let rewritten = false;
+  bash.registerTransformPlugin({
+    name: 'start-in-background',
+    transform({ ast }: { ast: Script }) {
+      for (const statement of ast.statements) {
+        if (statement.background && rewriteLastCommand(statement, isProgram)) rewritten = true;
+      }
+      return { ast };
+    },
+  });
   try {
-    ast = parse(script);
+    const transformed = bash.transform(script).script;
+    return rewritten ? transformed : script;
   } catch {
     return script;
   }
-  let rewritten = false;
-  for (const statement of ast.statements) {
-    if (statement.background && rewriteLastCommand(statement, isProgram)) rewritten = true;
-  }
-  return rewritten ? serialize(ast) : script;
 }
 
 /** Makes the statement's last command a start of its program; false when it is no container program. */
