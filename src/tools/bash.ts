@@ -355,19 +355,15 @@ const MAX_LISTED_PROCESSES = 20;
 
 /**
  * For a UI, on a workspace with background programs (a dev server started with `&`): `processes` (the
- * newest {@link MAX_LISTED_PROCESSES}), `server_ready` (every port open, with its URL) and
- * `preview_url` (the first port of the newest program that serves one). Nothing without any.
+ * newest {@link MAX_LISTED_PROCESSES}), `server_ready` (every port open, with its URL, oldest first)
+ * and `preview_url` (the newest of them). Nothing without any.
  */
 function backgroundDetails(workspace: Workspace): Record<string, unknown> {
   const processes = workspace.processes?.list().slice(-MAX_LISTED_PROCESSES) ?? [];
+  const ports = processes.flatMap((program) => program.ports);
+  const newest = ports[ports.length - 1];
   if (processes.length === 0) return {};
-  const serverReady = processes.flatMap((program) => program.ports);
-  const newest = [...processes].reverse().find((program) => program.ports.length > 0);
-  return {
-    processes,
-    ...(serverReady.length > 0 ? { server_ready: serverReady } : {}),
-    ...(newest?.ports[0] ? { preview_url: newest.ports[0].url } : {}),
-  };
+  return newest ? { processes, server_ready: ports, preview_url: newest.url } : { processes };
 }
 
 /** What the model must know about what the command did besides its output: lost output, deleted files. */
