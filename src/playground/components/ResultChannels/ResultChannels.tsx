@@ -5,6 +5,7 @@ import { prettyJson, shortJson } from '../../state/text.ts';
 import { Badge } from '../Badge/Badge.tsx';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import { JsonTree } from '../JsonTree/JsonTree.tsx';
+import { PreviewFrame } from '../PreviewFrame/PreviewFrame.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
@@ -91,6 +92,7 @@ export function ResultChannels({ record, idPrefix = '', scope = '' }: ResultChan
         </div>
       )}
       <TruncationNotice details={result.details} onOpenSpill={openSpill} />
+      <PreviewFrame details={result.details} testId={`${idPrefix}preview`} />
       <CallSummary record={record} />
       <div className={controls.toolbar}>
         <CopyButton text={() => prettyJson(result)} label="Copy result JSON" />
