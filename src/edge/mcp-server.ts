@@ -46,8 +46,9 @@ export interface SessionServerHooks {
   /**
    * Called when a `tools/call` has finished, successfully or not; the result is sent once what it
    * returns has settled (a Durable Object stores the session there, before the client sees the result).
+   * A string says what the call changed could not be stored: the call then fails with it.
    */
-  onCallEnd(): void | Promise<void>;
+  onCallEnd(): string | undefined | Promise<string | undefined>;
 }
 
 /**
@@ -93,20 +94,34 @@ export function createSessionServer(
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     hooks.onCallStart();
     callsRunning += 1;
+    let result: ToolResult;
     try {
-      const result = await suite.executeCall(request.params, { session, signal: extra.signal });
+      result = await suite.executeCall(request.params, { session, signal: extra.signal });
       if (listChanged) {
         listChanged = false;
         await extra.sendNotification({ method: 'notifications/tools/list_changed' });
       }
-      return toCallToolResult(result);
-    } finally {
+    } catch (error) {
       callsRunning -= 1;
       await hooks.onCallEnd();
+      throw error;
     }
+    callsRunning -= 1;
+    const failure = await hooks.onCallEnd();
+    return typeof failure === 'string' ? storageFailed(result, failure) : toCallToolResult(result);
   });
 
   return server;
+}
+
+/**
+ * The result of a call whose changes could not be stored: an error, whatever the call returned, since
+ * the client must not take for kept what a restart of the session would lose. Its output follows.
+ */
+function storageFailed(result: ToolResult, failure: string): CallToolResult {
+  const mapped = toCallToolResult(result);
+  const text = `${failure} What this call changed lives only in this session's memory until a later call stores it, and is lost if the session restarts. The call's own output:\n${result.output}`;
+  return { ...mapped, content: [{ type: 'text', text }], isError: true };
 }
 
 /**

@@ -298,6 +298,7 @@ class SessionObject {
     const { createSuite, workspaceBytes, serverInfo } = this.#settings;
     let workspace: Promise<Workspace> | undefined;
     const storage = sqlWorkspaceStorage(this.#storage);
+    const storeFailure: { message: string | undefined } = { message: undefined };
     const context: SuiteContext = {
       workspaceBytes,
       workspace: () => {
@@ -305,7 +306,16 @@ class SessionObject {
           ({ createJustBashWorkspace }) =>
             createJustBashWorkspace({
               executionLimits: { maxFileSystemBytes: workspaceBytes },
-              persist: { key: id, storage, locks: null, debounceMs: 60_000 },
+              persist: {
+                key: id,
+                storage,
+                locks: null,
+                debounceMs: 60_000,
+                onStatus: (status) => {
+                  if (status.state === 'error') storeFailure.message = status.message;
+                  else if (status.state === 'saved') storeFailure.message = undefined;
+                },
+              },
             }),
         );
         return workspace;
@@ -325,12 +335,13 @@ class SessionObject {
       onCallStart: () => undefined,
       // Stored before the result is sent: a client that saw a result finds it after an eviction.
       onCallEnd: async () => {
-        if (workspace) {
-          const { flushPersistedWorkspace } = await import('../workspace/just-bash/persistence.ts');
-          await flushPersistedWorkspace(await workspace);
-        }
         const record = this.#record();
         if (record) this.#save({ ...record, activeTools: session.activeTools() });
+        if (!workspace) return undefined;
+        const { flushPersistedWorkspace } = await import('../workspace/just-bash/persistence.ts');
+        await flushPersistedWorkspace(await workspace);
+        // The persistence layer reports a failed save instead of throwing: the call must fail with it.
+        return storeFailure.message;
       },
     });
     await server.connect(transport.transport);

@@ -221,4 +221,38 @@ describe('MCP sessions on Durable Objects', () => {
       await again.miniflare.dispose();
     }
   }, 120_000);
+
+  it('fail a call whose changes cannot be stored, naming the storage, and keep what was stored before', async () => {
+    const refusing = await start(bundleWorker('tests/edge/fixtures/unstorable-worker.ts'));
+    try {
+      const client = await connect(refusing.endpoint);
+      const id = sessionIdOf(client);
+      const kept = await client.callTool({
+        name: 'write',
+        arguments: { path: 'kept.txt', content: 'fine\n' },
+      });
+      expect(kept.isError).toBe(false);
+      const refused = await client.callTool({
+        name: 'bash',
+        arguments: { command: 'echo "this cannot be stored" > lost.txt; echo written' },
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toBe(
+        `Could not save the workspace "${id}" to the session's Durable Object storage (SQLITE_FULL: database or disk is full). What was saved before is kept; the next change tries again. What this call changed lives only in this session's memory until a later call stores it, and is lost if the session restarts. The call's own output:\nwritten`,
+      );
+      // Every later change fails the same way while the workspace cannot be stored.
+      const next = await client.callTool({
+        name: 'write',
+        arguments: { path: 'more.txt', content: 'more\n' },
+      });
+      expect(next.isError).toBe(true);
+      // Once the file that could not be stored is gone, the next call stores everything again.
+      const removed = await client.callTool({ name: 'bash', arguments: { command: 'rm lost.txt' } });
+      expect(removed.isError).toBe(false);
+      expect(textOf(await client.callTool({ name: 'ls', arguments: {} }))).toBe('kept.txt\nmore.txt');
+      await end(client);
+    } finally {
+      await refusing.miniflare.dispose();
+    }
+  }, 120_000);
 });
