@@ -33,6 +33,11 @@ export interface WorkerEnv {
    * without it, sessions live in the isolate's memory.
    */
   MCP_SESSIONS?: SessionObjectNamespace;
+  /**
+   * With `MCP_SESSIONS`: the deployment's cap on stored sessions, a whole number (`"10000"`); a new
+   * session beyond it gets 503. Default: no cap. Without `MCP_SESSIONS`: the isolate's `maxSessions`.
+   */
+  MCP_MAX_SESSIONS?: string;
 }
 
 /** The worker's module interface: a `fetch` handler, as Cloudflare Workers and workerd expect. */
@@ -45,7 +50,7 @@ let handler: FetchHandler | undefined;
 
 /** Starts the text of a 500 for malformed bindings: the handler's errors name its options, not the bindings. */
 const MISCONFIGURED =
-  'Server misconfigured, so it serves no request until its bindings are fixed (MCP_TOKEN is the bearerToken, MCP_ALLOWED_ORIGINS the allowedOrigins):';
+  'Server misconfigured, so it serves no request until its bindings are fixed (MCP_TOKEN is the bearerToken, MCP_ALLOWED_ORIGINS the allowedOrigins, MCP_MAX_SESSIONS the maxSessions):';
 
 /** The handler for the worker's bindings; throws `UsageError` when a binding is malformed. */
 function createWorkerHandler(env: WorkerEnv): FetchHandler {
@@ -55,6 +60,8 @@ function createWorkerHandler(env: WorkerEnv): FetchHandler {
     allowedOrigins: origins === undefined || origins.length === 0 ? undefined : origins,
     createSuite: demoSuite,
     ...(env.MCP_SESSIONS ? { sessionObjects: env.MCP_SESSIONS } : {}),
+    // A malformed number reaches createFetchHandler as NaN, which its check names.
+    ...(env.MCP_MAX_SESSIONS ? { maxSessions: Number(env.MCP_MAX_SESSIONS) } : {}),
   });
 }
 

@@ -50,7 +50,7 @@ describe('the worker entry', () => {
         error: {
           code: -32603,
           message:
-            'Server misconfigured, so it serves no request until its bindings are fixed (MCP_TOKEN is the bearerToken, MCP_ALLOWED_ORIGINS the allowedOrigins): browser-agent-tools: createFetchHandler: bearerToken has a space at character 2, which an "Authorization: Bearer" header cannot carry (RFC 6750), so no request could ever match it. Use only letters, digits and - . _ ~ + /, with = allowed only at the end: a random hex or base64url string works.',
+            'Server misconfigured, so it serves no request until its bindings are fixed (MCP_TOKEN is the bearerToken, MCP_ALLOWED_ORIGINS the allowedOrigins, MCP_MAX_SESSIONS the maxSessions): browser-agent-tools: createFetchHandler: bearerToken has a space at character 2, which an "Authorization: Bearer" header cannot carry (RFC 6750), so no request could ever match it. Use only letters, digits and - . _ ~ + /, with = allowed only at the end: a random hex or base64url string works.',
         },
         id: null,
       });
@@ -78,5 +78,36 @@ describe('the worker entry', () => {
     const worker = await freshWorker();
     expect((await initialize(worker, {}, { origin: 'http://localhost:5173' })).status).toBe(200);
     expect((await initialize(worker, {}, { origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  it('reads MCP_MAX_SESSIONS as the session cap, and names a malformed one', async () => {
+    const capped = await freshWorker();
+    const env: WorkerEnv = { MCP_MAX_SESSIONS: '1' };
+    const first = await initialize(capped, env);
+    expect(first.status).toBe(200);
+    await first.body?.cancel();
+    // In the isolate, a cap of 1 ends the idle first session to make room for the second.
+    const second = await initialize(capped, env);
+    expect(second.status).toBe(200);
+    await second.body?.cancel();
+    const gone = await capped.fetch(
+      new Request(MCP, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': first.headers.get('mcp-session-id') ?? '',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      }),
+      env,
+    );
+    expect(gone.status).toBe(404);
+    vi.resetModules();
+    const malformed = await initialize(await freshWorker(), { MCP_MAX_SESSIONS: 'lots' });
+    expect(malformed.status).toBe(500);
+    expect((await malformed.json()).error.message).toBe(
+      'Server misconfigured, so it serves no request until its bindings are fixed (MCP_TOKEN is the bearerToken, MCP_ALLOWED_ORIGINS the allowedOrigins, MCP_MAX_SESSIONS the maxSessions): browser-agent-tools: createFetchHandler: maxSessions must be an integer of at least 1, got NaN.',
+    );
   });
 });
