@@ -118,6 +118,39 @@ const PRESENTATION_CASES: CaseTable = [
   ],
 ];
 
+/** The shell's transforms see inside `eval` of text written in the script, and inside functions. */
+const EVAL_CASES: CaseTable = [
+  [
+    "eval 'echo {1..20000}' is refused as the same range outside eval is, in a function too",
+    async (setup) => {
+      const { call } = await setup();
+      for (const command of [
+        "eval 'echo {1..20000}' | wc -w",
+        "f() { eval 'for i in {1..20000}; do :; done'; }; f",
+      ]) {
+        const result = await call('bash', { command });
+        expect(result.is_error).toBe(true);
+        expect(result.structured_output.error).toMatchObject({ code: 'LIMIT_EXCEEDED', exit_code: 126 });
+      }
+    },
+  ],
+
+  [
+    'grep -e a -e b, awk -v OFS=, and xargs -n1 run as GNU runs them inside eval',
+    async (setup) => {
+      const { call } = await setup({ 'f.txt': 'a 1\nb 2\nc 3\n' });
+      const command = [
+        'eval "grep -e a -e b f.txt"',
+        'eval \'awk -v OFS=, "{print \\$1,\\$2}" f.txt\' | head -1',
+        "f() { eval 'echo x y | xargs -n1'; }; f",
+      ].join('; ');
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('a 1\nb 2\na,1\nx\ny');
+    },
+  ],
+];
+
 export function defineFaithfulBashCases(c: CaseRegistrar): void {
-  registerCases(c, FRESH_SHELL_CASES, STREAM_CASES, PRESENTATION_CASES);
+  registerCases(c, FRESH_SHELL_CASES, STREAM_CASES, PRESENTATION_CASES, EVAL_CASES);
 }

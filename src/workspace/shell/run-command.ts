@@ -35,6 +35,7 @@ import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { withFixedCommands } from './command-fixes.ts';
 import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.ts';
 import { respellOptions } from './option-spellings.ts';
+import { inlineStaticEvals } from './static-eval.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 type Limits = NonNullable<BashOptions['executionLimits']>;
@@ -202,6 +203,7 @@ export async function runJustBashCommand(
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
     transformPlugins: {
       value: [
+        staticEvalPlugin(bash),
         refusingPlugin(bash, 'oversize-brace-ranges', oversizeRangeRefusal),
         refusingPlugin(bash, 'option-spellings', respellOptions),
         interleavePlugin(bash, streams),
@@ -292,8 +294,9 @@ function stoppingSleep(ms: number, stop: Stop): Promise<void> {
  * `oversizeRangeRefusal` (a brace range longer than just-bash expands, `brace-ranges.ts`) and
  * `respellOptions`, which also respells options just-bash reads otherwise than GNU (`grep -e a -e b`,
  * `awk -v OFS=,`, `xargs -n1`; `option-spellings.ts`). Scripts run with `bash` or `sh` (`bash -c`,
- * `bash file.sh`) pass through the plugins too; a script read with `source` or `.`, run as
- * `./file.sh`, or given to `eval` does not. Each walk of the tree costs about a sixth of the parse on a
+ * `bash file.sh`) pass through the plugins too, and so does the text of `eval 'text'` written in the
+ * script (`staticEvalPlugin`); a script read with `source` or `.`, run as `./file.sh`, or an eval of
+ * expanded text (`eval "$cmd"`) does not. Each walk of the tree costs about a sixth of the parse on a
  * 5,000-line script.
  */
 function refusingPlugin(
@@ -306,6 +309,27 @@ function refusingPlugin(
     transform({ ast }: { ast: ScriptNode }) {
       const script = refusal(ast);
       return { ast: script ? bash.transform(script).ast : ast };
+    },
+  };
+}
+
+/**
+ * A plugin that puts the text of each `eval 'text'` into the script as a group when the plugins after
+ * it would refuse or respell something in that text (static-eval.ts), so they see it. `bash` has no
+ * plugins of its own: its `transform` only parses.
+ */
+function staticEvalPlugin(bash: Bash): TransformPlugin {
+  const parse = (text: string): ScriptNode => bash.transform(text).ast;
+  const needsTransform = (parsed: ScriptNode): boolean => {
+    if (oversizeRangeRefusal(parsed) !== undefined) return true;
+    const before = JSON.stringify(parsed);
+    return respellOptions(parsed) !== undefined || JSON.stringify(parsed) !== before;
+  };
+  return {
+    name: 'static-eval',
+    transform({ ast }: { ast: ScriptNode }) {
+      inlineStaticEvals(ast, parse, needsTransform);
+      return { ast };
     },
   };
 }
