@@ -151,6 +151,19 @@ const EVAL_CASES: CaseTable = [
   ],
 ];
 
+/** Everyday commands whose output differed from GNU's. */
+const COMMAND_CASES: CaseTable = [
+  [
+    'grep -rn X src/ names files src/x, as GNU grep does, not src//x',
+    async (setup) => {
+      const { call } = await setup({ 'src/a.ts': '// TODO a\n', 'src/sub/b.ts': '// TODO b\n' });
+      const result = await call('bash', { command: 'grep -rn TODO src/ | sort; grep -rl TODO src// | sort' });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe('src/a.ts:1:// TODO a\nsrc/sub/b.ts:1:// TODO b\nsrc/a.ts\nsrc/sub/b.ts');
+    },
+  ],
+];
+
 export function defineFaithfulBashCases(c: CaseRegistrar): void {
-  registerCases(c, FRESH_SHELL_CASES, STREAM_CASES, PRESENTATION_CASES, EVAL_CASES);
+  registerCases(c, FRESH_SHELL_CASES, STREAM_CASES, PRESENTATION_CASES, EVAL_CASES, COMMAND_CASES);
 }

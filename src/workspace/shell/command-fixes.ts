@@ -1,5 +1,5 @@
 /**
- * Three of just-bash's commands, wrapped where they answer otherwise than GNU's:
+ * Four of just-bash's commands, wrapped where they answer otherwise than GNU's:
  *
  * - **`ls` over several files** is printed as one listing. just-bash lists each operand on its own
  *   with a blank line between them, files too, so `ls src/*.ts` came back with blank lines and
@@ -17,6 +17,10 @@
  *   1, an empty line for `cut -d, -f2`. Its output then has an empty line where the input line has no
  *   delimiter, and only then the input is read again (with just-bash's `cat`, which reads files and
  *   stdin as `cut` does) to put those lines back.
+ * - **`grep -r X src/`** names files `src/a.ts`, as GNU's grep does. just-bash's joined the operand
+ *   and the name with another slash (`src//a.ts`), so `grep -rn TODO src/ | cut -d: -f1` named files
+ *   that compare unequal to every other listing. A directory operand of a recursive grep is given
+ *   without its trailing slashes.
  *
  * Imports only just-bash's types.
  */
@@ -34,7 +38,29 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   const cut = commands.get('cut');
   const cat = commands.get('cat');
   if (cut && cat) fixed.set('cut', withUndelimitedLinesWhole(cut, cat));
+  const grep = commands.get('grep');
+  if (grep) fixed.set('grep', withDirectoriesUnslashed(grep));
   return fixed;
+}
+
+/** A recursive grep's options: `-r`, `-R`, in a group of letters (`-rn`), or the long forms. */
+const RECURSIVE_GREP = /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive)$/;
+
+function withDirectoriesUnslashed(grep: Command): Command {
+  return {
+    ...grep,
+    async execute(args, context) {
+      if (!args.some((arg) => RECURSIVE_GREP.test(arg))) return grep.execute(args, context);
+      const unslashed: string[] = [];
+      for (const arg of args) {
+        const trimmed = arg.replace(/\/+$/, '');
+        const directory =
+          trimmed !== '' && trimmed !== arg && !arg.startsWith('-') && (await isDirectory(context, arg));
+        unslashed.push(directory ? trimmed : arg);
+      }
+      return grep.execute(unslashed, context);
+    },
+  };
 }
 
 function withFileListingsJoined(ls: Command): Command {
