@@ -106,6 +106,13 @@ const COMMANDS = [
   "printf 'a,b\\nplain\\n\\nc' | cut -d, -f2",
   'cut -s -d, -f2 n.csv a.txt',
   "cut -d' ' -f1 a.txt",
+  // realpath and mktemp, which just-bash lacks.
+  'realpath src/../a.txt src/nope | sed "s|^$PWD/||"',
+  'realpath -e nope; echo "exit $?"',
+  'realpath -m x/../y/z | sed "s|^$PWD/||"',
+  `d=$(mktemp -d) && test -d "$d" && echo "made \${d%.*}"; rmdir "$d"`,
+  `f=$(mktemp -p . tXXXX) && test -f "$f" && echo "\${f%????}"; rm "$f"`,
+  `f=$(mktemp abc.XXXXXX) && test -f "$f" && echo "\${f%??????}"; rm "$f"`,
   // find: a command run per file that fails is no failure of find's; one of find's own is.
   'find src -name \'*.ts\' -exec grep -l TODO {} \\; ; echo "exit $?"',
   'find src -name \'*.ts\' -exec grep -l TODO {} + ; echo "exit $?"',

@@ -154,6 +154,24 @@ const EVAL_CASES: CaseTable = [
 /** Everyday commands whose output differed from GNU's. */
 const COMMAND_CASES: CaseTable = [
   [
+    'realpath and mktemp exist: a path made absolute, a fresh file and directory; other options refused',
+    async (setup) => {
+      const { call } = await setup({ 'src/a.ts': '' });
+      const command = [
+        'realpath src/../src/a.ts | sed "s|^$PWD/||"',
+        'd=$(mktemp -d) && test -d "$d" && echo made dir',
+        'f=$(mktemp -p . tXXXX) && test -f "$f" && echo "made $f" | cut -c1-8',
+        'realpath --relative-to=. src; echo "exit $?"',
+      ].join('; ');
+      const result = await call('bash', { command });
+      expect(result.is_error).toBe(false);
+      expect(result.output).toBe(
+        "src/a.ts\nmade dir\nmade ./t\nrealpath: unsupported option '--relative-to=.'\nrealpath: takes -e, -m, -s, -q and paths; for a path relative to a directory, use the absolute paths\nexit 1",
+      );
+    },
+  ],
+
+  [
     'grep -rn X src/ names files src/x, as GNU grep does, not src//x',
     async (setup) => {
       const { call } = await setup({ 'src/a.ts': '// TODO a\n', 'src/sub/b.ts': '// TODO b\n' });

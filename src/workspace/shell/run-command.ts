@@ -34,6 +34,7 @@ import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { withFixedCommands } from './command-fixes.ts';
 import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.ts';
+import { MISSING_COMMANDS } from './missing-commands.ts';
 import { respellOptions } from './option-spellings.ts';
 import { inlineStaticEvals } from './static-eval.ts';
 
@@ -187,6 +188,9 @@ export async function runJustBashCommand(
   runOptions: RunCommandOptions = {},
 ): Promise<ExecResult> {
   const internals = bash as unknown as BashInternals;
+  // Registered on the shell itself (once), so PATH lookup finds them in /bin as it finds just-bash's own.
+  for (const command of MISSING_COMMANDS)
+    if (!internals.commands.has(command.name)) bash.registerCommand(command);
   const timeoutMs = options.timeoutMs ?? internals.limits.maxExecutionTimeMs;
   const backstopMs = runOptions.backstopMs ?? STOP_BACKSTOP_MS;
   const stop = new Stop(Date.now() + timeoutMs);
