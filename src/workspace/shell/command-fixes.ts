@@ -17,8 +17,8 @@
  *   1, an empty line for `cut -d, -f2`. Its output then has an empty line where the input line has no
  *   delimiter, and only then the input is read again (with just-bash's `cat`, which reads files and
  *   stdin as `cut` does) to put those lines back.
- * - **`grep -r X src/`** names files `src/a.ts`, as GNU's grep does. just-bash's joined the operand
- *   and the name with another slash (`src//a.ts`), so `grep -rn TODO src/ | cut -d: -f1` named files
+ * - **`grep -r X app/`** names files `app/a.ts`, as GNU's grep does. just-bash's joined the operand
+ *   and the name with another slash (`app//a.ts`), so `grep -rn TODO app/ | cut -d: -f1` named files
  *   that compare unequal to every other listing. A directory operand of a recursive grep is given
  *   without its trailing slashes.
  *
