@@ -36,9 +36,21 @@ interface Wrapping {
   streamsMoved: boolean;
 }
 
+/**
+ * The wrapper's template per shell, parsed once: `bash.transform` parses and prints a script, which
+ * took half of this layer's time on a cheap command. The wrappers copy the template's nodes and never
+ * change them, so one parse serves every call.
+ */
+const templates = new WeakMap<Bash, StatementNode | undefined>();
+
+function templateOf(bash: Bash): StatementNode | undefined {
+  if (!templates.has(bash)) templates.set(bash, bash.transform('{ :; } 2>&1').ast.statements[0]);
+  return templates.get(bash);
+}
+
 /** `script` with its terminal-bound statements wrapped; `bash` parses the template of the wrapper. */
 export function interleaveErrors(bash: Bash, script: ScriptNode): ScriptNode {
-  const template = bash.transform('{ :; } 2>&1').ast.statements[0];
+  const template = templateOf(bash);
   if (!template) return script;
   return { ...script, statements: wrapStatements(script.statements, { template, streamsMoved: false }) };
 }
