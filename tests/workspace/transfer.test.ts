@@ -27,7 +27,12 @@ describe('importZip / exportZip', () => {
       'data.bin': binary,
     });
     const workspace = await createJustBashWorkspace();
-    expect(await importZip(workspace, zip)).toEqual({ files: 3, bytes: 5 + 11 + 5000, ignored: 0 });
+    expect(await importZip(workspace, zip)).toEqual({
+      files: 3,
+      bytes: 5 + 11 + 5000,
+      ignored: 0,
+      skipped: [],
+    });
     const back = unzipSync(await exportZip(workspace));
     expect(Object.keys(back).sort()).toEqual(['README.md', 'data.bin', 'src/main.ts']);
     expect(back['data.bin']).toEqual(binary);
@@ -58,7 +63,12 @@ describe('importZip / exportZip', () => {
       'pkg/src.js': strToU8('s'),
     });
     const workspace = await createJustBashWorkspace();
-    expect(await importZip(workspace, zip, { gitignore: true })).toEqual({ files: 4, bytes: 37, ignored: 4 });
+    expect(await importZip(workspace, zip, { gitignore: true })).toEqual({
+      files: 4,
+      bytes: 37,
+      ignored: 4,
+      skipped: [],
+    });
     expect(await listAll(workspace)).toBe(
       '.\n./.gitignore\n./keep.log\n./pkg\n./pkg/.gitignore\n./pkg/src.js\n',
     );

@@ -33,6 +33,7 @@ export {
 } from './worker-workspace.ts';
 export {
   DEFAULT_IMPORT_MAX_BYTES,
+  DEFAULT_IMPORT_MAX_FILE_BYTES,
   DEFAULT_IMPORT_MAX_FILES,
   EXPORT_ZIP_MTIME,
   exportZip,
@@ -43,4 +44,5 @@ export {
   type ImportSummary,
   importFiles,
   importZip,
+  type SkippedEntry,
 } from './workspace-transfer.ts';

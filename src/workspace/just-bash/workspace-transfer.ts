@@ -1,15 +1,28 @@
 /**
  * Bringing a project into a workspace and taking it out: import a folder (files from a drop or from
  * the File System Access API) or a zip, export the workspace as a zip. Works on any `Workspace`.
- * Zips are read and written by fflate; `.gitignore` files are applied by `ignore` when asked. Every
- * import is checked whole (paths, count, size) before the first file is written, so a refused import
- * changes nothing. Imports workspace.ts, fflate and (lazily) ignore.
+ * Zips are inflated by fflate in small slices against their declared sizes and CRC-32s
+ * (`./zip-reader.ts`) and written by fflate; `.gitignore` files are applied by `ignore` when asked.
+ * Every import is planned and staged whole (paths, count, sizes, the workspace's own tree) before the
+ * first file is written, then committed all or nothing (`./import-plan.ts`); every entry it leaves out
+ * is named in the result with its reason. Imports workspace.ts, fflate, crc-32 and (lazily) ignore.
  */
 
-import { unzipSync, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import type { Ignore } from 'ignore';
-import { errorMessage } from '../../shared/index.ts';
-import { lexicalPath, normalizePosix, parentOf, type Workspace } from '../workspace.ts';
+import { lexicalPath, type Workspace } from '../workspace.ts';
+import {
+  checkAgainstWorkspace,
+  commitImport,
+  type KeptEntry,
+  type PlannedEntry,
+  planEntries,
+  type SkippedEntry,
+  type StagedFile,
+} from './import-plan.ts';
+import { BudgetExceeded, inflateEntry, readZipDirectory, type ZipEntry, ZipReadError } from './zip-reader.ts';
+
+export type { SkippedEntry } from './import-plan.ts';
 
 /** One file to import: a path relative to the target directory, its size, and its bytes on demand. */
 export interface ImportSource {
@@ -28,6 +41,8 @@ export interface ImportOptions {
   maxFiles?: number;
   /** Most bytes (uncompressed) one import may hold. Default: {@link DEFAULT_IMPORT_MAX_BYTES}. */
   maxBytes?: number;
+  /** A larger file is left out (and named in `skipped`). Default: {@link DEFAULT_IMPORT_MAX_FILE_BYTES}. */
+  maxFileBytes?: number;
 }
 
 /** What an import did. */
@@ -36,10 +51,13 @@ export interface ImportSummary {
   bytes: number;
   /** Files left out by `.gitignore` rules. */
   ignored: number;
+  /** Every other entry that was not imported, with the reason, in the import's order. */
+  skipped: SkippedEntry[];
 }
 
 export const DEFAULT_IMPORT_MAX_FILES = 10_000;
 export const DEFAULT_IMPORT_MAX_BYTES: number = 64 * 1024 * 1024;
+export const DEFAULT_IMPORT_MAX_FILE_BYTES: number = DEFAULT_IMPORT_MAX_BYTES;
 
 const megabytes = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${bytes} bytes` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -49,15 +67,17 @@ interface Rules {
   matcher: Ignore;
 }
 
+const isGitignore = (path: string): boolean => path === '.gitignore' || path.endsWith('/.gitignore');
+
 /** The `.gitignore` rules among `sources`, each applying below its own directory. */
-async function gitignoreRules(sources: readonly ImportSource[]): Promise<Rules[]> {
-  const found = sources.filter(
-    (source) => source.path === '.gitignore' || source.path.endsWith('/.gitignore'),
-  );
+async function gitignoreRules(
+  sources: readonly { path: string; bytes(): Promise<Uint8Array> }[],
+): Promise<Rules[]> {
+  const found = sources.filter((source) => isGitignore(source.path));
   if (found.length === 0) return [];
   const { default: ignore } = await import('ignore');
   const rules: Rules[] = [];
-  for (const source of found.sort((a, b) => a.path.length - b.path.length)) {
+  for (const source of [...found].sort((a, b) => a.path.length - b.path.length)) {
     const text = new TextDecoder().decode(await source.bytes()).replace(/^\uFEFF/, '');
     rules.push({
       base: source.path.slice(0, -'.gitignore'.length),
@@ -71,12 +91,16 @@ async function gitignoreRules(sources: readonly ImportSource[]): Promise<Rules[]
 function ignoredBy(rules: readonly Rules[], path: string): boolean {
   const names = path.split('/');
   if (names.includes('.git')) return true;
+  if (rules.length === 0) return false;
+  // Each directory's path is the previous one plus a name: built once, not sliced again per depth.
+  let candidate = '';
   for (let depth = 1; depth <= names.length; depth++) {
-    const candidate = names.slice(0, depth).join('/') + (depth < names.length ? '/' : '');
+    candidate = depth === 1 ? (names[0] as string) : `${candidate}/${names[depth - 1] as string}`;
+    const tested = depth < names.length ? `${candidate}/` : candidate;
     let ignored = false;
     for (const { base, matcher } of rules) {
-      if (!candidate.startsWith(base) || candidate === base) continue;
-      const result = matcher.test(candidate.slice(base.length));
+      if (!tested.startsWith(base) || tested === base) continue;
+      const result = matcher.test(tested.slice(base.length));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
     }
@@ -85,51 +109,98 @@ function ignoredBy(rules: readonly Rules[], path: string): boolean {
   return false;
 }
 
-/** The target of `relative` under `dir`, refused when it would leave it. */
-function targetOf(dir: string, relative: string): string {
-  const path = normalizePosix(`${dir}/${relative}`);
-  if (relative.startsWith('/') || relative.includes('\\') || !path.startsWith(`${dir}/`)) {
-    throw new Error(
-      `The entry ${JSON.stringify(relative)} would land outside the import directory; nothing was imported.`,
-    );
-  }
-  return path;
+interface Limits {
+  maxFiles: number;
+  maxBytes: number;
+  maxFileBytes: number;
+  gitignore: boolean;
 }
+
+const limitsOf = (options: ImportOptions): Limits => ({
+  maxFiles: options.maxFiles ?? DEFAULT_IMPORT_MAX_FILES,
+  maxBytes: options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES,
+  maxFileBytes: options.maxFileBytes ?? DEFAULT_IMPORT_MAX_FILE_BYTES,
+  gitignore: options.gitignore === true,
+});
 
 /** Throws when `count` files of `bytes` in all exceed the import's limits. */
-function checkLimits(count: number, bytes: number, options: ImportOptions): void {
-  const maxFiles = options.maxFiles ?? DEFAULT_IMPORT_MAX_FILES;
-  const maxBytes = options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES;
-  if (count > maxFiles) {
+function checkLimits(count: number, bytes: number, limits: Limits): void {
+  if (count > limits.maxFiles) {
     throw new Error(
-      `The import holds ${count} files; the limit is ${maxFiles}. Nothing was imported. Import a smaller folder${options.gitignore ? '' : ' (or honour .gitignore)'}, or raise maxFiles.`,
+      `The import holds ${count} files; the limit is ${limits.maxFiles}. Nothing was imported. Import a smaller folder${limits.gitignore ? '' : ' (or honour .gitignore)'}, or raise maxFiles.`,
     );
   }
-  if (bytes > maxBytes) {
-    throw new Error(
-      `The import holds ${megabytes(bytes)} of files; the limit is ${megabytes(maxBytes)}. Nothing was imported. Import a smaller folder, or raise maxBytes.`,
-    );
-  }
+  if (bytes > limits.maxBytes) throw overBudget(megabytes(bytes), limits);
 }
 
-/** Writes checked sources under `dir`, creating directories. */
-async function writeSources(
+function overBudget(held: string, limits: Limits): Error {
+  return new Error(
+    `The import holds ${held} of files; the limit is ${megabytes(limits.maxBytes)}. Nothing was imported. Import a smaller folder, or raise maxBytes.`,
+  );
+}
+
+/** Entries over `maxFileBytes` go to `skipped`; the others are returned. */
+function withinFileSize<E extends PlannedEntry & { size: number }>(
+  kept: readonly KeptEntry<E>[],
+  limits: Limits,
+  skipped: SkippedEntry[],
+): KeptEntry<E>[] {
+  return kept.filter(({ entry }) => {
+    if (entry.directory || entry.size <= limits.maxFileBytes) return true;
+    skipped.push({
+      path: entry.path,
+      reason: `it is ${megabytes(entry.size)}, more than the ${megabytes(limits.maxFileBytes)} one file may have (maxFileBytes)`,
+    });
+    return false;
+  });
+}
+
+/** Plans, checks and stages entries, then commits them: the steps both imports share. */
+async function runImport<E extends PlannedEntry & { size: number }>(
   workspace: Workspace,
   dir: string,
-  sources: readonly ImportSource[],
-): Promise<void> {
-  const targets = sources.map((source) => targetOf(dir, source.path));
-  await workspace.mkdir(dir, { recursive: true });
-  for (const [index, source] of sources.entries()) {
-    const target = targets[index] as string;
-    await workspace.mkdir(parentOf(target), { recursive: true });
-    await workspace.writeFile(target, await source.bytes());
+  entries: readonly E[],
+  limits: Limits,
+  stage: (entry: E) => Promise<Uint8Array>,
+): Promise<{ files: number; bytes: number; skipped: SkippedEntry[] }> {
+  const planned = planEntries(dir, entries);
+  const skipped = planned.skipped;
+  const kept = withinFileSize(planned.kept, limits, skipped);
+  const fileCount = kept.filter(({ entry }) => !entry.directory).length;
+  checkLimits(
+    fileCount,
+    kept.reduce((sum, { entry }) => sum + entry.size, 0),
+    limits,
+  );
+  const checked = await checkAgainstWorkspace(workspace, dir, kept, skipped);
+  const files: StagedFile[] = [];
+  let bytes = 0;
+  for (const { entry, target, overwrites } of checked) {
+    if (entry.directory) continue;
+    const staged = await stage(entry);
+    bytes += staged.length;
+    // A file read now may hold more than it said (it changed since it was listed).
+    if (bytes > limits.maxBytes) throw overBudget(megabytes(bytes), limits);
+    files.push({ target, bytes: staged, overwrites });
   }
+  const directories = checked.filter(({ entry }) => entry.directory).map(({ target }) => target);
+  await commitImport(workspace, dir, directories, files);
+  return { files: files.length, bytes, skipped: skipped.sort(byOrder(entries)) };
+}
+
+/** Orders skipped entries as the import listed them. */
+function byOrder(entries: readonly PlannedEntry[]): (a: SkippedEntry, b: SkippedEntry) => number {
+  const order = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    if (!order.has(entry.path)) order.set(entry.path, index);
+  });
+  return (a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0);
 }
 
 /**
  * Writes `sources` under `options.dir`, creating directories. Refuses the whole import, writing
- * nothing, when a path would leave the directory or the files exceed `maxFiles` or `maxBytes`.
+ * nothing, when a path would leave the directory or the files exceed `maxFiles` or `maxBytes`; leaves
+ * out, and names in `skipped`, what cannot be imported (see {@link ImportSummary}).
  */
 export async function importFiles(
   workspace: Workspace,
@@ -137,30 +208,37 @@ export async function importFiles(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const dir = lexicalPath(workspace.root, options.dir ?? '.');
-  const rules = options.gitignore ? await gitignoreRules(sources) : [];
-  const kept = options.gitignore ? sources.filter((source) => !ignoredBy(rules, source.path)) : [...sources];
-  const bytes = kept.reduce((sum, source) => sum + source.size, 0);
-  checkLimits(kept.length, bytes, options);
-  await writeSources(workspace, dir, kept);
-  return { files: kept.length, bytes, ignored: sources.length - kept.length };
+  const limits = limitsOf(options);
+  const rules = limits.gitignore ? await gitignoreRules(sources) : [];
+  const kept = limits.gitignore ? sources.filter((source) => !ignoredBy(rules, source.path)) : [...sources];
+  const entries = kept.map((source) => ({ path: source.path, directory: false, size: source.size, source }));
+  const done = await runImport(workspace, dir, entries, limits, (entry) => entry.source.bytes());
+  return { ...done, ignored: sources.length - kept.length };
 }
 
-const unzip = (
-  zip: Uint8Array,
-  filter: (name: string, size: number) => boolean,
-): Record<string, Uint8Array> => {
-  try {
-    return unzipSync(zip, {
-      filter: (file) => !file.name.endsWith('/') && filter(file.name, file.originalSize),
-    });
-  } catch (error) {
-    throw new Error(`The file is not a zip that can be read (${errorMessage(error)}); nothing was imported.`);
+/** A zip entry as the import plans it. */
+interface ZipPlanned extends PlannedEntry {
+  size: number;
+  zip: ZipEntry;
+}
+
+const notAZip = (reason: string): Error =>
+  new Error(`The file is not a zip that can be read (${reason}); nothing was imported.`);
+
+/** Entries the import cannot read at all: links, encrypted ones, other compression methods. */
+function unreadable(entry: ZipEntry): string | undefined {
+  if (entry.symlink) return 'it is a symbolic link; imports hold files and directories only';
+  if (entry.encrypted) return 'it is encrypted';
+  if (!entry.directory && entry.method !== 0 && entry.method !== 8) {
+    return `it is compressed with method ${entry.method}, which imports do not read (only stored and deflated)`;
   }
-};
+  return undefined;
+}
 
 /**
- * Imports the files of a zip. The sizes its directory declares are checked against the limits before
- * anything is inflated, so a zip bomb is refused unread.
+ * Imports the files (and empty directories) of a zip. The count and the sizes its directory declares
+ * are checked against the limits before anything is inflated, so a zip bomb is refused unread; an
+ * entry that inflates past its declared size, or whose CRC-32 does not match, refuses the whole zip.
  */
 export async function importZip(
   workspace: Workspace,
@@ -168,41 +246,65 @@ export async function importZip(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const dir = lexicalPath(workspace.root, options.dir ?? '.');
-  const maxFiles = options.maxFiles ?? DEFAULT_IMPORT_MAX_FILES;
-  const maxBytes = options.maxBytes ?? DEFAULT_IMPORT_MAX_BYTES;
-  const gitignores = options.gitignore
-    ? unzip(zip, (name) => name === '.gitignore' || name.endsWith('/.gitignore'))
-    : {};
-  const rules = await gitignoreRules(
-    Object.entries(gitignores).map(([path, bytes]) => ({
-      path,
-      size: bytes.length,
-      bytes: async () => bytes,
-    })),
-  );
-  let count = 0;
-  let declared = 0;
-  let ignored = 0;
-  const entries = unzip(zip, (name, size) => {
-    if (options.gitignore && ignoredBy(rules, name)) {
-      ignored += 1;
-      return false;
-    }
-    count += 1;
-    declared += size;
-    // Past a limit nothing more is inflated; the check below names the limit.
-    return count <= maxFiles && declared <= maxBytes;
+  const limits = limitsOf(options);
+  let listed: ZipEntry[];
+  try {
+    listed = readZipDirectory(zip);
+  } catch (error) {
+    if (error instanceof ZipReadError) throw notAZip(error.message);
+    throw error;
+  }
+  const budget = { remaining: limits.maxBytes };
+  const inflate = (entry: ZipEntry): Promise<Uint8Array> => inflated(zip, entry, budget, limits);
+  const skipped: SkippedEntry[] = [];
+  const readable = listed.filter((entry) => {
+    const reason = unreadable(entry);
+    if (reason !== undefined) skipped.push({ path: entry.name, reason });
+    return reason === undefined;
   });
-  checkLimits(count, declared, options);
-  const sources = Object.entries(entries).map(([path, bytes]) => ({
-    path,
-    size: bytes.length,
-    bytes: async () => bytes,
+  const rules = limits.gitignore
+    ? await gitignoreRules(
+        readable
+          .filter((entry) => !entry.directory && isGitignore(entry.name) && entry.size <= limits.maxFileBytes)
+          .map((entry) => ({ path: entry.name, bytes: () => inflate(entry) })),
+      )
+    : [];
+  const kept = limits.gitignore
+    ? readable.filter((entry) => !ignoredBy(rules, entry.name.replace(/\/$/, '')))
+    : readable;
+  const entries: ZipPlanned[] = kept.map((entry) => ({
+    path: entry.directory ? entry.name.replace(/\/+$/, '') : entry.name,
+    directory: entry.directory,
+    size: entry.directory ? 0 : entry.size,
+    zip: entry,
   }));
-  const bytes = sources.reduce((sum, source) => sum + source.size, 0);
-  checkLimits(sources.length, bytes, options);
-  await writeSources(workspace, dir, sources);
-  return { files: sources.length, bytes, ignored };
+  // The .gitignore files were inflated once already: the budget counts what is written.
+  budget.remaining = limits.maxBytes;
+  const done = await runImport(workspace, dir, entries, limits, (entry) => inflate(entry.zip));
+  return {
+    files: done.files,
+    bytes: done.bytes,
+    ignored: readable.length - kept.length,
+    skipped: [...skipped, ...done.skipped],
+  };
+}
+
+/** An entry's bytes, with what went wrong said as the import says it. */
+async function inflated(
+  zip: Uint8Array,
+  entry: ZipEntry,
+  budget: { remaining: number },
+  limits: Limits,
+): Promise<Uint8Array> {
+  try {
+    return await inflateEntry(zip, entry, budget);
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw overBudget(`more than ${megabytes(limits.maxBytes)}`, limits);
+    if (error instanceof ZipReadError) {
+      throw new Error(`The zip cannot be imported: ${error.message}. Nothing was imported.`);
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,0 +1,255 @@
+/**
+ * The plan of an import, checked whole before anything is written, then committed all or nothing.
+ * Planning names every entry it leaves out and why: a duplicate, a reserved name, a path over the
+ * tools' limits, an entry under a symlink or a file already in the workspace, a directory in its way.
+ * Committing writes the staged bytes and, should a write fail, removes what it wrote and puts back
+ * what it overwrote, so a failed import leaves the workspace as it was. Imports workspace.ts only.
+ */
+import { errorMessage } from '../../shared/index.ts';
+import { MAX_NAME_BYTES, MAX_PATH_LENGTH, normalizePosix, parentOf, type Workspace } from '../workspace.ts';
+
+/** An entry of an import that was not imported, and why. */
+export interface SkippedEntry {
+  /** The entry's path as the import gave it. */
+  path: string;
+  reason: string;
+}
+
+/** One entry to import: its path as given, and whether it is a directory. */
+export interface PlannedEntry {
+  path: string;
+  directory: boolean;
+}
+
+/** An entry that passed the checks: where it goes. */
+export interface KeptEntry<E extends PlannedEntry> {
+  entry: E;
+  target: string;
+}
+
+/** Names no import creates: object keys that would turn into prototypes in the maps of a host. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__']);
+
+const utf8 = new TextEncoder();
+const quoted = (path: string): string => JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path);
+
+/** The target of `relative` under `dir`, or throws when it would leave it (the whole import is refused). */
+export function targetOf(dir: string, relative: string): string {
+  const path = normalizePosix(`${dir}/${relative}`);
+  if (relative.startsWith('/') || relative.includes('\\') || !path.startsWith(`${dir}/`)) {
+    throw new Error(
+      `The entry ${quoted(relative)} would land outside the import directory; nothing was imported.`,
+    );
+  }
+  return path;
+}
+
+/** Why a target's path is refused by the tools' limits, or `undefined`. One pass over the path. */
+function pathProblem(target: string): string | undefined {
+  if (target.length > MAX_PATH_LENGTH) {
+    return `its path has ${target.length.toLocaleString('en-US')} characters, more than the ${MAX_PATH_LENGTH.toLocaleString('en-US')} a path may have`;
+  }
+  for (const name of target.slice(1).split('/')) {
+    if (RESERVED_NAMES.has(name)) return `${JSON.stringify(name)} is a reserved name`;
+    if (name.length * 3 > MAX_NAME_BYTES && utf8.encode(name).length > MAX_NAME_BYTES) {
+      return `a name in its path is longer than ${MAX_NAME_BYTES} bytes`;
+    }
+    if (name.includes('\0')) return 'its path contains a NUL byte';
+  }
+  return undefined;
+}
+
+/**
+ * The entries to import and those left out: paths over the limits, reserved names, duplicates (the
+ * first entry of a path wins), and entries that conflict within the import (a file where another
+ * entry needs a directory). Throws when an entry would leave `dir`.
+ */
+export function planEntries<E extends PlannedEntry>(
+  dir: string,
+  entries: readonly E[],
+): { kept: KeptEntry<E>[]; skipped: SkippedEntry[] } {
+  const kept: KeptEntry<E>[] = [];
+  const skipped: SkippedEntry[] = [];
+  const files = new Map<string, string>();
+  const directories = new Set<string>();
+  for (const entry of entries) {
+    const target = targetOf(dir, entry.path);
+    const problem = pathProblem(target) ?? conflictOf(target, entry, files, directories);
+    if (problem !== undefined) {
+      skipped.push({ path: entry.path, reason: problem });
+      continue;
+    }
+    if (entry.directory) directories.add(target);
+    else files.set(target, entry.path);
+    kept.push({ entry, target });
+  }
+  return { kept, skipped };
+}
+
+/** How an entry clashes with the ones kept before it, or `undefined`. */
+function conflictOf(
+  target: string,
+  entry: PlannedEntry,
+  files: Map<string, string>,
+  directories: Set<string>,
+): string | undefined {
+  const file = files.get(target);
+  if (entry.directory && file !== undefined)
+    return `${quoted(file)}, an earlier entry, is a file of that path`;
+  if (file !== undefined || (entry.directory && directories.has(target))) {
+    return 'a duplicate of an earlier entry with the same path';
+  }
+  if (!entry.directory && directories.has(target)) return 'an earlier entry makes a directory of that path';
+  // Walks up only while the ancestors are new: each directory is recorded once, so the cost stays linear.
+  for (let parent = parentOf(target); parent !== '/'; parent = parentOf(parent)) {
+    const file = files.get(parent);
+    if (file !== undefined) return `it would be under ${quoted(file)}, a file of this import`;
+    if (directories.has(parent)) break;
+    directories.add(parent);
+  }
+  return undefined;
+}
+
+/** What is at a path of the workspace, as the checks need it. */
+type Found = 'missing' | 'directory' | 'file' | 'symlink' | 'other';
+
+/** Looks paths up once each; below a missing directory everything is missing without a lookup. */
+function existingTree(workspace: Workspace, dir: string): (path: string) => Promise<Found> {
+  const known = new Map<string, Found>();
+  const below = dir === '/' ? '/' : `${dir}/`;
+  const look = async (path: string): Promise<Found> => {
+    const cached = known.get(path);
+    if (cached !== undefined) return cached;
+    let found: Found;
+    if (path !== dir && path.startsWith(below) && (await look(parentOf(path))) === 'missing')
+      found = 'missing';
+    else {
+      const stat = await (workspace.lstat ?? workspace.stat).call(workspace, path).catch(() => undefined);
+      found = stat === undefined ? 'missing' : stat.type === 'other' ? 'other' : stat.type;
+    }
+    known.set(path, found);
+    return found;
+  };
+  return look;
+}
+
+/** A kept entry, what it overwrites, and the directories the commit creates for it. */
+interface Checked<E extends PlannedEntry> extends KeptEntry<E> {
+  overwrites: boolean;
+}
+
+/**
+ * The kept entries the workspace can take, and those it cannot: under a symlink or a file, onto a
+ * symlink or a directory. Each directory of the workspace is looked up once.
+ */
+export async function checkAgainstWorkspace<E extends PlannedEntry>(
+  workspace: Workspace,
+  dir: string,
+  kept: readonly KeptEntry<E>[],
+  skipped: SkippedEntry[],
+): Promise<Checked<E>[]> {
+  const look = existingTree(workspace, dir);
+  const checked: Checked<E>[] = [];
+  for (const item of kept) {
+    const problem = await blockedBy(look, dir, item.target, item.entry.directory);
+    if (typeof problem === 'string') skipped.push({ path: item.entry.path, reason: problem });
+    else checked.push({ ...item, overwrites: problem.overwrites });
+  }
+  return checked;
+}
+
+async function blockedBy(
+  look: (path: string) => Promise<Found>,
+  dir: string,
+  target: string,
+  directory: boolean,
+): Promise<string | { overwrites: boolean }> {
+  const ancestors: string[] = [];
+  const below = dir === '/' ? '/' : `${dir}/`;
+  for (let parent = parentOf(target); parent === dir || parent.startsWith(below); parent = parentOf(parent)) {
+    ancestors.push(parent);
+    if (parent === dir || parent === '/') break;
+  }
+  for (const ancestor of ancestors.reverse()) {
+    const found = await look(ancestor);
+    if (found === 'missing') return { overwrites: false };
+    // Named as the import's paths are: relative to the import directory.
+    const shown = quoted(ancestor.slice(below.length));
+    if (found === 'symlink') return `it would be under ${shown}, a symbolic link in the workspace`;
+    if (found !== 'directory') return `it would be under ${shown}, which is not a directory in the workspace`;
+  }
+  const found = await look(target);
+  if (found === 'missing') return { overwrites: false };
+  if (found === 'symlink') return 'a symbolic link of that path is in the workspace; it is left as it is';
+  if (directory)
+    return found === 'directory' ? { overwrites: false } : 'a file of that path is in the workspace';
+  if (found === 'directory') return 'a directory of that path is in the workspace';
+  return { overwrites: found === 'file' };
+}
+
+/** A file staged for the commit: where it goes, its bytes, and whether it replaces a file. */
+export interface StagedFile {
+  target: string;
+  bytes: Uint8Array;
+  overwrites: boolean;
+}
+
+/**
+ * Writes `files` and creates `directories` (each leaf directory with one recursive `mkdir`). On any
+ * failure it removes the files it wrote, puts back the ones it overwrote, removes the directories it
+ * created, and throws a message that says so. `existing` tells which directories were there before.
+ */
+export async function commitImport(
+  workspace: Workspace,
+  dir: string,
+  directories: readonly string[],
+  files: readonly StagedFile[],
+): Promise<void> {
+  const created: string[] = [];
+  const written: { target: string; previous?: Uint8Array }[] = [];
+  try {
+    const look = existingTree(workspace, dir);
+    for (const path of leafDirectories([
+      dir,
+      ...directories,
+      ...files.map((file) => parentOf(file.target)),
+    ])) {
+      for (let at = path; (await look(at)) === 'missing' && at.length >= dir.length; at = parentOf(at)) {
+        created.push(at);
+      }
+      await workspace.mkdir(path, { recursive: true });
+    }
+    for (const file of files) {
+      const previous = file.overwrites ? await workspace.readFile(file.target) : undefined;
+      written.push(previous === undefined ? { target: file.target } : { target: file.target, previous });
+      await workspace.writeFile(file.target, file.bytes);
+    }
+  } catch (error) {
+    await rollBack(workspace, written, created);
+    const last = written.at(-1)?.target;
+    throw new Error(
+      `The import failed${last ? ` while writing ${quoted(last)}` : ''} (${errorMessage(error).split('\n')[0]}); what it had written was removed, so the workspace is as it was.`,
+    );
+  }
+}
+
+/** The directories of `paths` that are no other one's ancestor, each once. */
+function leafDirectories(paths: readonly string[]): string[] {
+  const unique = [...new Set(paths)].sort();
+  // Sorted, a directory's descendants follow it directly: it is a leaf when the next path is not below it.
+  return unique.filter((path, index) => !(unique[index + 1] ?? '').startsWith(`${path}/`));
+}
+
+async function rollBack(
+  workspace: Workspace,
+  written: readonly { target: string; previous?: Uint8Array }[],
+  created: readonly string[],
+): Promise<void> {
+  for (const { target, previous } of [...written].reverse()) {
+    if (previous === undefined) await workspace.rm(target, { force: true }).catch(() => undefined);
+    else await workspace.writeFile(target, previous).catch(() => undefined);
+  }
+  for (const path of [...new Set(created)].sort((a, b) => b.length - a.length)) {
+    await workspace.rm(path, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
