@@ -80,8 +80,10 @@ function encodeRecord(magic: string, tree: Snapshot, removed: readonly string[],
 /**
  * Stored bytes back as a snapshot under `root` (parents before children), or an `Error` saying why
  * they cannot be read: the whole-tree record, then every record of changes over it. Contents are views
- * into `bytes`: nothing is copied. Paths that would leave the root are refused, so damaged data cannot
- * write outside it.
+ * into `bytes`: nothing is copied. Every field of every entry is checked before the snapshot is
+ * returned (see {@link checkedEntry}), and each record's files must end where the next record starts,
+ * so damaged data is refused whole, never half restored; paths that would leave the root are refused,
+ * so damaged data cannot write outside it.
  */
 export function decodeTree(bytes: Uint8Array, root: string): Snapshot {
   if (magicAt(bytes, 0) !== MAGIC) {
@@ -90,7 +92,9 @@ export function decodeTree(bytes: Uint8Array, root: string): Snapshot {
   const snapshot: Snapshot = new Map([[root, { type: 'directory', mode: 0o755 }]]);
   let offset = decodeRecord(bytes, 0, root, snapshot);
   while (offset < bytes.length) {
-    if (magicAt(bytes, offset) !== CHANGES_MAGIC) throw new Error('the stored data has an unknown record.');
+    if (magicAt(bytes, offset) !== CHANGES_MAGIC) {
+      throw new Error(`the stored data has ${bytes.length - offset} bytes after its last file.`);
+    }
     offset = decodeRecord(bytes, offset, root, snapshot);
   }
   return snapshot;
@@ -108,15 +112,18 @@ function decodeRecord(bytes: Uint8Array, offset: number, root: string, snapshot:
   const headerLength = view.getUint32(offset + 4, true);
   const start = offset + 8;
   if (start + headerLength > bytes.length) throw new Error('the stored data is truncated.');
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(start, start + headerLength))) as Header;
-  if (!Array.isArray(header?.entries)) throw new Error('the stored data has no entry list.');
-  for (const removed of header.removed ?? []) snapshot.delete(insideRoot(root, String(removed)));
+  const { entries, removed } = headerOf(bytes.subarray(start, start + headerLength));
+  for (const path of removed) snapshot.delete(insideRoot(root, path));
+  const seen = new Set<string>();
   let position = start + headerLength;
-  for (const entry of header.entries) {
+  for (const [index, raw] of entries.entries()) {
+    const entry = checkedEntry(raw, index);
     const path = insideRoot(root, entry.path);
+    if (seen.has(path)) throw new Error(`the stored entry ${JSON.stringify(entry.path)} appears twice.`);
+    seen.add(path);
     let value: SnapshotEntry;
     if (entry.type === 'directory') value = { type: 'directory', mode: entry.mode };
-    else if (entry.type === 'symlink') value = { type: 'symlink', target: String(entry.target) };
+    else if (entry.type === 'symlink') value = { type: 'symlink', target: entry.target };
     else {
       if (position + entry.size > bytes.length) throw new Error('the stored data is truncated.');
       value = { type: 'file', mode: entry.mode, content: bytes.subarray(position, position + entry.size) };
@@ -134,4 +141,63 @@ function insideRoot(root: string, relative: string): string {
     throw new Error(`the stored entry ${JSON.stringify(relative)} is outside the workspace.`);
   }
   return path;
+}
+
+/** A record header's entries and removed paths, or why it cannot be read. */
+function headerOf(header: Uint8Array): { entries: unknown[]; removed: string[] } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(header));
+  } catch {
+    throw new Error('the stored header is not JSON.');
+  }
+  const { entries, removed = [] } = (parsed ?? {}) as { entries?: unknown; removed?: unknown };
+  if (!Array.isArray(entries)) throw new Error('the stored data has no entry list.');
+  if (!Array.isArray(removed) || !removed.every((path) => typeof path === 'string' && path !== '')) {
+    throw new Error('the stored data has an invalid list of removed paths.');
+  }
+  return { entries, removed };
+}
+
+/** Longest stored path or symlink target, in characters: the tools' path limit. */
+const MAX_STORED_PATH = 4096;
+
+const isMode = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0o7777;
+
+/**
+ * One header entry, each field checked: a path of 1 to 4,096 characters, a known type, a mode of 0 to
+ * 0o7777, a file size that is a whole number of bytes (0 or more), a symlink target of 1 to 4,096
+ * characters. Throws naming the entry and the field.
+ */
+function checkedEntry(raw: unknown, index: number): HeaderEntry {
+  const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const { path, type } = entry;
+  const bad = (field: string): Error =>
+    new Error(
+      `the stored entry ${index + 1}${typeof path === 'string' ? ` (${JSON.stringify(path.slice(0, 200))})` : ''} has an invalid ${field}.`,
+    );
+  if (typeof path !== 'string' || path === '' || path.length > MAX_STORED_PATH || path.includes('\0')) {
+    throw bad('path');
+  }
+  if (type === 'directory' || type === 'file') {
+    if (!isMode(entry.mode)) throw bad('mode');
+    if (type === 'directory') return { path, type, mode: entry.mode };
+    const { size } = entry;
+    if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) throw bad('size');
+    return { path, type, mode: entry.mode, size };
+  }
+  if (type === 'symlink') {
+    const { target } = entry;
+    if (
+      typeof target !== 'string' ||
+      target === '' ||
+      target.length > MAX_STORED_PATH ||
+      target.includes('\0')
+    ) {
+      throw bad('symlink target');
+    }
+    return { path, type, target };
+  }
+  throw bad('type');
 }
