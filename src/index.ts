@@ -69,6 +69,7 @@ export {
   enableToolSearch,
   MAX_LEARNED_WORDS,
   MAX_SEARCH_LIMIT,
+  MAX_SESSION_LEARNED_TOOLS,
   TOOL_SEARCH_NAME,
   type ToolSearchHandle,
   type ToolSearchOptions,

@@ -1,5 +1,5 @@
 /**
- * Section 1, learning from calls: what `enableToolSearch({ learnFromCalls: true })` gains once the
+ * Section 1, learning from calls: what `enableToolSearch({ learnFromCalls: 'shared' })` gains once the
  * model has called tools for one set of requests, measured on another set asking for the same tools
  * in other words. Catalog D has two: its development queries and `catalog-d-rephrased.ts`, a request
  * per tool written later from the tools' listings alone.
@@ -114,7 +114,7 @@ export async function reportLearning(): Promise<{ markdown: string; targetsMet: 
   const markdown = [
     '### Learning from calls (catalog D, two sets of requests)',
     '',
-    `\`enableToolSearch(suite, { learnFromCalls: true })\`: after a session calls a tool one of its last three searches found, and the call succeeds, the search's words that the tool's name and description lack are scored with the tool's description. Measured on catalog D's ${d.tools.length} tools with two sets of requests: the development queries and \`bench/catalogs/catalog-d-rephrased.ts\`, a second request per tool written from the tools' listings alone. Each request of one set is searched (limit ${DEFAULT_SEARCH_LIMIT}); when its tool is among the results, it is taken to be called and the index learns the request; the other set is then searched, cold (a fresh index) → after learning. Both sets were written by a language model, so they share more words than two people would (median overlap ${few.median.toFixed(2)}); the last row keeps only the rephrased requests sharing under ${percent(FEW_SHARED_WORDS, 0)} of their words with the request learned from.`,
+    `\`enableToolSearch(suite, { learnFromCalls: 'shared' })\` (\`ToolIndex.learn\`, with its default gate: a learned word adds to a match of the tool's own words and never makes one): after a session calls a tool one of its last three searches found, and the call succeeds, the search's words that the tool's name and description lack are scored with the tool's description. Measured on catalog D's ${d.tools.length} tools with two sets of requests: the development queries and \`bench/catalogs/catalog-d-rephrased.ts\`, a second request per tool written from the tools' listings alone. Each request of one set is searched (limit ${DEFAULT_SEARCH_LIMIT}); when its tool is among the results, it is taken to be called and the index learns the request; the other set is then searched, cold (a fresh index) → after learning. Both sets were written by a language model, so they share more words than two people would (median overlap ${few.median.toFixed(2)}); the last row keeps only the rephrased requests sharing under ${percent(FEW_SHARED_WORDS, 0)} of their words with the request learned from.`,
     '',
     table(
       [

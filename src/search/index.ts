@@ -4,6 +4,7 @@
  */
 
 export { MAX_LEARNED_WORDS } from './learning.ts';
+export { MAX_SESSION_LEARNED_TOOLS } from './session-learning.ts';
 export { createToolIndex } from './tool-index.ts';
 export {
   DEFAULT_ACTIVATION_RATIO,

@@ -95,6 +95,12 @@ export interface ToolIndexOptions {
   boost?: Partial<ToolIndexFieldBoost>;
   /** Query terms considered per search (at least 1). Default: `MAX_QUERY_TERMS` (32). */
   maxQueryTerms?: number;
+  /**
+   * Let learned words (see `ToolIndex.learn`) find a tool by themselves. Default: `false`: a tool that
+   * learned words ranks only for a request that shares a word of its own name or description (or a
+   * synonym of one), so no request can teach a tool to answer for requests about something else.
+   */
+  learnedWordsAlone?: boolean;
 }
 
 /** Options of {@link ToolIndex.add}. */
@@ -281,6 +287,8 @@ interface IndexEntry {
   nameTerms: readonly string[];
   /** What the tool's name says it does, against which a query's intent is weighed. */
   intent: Intent;
+  /** The analyzed words of its own name and description, kept only once it learned words (the gate). */
+  ownTerms?: ReadonlySet<string>;
 }
 
 /** Everything one index holds. */
@@ -317,6 +325,7 @@ interface IndexState {
   expand: SynonymExpander | null;
   maxQueryTerms: number;
   nextOrder: number;
+  learnedWordsAlone: boolean;
 }
 
 /**
@@ -453,6 +462,7 @@ function createState(options: ToolIndexOptions): IndexState {
     expand: synonymGroups.length > 0 ? createSynonymExpander(synonymGroups, analyze) : null,
     maxQueryTerms: Math.max(1, Math.floor(options.maxQueryTerms ?? MAX_QUERY_TERMS)),
     nextOrder: 0,
+    learnedWordsAlone: options.learnedWordsAlone === true,
   };
   state.engine = new MiniSearch<IndexDocument>({
     idField: 'id',
@@ -523,6 +533,9 @@ function insertDocument(
     nameTerms,
     intent: toolIntent(base.name),
   };
+  if (learned.length > 0) {
+    entry.ownTerms = new Set([...nameTerms, ...analyzeWith(base.description, state.equivalences)]);
+  }
   state.slots[slot] = entry;
   state.entries.set(base.name, entry);
 }
@@ -797,10 +810,12 @@ function topList(
   limit: number,
   bonus: (entry: IndexEntry) => number,
   filter: ((name: string) => boolean) | undefined,
+  admits: (entry: IndexEntry) => boolean = () => true,
 ): TopList {
   const top: { name: string; score: number; order: number }[] = [];
   return {
     keep(entry, raw) {
+      if (!admits(entry)) return;
       const last = top[top.length - 1];
       // The name bonus multiplies by at most 1 + NAME_COVERAGE_BONUS: skip what cannot enter anyway.
       if (top.length === limit && last !== undefined && raw * (1 + NAME_COVERAGE_BONUS) < last.score) return;
@@ -837,6 +852,7 @@ function searchIndex(
     Math.floor(limit),
     (entry) => nameBonus(entry.nameTerms, asked, alternatives, weight) * intentFactor(intent, entry.intent),
     filter,
+    state.learnedWordsAlone ? undefined : (entry) => sharesOwnWord(entry, asked, alternatives),
   );
   const dropped: { value?: Narrowed } = {};
   const scores = rank(state, terms, alternatives, dropped);
@@ -851,6 +867,23 @@ function searchIndex(
     if (!Array.isArray(scores)) releaseMerged(scores);
   }
   return top.matches();
+}
+
+/**
+ * Whether a tool may rank for a request: always when it learned nothing; else only when the request
+ * has a word of the tool's own name or description, or a synonym of one, so that learned words add to
+ * a match and never make one.
+ */
+function sharesOwnWord(
+  entry: IndexEntry,
+  asked: ReadonlySet<string>,
+  alternatives: ReadonlySet<string>,
+): boolean {
+  const own = entry.ownTerms;
+  if (own === undefined) return true;
+  for (const term of asked) if (own.has(term)) return true;
+  for (const term of alternatives) if (own.has(term)) return true;
+  return false;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The `tool_search` tool: finds catalog tools the model has not been given yet and activates the
  * deferred ones through `control.add_tools`. Its index follows the catalog through change events.
- * May import `../core/types.ts`, `../core/errors.ts` and `./tool-index.ts`.
+ * May import `../core/types.ts`, `../core/errors.ts`, `./tool-index.ts` and `./session-learning.ts`.
  */
 
 import { ERROR_CODES, ToolError, UsageError } from '../core/errors.ts';
@@ -19,6 +19,7 @@ import type {
   ToolSpec,
   ToolSuite,
 } from '../core/types.ts';
+import { ownWordsOf, type SessionWords, teachSession, withSessionWords } from './session-learning.ts';
 import {
   createToolIndex,
   MAX_QUERY_CHARS,
@@ -104,12 +105,16 @@ export interface ToolSearchOptions {
   rerank?: ToolSearchRerank;
   /**
    * Learn from calls: when a session calls a tool one of its last three searches found, and the call
-   * succeeds, the search's words that the tool's name and description lack are indexed with the tool
-   * (`ToolIndex.learn`), so later searches in other words find it. The words stay in this index, in
-   * memory, and shape every session's results (never the text the model reads); keep them across
-   * restarts with `index.learned()`. Default: false.
+   * succeeds, the search's words that the tool's name and description lack are learned for the tool
+   * (at most 32 per tool, for at most `MAX_SESSION_LEARNED_TOOLS` tools per session). `true`: per
+   * session: they reorder that session's later results among the tools its request found by their own
+   * words, and no other session sees them (`handle.sessionLearned(session)` gives them to the host,
+   * which may merge them with `index.learn`). `'shared'`: the index learns them (`ToolIndex.learn`), so
+   * they shape every session's results; choose it only when every session is the same user's. Either
+   * way a learned word never makes a tool rank for a request that shares none of its words, unless the
+   * index was made with `learnedWordsAlone`. The model never reads these words. Default: false.
    */
-  learnFromCalls?: boolean;
+  learnFromCalls?: boolean | 'shared';
 }
 
 /** One candidate handed to a `rerank` hook, in the index's order. */
@@ -132,6 +137,11 @@ export interface ToolSearchHandle {
   readonly index: ToolIndex;
   /** Stops following the catalog and unregisters `tool_search` (if it is still ours). Idempotent. */
   dispose(): void;
+  /**
+   * The words a session's calls taught, by tool (with `learnFromCalls: true`), for the host to keep or
+   * to share: `index.learn(words.join(' '), name)` merges them into every session's results.
+   */
+  sessionLearned(session: ToolSession | undefined): { name: string; words: string[] }[];
 }
 
 /** Whether `tool_search` may find a tool: deferred and direct tools only, never itself. */
@@ -421,7 +431,10 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
 
   const index = createToolIndex(options.index);
   const unsubscribe = followCatalog(suite, index);
-  const learner = options.learnFromCalls === true ? createCallLearner(index) : undefined;
+  const learner =
+    options.learnFromCalls === true || options.learnFromCalls === 'shared'
+      ? createCallLearner(suite, index, options.learnFromCalls === 'shared')
+      : undefined;
 
   const implementation: ToolImplementation<W> = async (args, context) => {
     const query = typeof args.query === 'string' ? args.query.trim() : '';
@@ -432,7 +445,10 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
       throw new ToolError(badLimitMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
     }
-    const hits = await rankedHits(suite, index, query, limit, options.rerank);
+    const taught = learner?.wordsOf(context.session);
+    const depth = taught !== undefined && taught.size > 0 ? Math.max(limit, RERANK_DEPTH) : limit;
+    const ranked = await rankedHits(suite, index, query, depth, options.rerank);
+    const hits = withSessionWords(ranked, query, taught).slice(0, limit);
     learner?.searched(context.session, query, hits);
     return searchResult(suite, index, query, hits, context.session, policy);
   };
@@ -451,7 +467,15 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
       if (suite.get(TOOL_SEARCH_NAME)?.implementation === implementation) suite.unregister(TOOL_SEARCH_NAME);
     }),
   );
-  return { index, dispose: remove };
+  return {
+    index,
+    dispose: remove,
+    sessionLearned: (session) =>
+      [...(learner?.wordsOf(session) ?? new Map<string, readonly string[]>())].map(([name, words]) => ({
+        name,
+        words: [...words],
+      })),
+  };
 }
 
 /** The searches of a session that a call can teach from: a tool is often loaded by a second search for its exact name. */
@@ -460,14 +484,28 @@ const REMEMBERED_SEARCHES = 3;
 /** Each session's last searches and the tools each found that the session has not called since. */
 interface CallLearner {
   searched(session: ToolSession | undefined, query: string, hits: readonly ToolIndexMatch[]): void;
-  /** Teaches the index when `name` succeeded and one of the session's last searches found it. */
+  /** Teaches the session (or, shared, the index) when `name` succeeded and one of the session's last searches found it. */
   called(name: string, result: ToolResult, session: ToolSession | undefined): void;
+  /** The words the session's calls taught (none when learning is shared: the index holds them). */
+  wordsOf(session: ToolSession | undefined): SessionWords | undefined;
 }
 
-function createCallLearner(index: ToolIndex): CallLearner {
-  // Calls without a session share one list of searches.
+function createCallLearner<W>(suite: ToolSuite<W>, index: ToolIndex, shared: boolean): CallLearner {
+  // Calls without a session share one list of searches, and one set of learned words.
   const noSession = {};
   const searches = new WeakMap<object, { query: string; found: Set<string> }[]>();
+  const taught = new WeakMap<object, SessionWords>();
+  const teach = (key: object, query: string, name: string): void => {
+    if (shared) {
+      index.learn(query, name);
+      return;
+    }
+    const spec = suite.get(name)?.spec;
+    if (spec === undefined) return;
+    const words = taught.get(key) ?? new Map<string, readonly string[]>();
+    teachSession(words, query, name, ownWordsOf(spec.name, spec.description ?? ''));
+    taught.set(key, words);
+  };
   return {
     searched(session, query, hits) {
       const key = session ?? noSession;
@@ -477,11 +515,13 @@ function createCallLearner(index: ToolIndex): CallLearner {
     },
     called(name, result, session) {
       if (result.is_error) return;
+      const key = session ?? noSession;
       // Each search teaches a tool it found once: calling it again says nothing new about the words.
-      for (const search of searches.get(session ?? noSession) ?? []) {
-        if (search.found.delete(name)) index.learn(search.query, name);
+      for (const search of searches.get(key) ?? []) {
+        if (search.found.delete(name)) teach(key, search.query, name);
       }
     },
+    wordsOf: (session) => taught.get(session ?? noSession),
   };
 }
 

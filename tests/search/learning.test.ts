@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { learnedWords, MAX_LEARNED_WORDS } from '../../src/search/learning.ts';
+import {
+  MAX_SESSION_LEARNED_TOOLS,
+  type SessionWords,
+  teachSession,
+} from '../../src/search/session-learning.ts';
 
 /** A tool's own words, as the index would answer for `create_subtask: Create a subtask under a task`. */
 const OWN = new Set(['create', 'subtask', 'under', 'a', 'task', 'the', 'into', 'this']);
@@ -47,5 +52,20 @@ describe('learnedWords (what a call teaches a tool)', () => {
   it('reads at most the 4,096 characters a search reads, and no word longer than a term', () => {
     const learned = learnedWords(`${'x'.repeat(100)} ${'word '.repeat(1_000_000)}tail`, known, []);
     expect(learned).toEqual(['word']);
+  });
+});
+
+describe('teachSession (what a session keeps)', () => {
+  it(`keeps words for the ${MAX_SESSION_LEARNED_TOOLS} tools taught most recently, ${MAX_LEARNED_WORDS} words each`, () => {
+    const words: SessionWords = new Map();
+    for (let round = 0; round < 600; round += 1) {
+      const query = Array.from({ length: 40 }, (_, index) => `w${round}x${index}`).join(' ');
+      teachSession(words, query, `tool_${round % 100}`, () => false);
+    }
+    expect(words.size).toBe(MAX_SESSION_LEARNED_TOOLS);
+    expect([...words.keys()][0]).toBe('tool_36');
+    expect([...words.values()].every((learned) => learned.length === MAX_LEARNED_WORDS)).toBe(true);
+    teachSession(words, 'the and of', 'tool_new', (word) => ['the', 'and', 'of'].includes(word));
+    expect(words.has('tool_new')).toBe(false);
   });
 });

@@ -615,8 +615,9 @@ describe('updates', () => {
 });
 
 describe('learning from calls', () => {
-  const asana = (): ToolIndex => {
-    const index = createToolIndex();
+  /** With learnedWordsAlone, as these cases were written: learned words may find a tool by themselves. */
+  const asana = (options: { learnedWordsAlone?: boolean } = { learnedWordsAlone: true }): ToolIndex => {
+    const index = createToolIndex(options);
     index.add(tool('asana_create_task', 'Create a task in an Asana project.'));
     index.add(tool('asana_create_subtask', 'Create a subtask under a task.'));
     index.add(tool('asana_get_task', 'Get a task by its id.'));
@@ -665,6 +666,22 @@ describe('learning from calls', () => {
     index.learn('a fresh piece of work', 'asana_create_subtask');
     expect(add).toHaveBeenCalledTimes(2);
     expect(names(index, 'fresh piece')).toEqual(['asana_create_task', 'asana_create_subtask']);
+  });
+
+  it('by default, learned words never make a tool rank for a request sharing none of its own words', () => {
+    const index = asana({});
+    index.add(tool('bank_transfer', 'Transfer money from one bank account to another.'));
+    index.add(tool('delete_repo', 'Delete a repository for good.'));
+    for (let round = 0; round < 3; round += 1) index.learn('wire funds to an account', 'delete_repo');
+    expect(index.learned()).toEqual([{ name: 'delete_repo', words: ['wire', 'funds', 'account'] }]);
+    expect(names(index, 'wire funds to an account')).toEqual(['bank_transfer']);
+    // A request that has one of its own words still gains from what it learned.
+    expect(names(index, 'delete the repository holding the wire funds')[0]).toBe('delete_repo');
+    const alone = asana();
+    alone.add(tool('bank_transfer', 'Transfer money from one bank account to another.'));
+    alone.add(tool('delete_repo', 'Delete a repository for good.'));
+    alone.learn('wire funds to an account', 'delete_repo');
+    expect(names(alone, 'wire funds to an account')).toContain('delete_repo');
   });
 
   it('keeps at most 32 words per tool however long the requests', () => {

@@ -621,7 +621,7 @@ describe('the rerank hook', () => {
 describe('tool_search learns from calls (learnFromCalls)', () => {
   const TASK = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
   /** A suite with two Asana tools, the subtask one failing for id "bad"; tool_search as configured. */
-  function asanaSuite(learnFromCalls: boolean) {
+  function asanaSuite(learnFromCalls: boolean | 'shared') {
     const suite = createToolSuite({ builtins: [] });
     suite.register(
       { name: 'asana_create_task', description: 'Create a task in an Asana project.', parameters: TASK },
@@ -640,32 +640,83 @@ describe('tool_search learns from calls (learnFromCalls)', () => {
         return 'created';
       },
     );
-    const { index } = enableToolSearch(suite, { learnFromCalls });
-    return { suite, index };
+    const handle = enableToolSearch(suite, { learnFromCalls });
+    return { suite, index: handle.index, handle };
   }
   const REQUEST = 'break the asana task into smaller steps';
 
-  it('learns the words of the search that found the tool the session then called', async () => {
-    const { suite, index } = asanaSuite(true);
+  it('learns the words of the search that found the tool the session then called, for that session only', async () => {
+    const { suite, index, handle } = asanaSuite(true);
     const session = suite.createSession();
     const found = await suite.execute('tool_search', { query: REQUEST }, { session });
     expect(found.output.split('\n')[2]).toBe(
       'Also matched, not loaded: asana_create_subtask. To load one, search for its exact name.',
     );
     await suite.execute('tool_search', { query: 'asana_create_subtask' }, { session });
-    expect(index.learned()).toEqual([]);
+    expect(handle.sessionLearned(session)).toEqual([]);
     expect((await suite.execute('asana_create_subtask', { id: '7' }, { session })).is_error).toBe(false);
-    expect(index.learned()).toEqual([{ name: 'asana_create_subtask', words: ['break', 'smaller', 'steps'] }]);
-    const later = await suite.execute(
-      'tool_search',
-      { query: 'split this into smaller steps' },
-      { session: suite.createSession() },
-    );
-    expect(later.output.split('\n')[1]).toBe('- asana_create_subtask: Create a subtask under an Asana task.');
+    expect(handle.sessionLearned(session)).toEqual([
+      { name: 'asana_create_subtask', words: ['break', 'smaller', 'steps'] },
+    ]);
+    expect(index.learned()).toEqual([]);
+    const again = await suite.execute('tool_search', { query: REQUEST, limit: 2 }, { session });
+    expect(again.structured_output.matches).toMatchObject([
+      { name: 'asana_create_subtask' },
+      { name: 'asana_create_task' },
+    ]);
+    const other = suite.createSession();
+    const elsewhere = await suite.execute('tool_search', { query: REQUEST, limit: 2 }, { session: other });
+    expect(elsewhere.structured_output.matches).toMatchObject([
+      { name: 'asana_create_task' },
+      { name: 'asana_create_subtask' },
+    ]);
+    expect(handle.sessionLearned(other)).toEqual([]);
+  });
+
+  it('"wire funds to an account" never activates delete_repo, learned per session or shared', async () => {
+    for (const learnFromCalls of [true, 'shared'] as const) {
+      const suite = createToolSuite({ builtins: [] });
+      suite.register(
+        {
+          name: 'bank_transfer',
+          description: 'Transfer money from one bank account to another.',
+          parameters: TASK,
+        },
+        'deferred',
+        () => 'sent',
+      );
+      suite.register(
+        { name: 'delete_repo', description: 'Delete a repository for good.', parameters: TASK },
+        'deferred',
+        () => 'deleted',
+      );
+      const handle = enableToolSearch(suite, { learnFromCalls });
+      const first = suite.createSession();
+      for (let round = 0; round < 3; round += 1) {
+        await suite.execute(
+          'tool_search',
+          { query: 'wire funds to an account, then delete the repo' },
+          { session: first },
+        );
+        expect((await suite.execute('delete_repo', { id: String(round) }, { session: first })).is_error).toBe(
+          false,
+        );
+      }
+      const learned = learnFromCalls === 'shared' ? handle.index.learned() : handle.sessionLearned(first);
+      expect(learned.map(({ name }) => name)).toEqual(['delete_repo']);
+      expect(learned[0]?.words).toEqual(expect.arrayContaining(['wire', 'funds', 'account']));
+      for (const session of [suite.createSession(), first]) {
+        const result = await suite.execute('tool_search', { query: 'wire funds to an account' }, { session });
+        expect(result.control?.add_tools?.map((tool) => tool.name) ?? []).not.toContain('delete_repo');
+        expect((result.structured_output.matches as { name: string }[]).map((match) => match.name)).toEqual([
+          'bank_transfer',
+        ]);
+      }
+    }
   });
 
   it('learns nothing from a failed call, a tool the search did not find, or with the option off', async () => {
-    const { suite, index } = asanaSuite(true);
+    const { suite, index } = asanaSuite('shared');
     const session = suite.createSession();
     await suite.execute('tool_search', { query: REQUEST }, { session });
     await suite.execute('tool_search', { query: 'asana_create_subtask' }, { session });
@@ -692,7 +743,7 @@ describe('tool_search learns from calls (learnFromCalls)', () => {
   });
 
   it("learns from each session's own last three searches, once per tool each found", async () => {
-    const { suite, index } = asanaSuite(true);
+    const { suite, index } = asanaSuite('shared');
     const first = suite.createSession();
     const second = suite.createSession();
     await suite.execute('tool_search', { query: 'an old asana request about reminders' }, { session: first });
