@@ -14,8 +14,11 @@
 import { createInProcessRunner } from '../../src/codemode/in-process-runner.ts';
 import { enableCodemode } from '../../src/codemode/index.ts';
 import { createToolSuite, type ToolResult, type ToolSuite } from '../../src/index.ts';
-import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import { mountMcpServer } from '../../src/mcp/index.ts';
+import { createJustBashWorkspace, importZip } from '../../src/workspace/just-bash/index.ts';
 import type { Workspace } from '../../src/workspace/workspace.ts';
+import { hostileServer } from '../../tests/mcp/hostile-server.ts';
+import { craftZip } from '../../tests/workspace/zip-craft.ts';
 import { collectGarbage, fixed, median, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
 
@@ -65,6 +68,43 @@ function numberedLines(n: number): string {
 async function put(workspace: Workspace, path: string, text: string): Promise<void> {
   await workspace.writeFile(`${workspace.root}/${path}`, new TextEncoder().encode(text));
 }
+
+/**
+ * A host call (an import, a mount) as a result the table can size: its value as JSON in `output`, or
+ * its error's message with `is_error`.
+ */
+async function hostCall(run: () => Promise<unknown>): Promise<ToolResult> {
+  try {
+    const value = await run();
+    return {
+      output: JSON.stringify(value ?? null),
+      structured_output: {},
+      details: { duration_ms: 0 },
+      is_error: false,
+    };
+  } catch (error) {
+    const output = error instanceof Error ? error.message : String(error);
+    return { output, structured_output: {}, details: { duration_ms: 0 }, is_error: true };
+  }
+}
+
+/** Inputs a host case builds once per size, untimed (a zip is slow to make and quick to refuse). */
+const built = new Map<string, Uint8Array>();
+function once(key: string, make: () => Uint8Array): Uint8Array {
+  let value = built.get(key);
+  if (value === undefined) {
+    value = make();
+    built.set(key, value);
+  }
+  return value;
+}
+
+const lyingZip = (n: number): Uint8Array =>
+  once(`lying-${n}`, () => craftZip([{ name: 'bomb.bin', content: new Uint8Array(n), size: 10 }]));
+const deepZip = (n: number): Uint8Array =>
+  once(`deep-${n}`, () =>
+    craftZip([{ name: `${'d/'.repeat(n)}f.txt`, content: new TextEncoder().encode('x') }]),
+  );
 
 const CASES: readonly HostileCase[] = [
   {
@@ -231,6 +271,55 @@ const CASES: readonly HostileCase[] = [
     call: (suite, n) => suite.execute('tool_search', { query: ' “a ‘a «a "a \'a `a'.repeat(n).slice(0, n) }),
   },
   {
+    // The entry declares 10 bytes: inflating stops there, whatever the stream holds. Inflated whole,
+    // as before, the refusal cost the stream's full size (100 MB: 1 s).
+    label: 'importZip, an entry declaring 10 bytes that inflates to n bytes (refused)',
+    unit: 'bytes',
+    size: 2_000_000,
+    quickSize: 200_000,
+    prepare: async (workspace, n) => {
+      lyingZip(n);
+      await workspace.rm(`${workspace.root}/bomb.bin`, { force: true });
+    },
+    call: (_suite, n) => hostCall(() => importZip(workspace(), lyingZip(n))),
+  },
+  {
+    // One recursive mkdir for the leaf directory and one lookup per directory of the workspace: the
+    // import's own work is linear in the depth; just-bash's mkdir normalises each parent path again.
+    label: 'importZip, one file n directories deep',
+    unit: 'directories',
+    size: 200,
+    quickSize: 100,
+    prepare: async (workspace, n) => {
+      deepZip(n);
+      await workspace.rm(`${workspace.root}/d`, { recursive: true, force: true });
+    },
+    call: (_suite, n) => hostCall(() => importZip(workspace(), deepZip(n))),
+  },
+  {
+    // A fresh suite (with tool_search following its catalog) mounts a server listing n tools on one
+    // page, in memory: each tool is checked against the SDK's Tool schema and the caps, then registered.
+    label: 'mountMcpServer, a server listing n tools',
+    unit: 'tools',
+    size: 500,
+    quickSize: 200,
+    call: (_suite, n) =>
+      hostCall(async () => {
+        const tools = Array.from({ length: n }, (_, index) => ({
+          name: `tool_${index}`,
+          description: `Tool number ${index} of the listing.`,
+          inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+        }));
+        const server = await hostileServer(() => ({ tools }));
+        try {
+          const mount = await mountMcpServer(createToolSuite({ builtins: [] }), server.client);
+          return { mounted: mount.tools().length, skipped: mount.skipped().length };
+        } finally {
+          await server.close();
+        }
+      }),
+  },
+  {
     label: 'read, path of n characters',
     unit: 'characters',
     size: 100_000,
@@ -293,9 +382,14 @@ function size(count: number): string {
   return count.toLocaleString('en-US');
 }
 
+/** The workspace of the run, for the host cases (set by {@link runHostile}). */
+let current: Workspace | undefined;
+const workspace = (): Workspace => current as Workspace;
+
 export async function runHostile(context: BenchContext): Promise<SectionResult> {
   const rounds = context.quick ? 1 : 5;
   const workspace = await createJustBashWorkspace();
+  current = workspace;
   const suite = createToolSuite({ workspace });
   const codemode = enableCodemode(suite, { runner: createInProcessRunner() });
   const rows: string[][] = [];

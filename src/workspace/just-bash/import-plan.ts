@@ -164,13 +164,10 @@ async function blockedBy(
   target: string,
   directory: boolean,
 ): Promise<string | { overwrites: boolean }> {
-  const ancestors: string[] = [];
   const below = dir === '/' ? '/' : `${dir}/`;
-  for (let parent = parentOf(target); parent === dir || parent.startsWith(below); parent = parentOf(parent)) {
-    ancestors.push(parent);
-    if (parent === dir || parent === '/') break;
-  }
-  for (const ancestor of ancestors.reverse()) {
+  // Top down from the import directory, stopping at the first one missing: below it all is new, so a
+  // deep path of a fresh import costs a lookup or two, not one per level.
+  for (const ancestor of ancestorsTopDown(dir, target)) {
     const found = await look(ancestor);
     if (found === 'missing') return { overwrites: false };
     // Named as the import's paths are: relative to the import directory.
@@ -185,6 +182,14 @@ async function blockedBy(
     return found === 'directory' ? { overwrites: false } : 'a file of that path is in the workspace';
   if (found === 'directory') return 'a directory of that path is in the workspace';
   return { overwrites: found === 'file' };
+}
+
+/** `dir`, then each directory between it and `target`, top down, made only as far as they are read. */
+function* ancestorsTopDown(dir: string, target: string): Generator<string> {
+  yield dir;
+  for (let at = target.indexOf('/', dir.length + 1); at !== -1; at = target.indexOf('/', at + 1)) {
+    yield target.slice(0, at);
+  }
 }
 
 /** A file staged for the commit: where it goes, its bytes, and whether it replaces a file. */
@@ -214,8 +219,11 @@ export async function commitImport(
       ...directories,
       ...files.map((file) => parentOf(file.target)),
     ])) {
-      for (let at = path; (await look(at)) === 'missing' && at.length >= dir.length; at = parentOf(at)) {
-        created.push(at);
+      // The top-most directory missing on the way is what the commit creates: removing it removes all below.
+      for (const ancestor of ancestorsTopDown(dir, `${path}/`)) {
+        if ((await look(ancestor)) !== 'missing') continue;
+        created.push(ancestor);
+        break;
       }
       await workspace.mkdir(path, { recursive: true });
     }
