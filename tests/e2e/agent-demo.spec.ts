@@ -10,6 +10,9 @@ test('the demo model runs search, activation, an edit and bash on the real suite
   await openPlayground(page);
   const panel = page.getByTestId('agent');
   await panel.getByTestId('agent-provider').selectOption('demo');
+  await panel
+    .getByLabel('User message')
+    .fill('Find a tool to create a GitHub issue, then note the currency.');
   await panel.getByTestId('agent-run').click();
   await expect(panel.getByTestId('agent-status')).toContainText('(4 steps)', { timeout: 30_000 });
   const calls = await page.evaluate(() => window.playground.scenario());
@@ -28,10 +31,37 @@ test('the demo model runs search, activation, an edit and bash on the real suite
   await expect(panel).toContainText('+ github_create_issue');
 });
 
+test('a fresh page runs the demo model on the message it shows, and the demo says what it can do', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  const panel = page.getByTestId('agent');
+  await expect(panel.getByTestId('agent-provider')).toHaveValue('demo');
+  await expect(panel.getByLabel('User message')).toHaveValue(
+    'Which file defines the cart total? Read it and tell me how it is computed.',
+  );
+  await panel.getByTestId('agent-run').click();
+  await expect(panel.getByTestId('agent-status')).toContainText('(3 steps)', { timeout: 30_000 });
+  const calls = await page.evaluate(() => window.playground.scenario());
+  expect((calls.calls as unknown[]).map((call) => JSON.stringify(call))).toEqual([
+    expect.stringContaining('{\\"pattern\\":\\"function total\\",\\"path\\":\\"src\\"}'),
+    expect.stringContaining('{\\"path\\":\\"src/cart.ts\\"}'),
+  ]);
+  await expect(panel).toContainText(
+    'src/cart.ts defines total(): it adds price × qty of every item, without rounding. The file:',
+  );
+  await panel.getByLabel('User message').fill('What is the weather in Lisbon?');
+  await panel.getByTestId('agent-run').click();
+  await expect(panel).toContainText(
+    'I am the demo model: I run a few scripted tasks on the demo project, with real calls. Ask me to explain the cart total (grep and read), to fix the rounding bug (bash, edit, bash again), or to find a tool to create a GitHub issue (tool_search, edit, bash). For anything else, pick a real model.',
+    { timeout: 30_000 },
+  );
+});
+
 test('switching provider brings its base URL and model; a typed model is kept', async ({ page }) => {
   await openPlayground(page);
   const panel = page.getByTestId('agent');
-  await expect(panel.getByLabel('Model')).toHaveValue('qwen3:8b');
+  await expect(panel.getByLabel('Model')).toHaveValue('demo');
   await panel.getByTestId('agent-provider').selectOption('anthropic');
   await expect(panel.getByLabel('Model')).toHaveValue('claude-sonnet-4-5');
   await expect(panel.getByLabel('Base URL')).toHaveValue('https://api.anthropic.com');

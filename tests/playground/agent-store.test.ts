@@ -25,6 +25,7 @@ describe('agent store failures', () => {
       runCall: () => Promise.reject(new Error('not called')),
       keyStorage: { read: () => null, write: () => {} },
     });
+    agent.setSettings({ provider: 'openai-chat' });
     await agent.run();
     expect(agent.store.getState().error).toBe(
       'Failed to fetch The server at http://localhost:11434/v1 did not answer this page: check that it runs and that the base URL is right, and that it allows requests from http://localhost:4192 (CORS). For Ollama, start it with OLLAMA_ORIGINS=http://localhost:4192 ollama serve.',

@@ -66,3 +66,17 @@ describe('composer store', () => {
     expect(composer.store.getState().running).toBe(false);
   });
 });
+
+describe('picking a built-in on a fresh page', () => {
+  it('fills in arguments with which Run succeeds, for each of the eight', async () => {
+    const tools = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_search'];
+    const results: [string, boolean, string][] = [];
+    for (const tool of tools) {
+      const playground = await startPlayground();
+      playground.composer.selectTool(tool);
+      const entry = await playground.composer.run();
+      results.push([tool, entry?.result.is_error ?? true, entry?.result.output.slice(0, 60) ?? '']);
+    }
+    expect(results.filter(([, failed]) => failed)).toEqual([]);
+  });
+});

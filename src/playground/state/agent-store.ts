@@ -160,10 +160,14 @@ export const DEFAULT_MODELS: Readonly<Record<AgentPanelProvider, string>> = {
   host: '',
 };
 
+/**
+ * The panel starts on the demo model, which answers in the page: a newcomer's first Run works without
+ * a model server (most have none on localhost:11434). Picking a provider brings its URL and model.
+ */
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
-  provider: 'openai-chat',
-  baseURL: DEFAULT_BASE_URLS['openai-chat'],
-  model: 'qwen3:8b',
+  provider: 'demo',
+  baseURL: DEFAULT_BASE_URLS.demo,
+  model: DEFAULT_MODELS.demo,
   system:
     'You are a coding agent working in a small TypeScript project. Use the tools; find more with tool_search.',
   message: 'Which file defines the cart total? Read it and tell me how it is computed.',

@@ -85,11 +85,19 @@ export const DEFAULT_SCRIPT: string = [
 ].join('\n');
 
 /**
- * Arguments the composer starts with for built-ins whose required properties alone would fail (an
- * empty path): a first Run reads the demo's buggy file instead of answering INVALID_PATH.
+ * A working example for each built-in, on the demo project: picking a tool and pressing Run succeeds
+ * (its required properties alone would be empty strings, answered INVALID_PATH or INVALID_ARGUMENTS).
+ * The edit fixes the rounding bug, so it succeeds once: a second Run says the text is gone.
  */
 export const STARTING_ARGUMENTS: Readonly<Record<string, unknown>> = {
   read: { path: 'src/cart.ts' },
+  write: { path: 'notes/todo.md', content: '- round the cart total to cents\n' },
+  edit: { path: 'src/cart.ts', oldText: '  return sum;', newText: '  return Math.round(sum * 100) / 100;' },
+  bash: { command: 'bash tests/run.sh | tail -n 4' },
+  grep: { pattern: 'sum', path: 'src' },
+  find: { pattern: '*.ts' },
+  ls: { path: 'src' },
+  tool_search: { query: 'create a GitHub issue' },
 };
 
 /** One call of the "Try these" strip: a tool and its arguments (the script, for codemode). */

@@ -2,6 +2,7 @@ import { type ReactNode, type Ref, type TextareaHTMLAttributes, useState } from 
 import type { UseLazyEditor } from '../../hooks/use-lazy-editor.ts';
 import { EditorToolbar, runOnKey } from '../EditorToolbar/EditorToolbar.tsx';
 import controls from '../shared/controls.module.css';
+import textStyles from '../shared/text.module.css';
 
 export interface CodeTextAreaProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onKeyDown'> {
@@ -78,7 +79,14 @@ export function LazyCodeField({ inputId, label, toggle, editor, hostTestId, chil
         error={editor.error}
       />
       {editor.status === 'ready' ? (
-        <div className={controls.monacoHost} ref={editor.containerRef} data-testid={hostTestId} />
+        <>
+          <div className={controls.monacoHost} ref={editor.containerRef} data-testid={hostTestId} />
+          {/* The editor keeps Tab for indenting: without this, a keyboard user is trapped in it. */}
+          <p className={textStyles.note} data-testid="editor-keys">
+            In the editor, Tab indents. Press Ctrl+M (Ctrl+Shift+M on a Mac) to make Tab move the focus, or
+            turn the code editor off.
+          </p>
+        </>
       ) : (
         children
       )}

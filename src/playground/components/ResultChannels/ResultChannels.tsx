@@ -53,7 +53,7 @@ function CallSummary({ record }: { record: CallRecord }) {
       {record.invocation && (
         <p className={textStyles.note}>
           Arguments the tool received:{' '}
-          <code data-testid="received-arguments">
+          <code className={styles.arguments} data-testid="received-arguments">
             <VisibleText text={shortJson(record.invocation.arguments, 300)} />
           </code>
         </p>

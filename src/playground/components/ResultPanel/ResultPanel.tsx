@@ -21,16 +21,26 @@ const loadResultChannels = cachedImport(
 /** Screens this narrow stack the panels, so a new result lands below the fold. */
 const NARROW_SCREEN = '(max-width: 800px)';
 
-/** On a narrow screen, brings the result into view after each call run from the composer. */
-function useScrollToNewResult(): RefObject<HTMLDivElement | null> {
+/**
+ * After each call run from the composer: the focus moves to the result when it was on a button (Run,
+ * a "Try these" call) or nowhere, so a keyboard or screen reader user lands on what came back (a
+ * Ctrl+Enter in an editor keeps the focus there); on a narrow screen the result is scrolled into view.
+ */
+function useFollowNewResult(): RefObject<HTMLElement | null> {
   const { composer } = usePlayground();
-  const anchor = useRef<HTMLDivElement | null>(null);
+  const anchor = useRef<HTMLElement | null>(null);
   useEffect(
     () =>
       composer.store.on((event) => {
-        if (event.type !== 'ran' || !window.matchMedia(NARROW_SCREEN).matches) return;
+        if (event.type !== 'ran') return;
+        const narrow = window.matchMedia(NARROW_SCREEN).matches;
         // After React has drawn the new result.
-        requestAnimationFrame(() => anchor.current?.scrollIntoView({ block: 'start' }));
+        requestAnimationFrame(() => {
+          const focused = document.activeElement;
+          if (!focused || focused === document.body || focused instanceof HTMLButtonElement)
+            anchor.current?.focus({ preventScroll: true });
+          if (narrow) anchor.current?.scrollIntoView({ block: 'start' });
+        });
       }),
     [composer],
   );
@@ -63,9 +73,9 @@ export function ResultPanel() {
     };
   }, [attempt]);
   const ResultChannels = channels?.ResultChannels;
-  const anchor = useScrollToNewResult();
+  const anchor = useFollowNewResult();
   return (
-    <div ref={anchor} data-testid="result-panel">
+    <section ref={anchor} data-testid="result-panel" tabIndex={-1} aria-label="Result of the last call">
       <Panel
         title="Result channels"
         aside={
@@ -92,6 +102,6 @@ export function ResultPanel() {
           <p className={textStyles.note}>Loading the result view…</p>
         )}
       </Panel>
-    </div>
+    </section>
   );
 }
