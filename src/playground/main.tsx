@@ -104,7 +104,7 @@ function applyPageTheme(theme: Theme): void {
   if (theme === 'system') delete document.documentElement.dataset.theme;
   else document.documentElement.dataset.theme = theme;
 }
-applyPageTheme(savedTheme());
+applyPageTheme(embedOptions(location.search)?.theme ?? savedTheme());
 
 /** Every panel: the page is the full playground, replay included. */
 const PAGE_PANELS: readonly PlaygroundPanel[] = [...DEFAULT_PANELS, 'replay'];
@@ -125,7 +125,7 @@ const embed = embedOptions(location.search);
 createRoot(container).render(
   <StrictMode>
     {embed ? (
-      <PlaygroundRoot store={playground} onThemeChange={applyPageTheme}>
+      <PlaygroundRoot store={playground} theme={embed.theme ?? undefined} onThemeChange={applyPageTheme}>
         <EmbedView options={embed} />
       </PlaygroundRoot>
     ) : (

@@ -41,7 +41,9 @@ test('"Copy embed code" gives an iframe of the scenario and the script that size
   expect(await playground.execute('ls', {})).toSucceed();
   await page.getByTestId('copy-embed-code').click();
   const code = await page.getByTestId('embed-code').inputValue();
-  expect(code).toMatch(/^<iframe src="http:\/\/localhost:\d+\/\?embed=1#scenario=[A-Za-z0-9_-]+" title=/);
+  expect(code).toMatch(
+    /^<iframe src="http:\/\/localhost:\d+\/\?embed=1&amp;theme=light&amp;maxHeight=800#scenario=[A-Za-z0-9_-]+" title=/,
+  );
   expect(code).toContain('event.data?.type !== "browser-agent-tools:embed-height"');
   await expect(page.getByTestId('share').getByRole('status')).toContainText(/Embed code (copied|ready)/);
 });
@@ -71,4 +73,34 @@ test('the docs example embeds two scenarios, each frame sized to the height it r
     expect(await page.locator(`#${id}`).evaluate((frame) => frame.style.height)).toMatch(/^\d+px$/);
   }
   expect(errors).toEqual([]);
+});
+
+test("theme= fixes the frame's theme, maxHeight= bounds it with a scroll inside, and it has a level-one heading", async ({
+  page,
+  playground,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await playground.goto({ path: '/?theme=dark&maxHeight=300', embed: true, scenario: SEARCH });
+  await expect(page.getByTestId('channel-output')).toContainText('github_create_issue');
+  await expect(page.getByTestId('playground-root')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('browser-agent-tools playground');
+  const frame = page.getByTestId('embed-frame');
+  expect((await frame.boundingBox())?.height).toBe(300);
+  expect(await frame.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+
+  await playground.goto({ path: '/?height=250&theme=purple', embed: true, scenario: SEARCH });
+  expect((await page.getByTestId('embed-frame').boundingBox())?.height).toBe(250);
+  await expect(page.getByTestId('embed-invalid-options')).toHaveText(
+    'Not used from the link: theme=purple (light, dark or system).',
+  );
+});
+
+test('without a height in the link, an embed stops growing at 800 px and scrolls inside', async ({
+  page,
+  playground,
+}) => {
+  await page.setViewportSize({ width: 1000, height: 2400 });
+  await playground.goto({ embed: ['results', 'declarations', 'catalog', 'history'], scenario: SEARCH });
+  await expect(page.getByTestId('channel-output')).toContainText('github_create_issue');
+  expect((await page.getByTestId('embed-frame').boundingBox())?.height).toBe(800);
 });

@@ -267,6 +267,12 @@ function createEmbeddedStarter(deps: BackendDeps, onReset: (reason: string) => v
 const bootingMessage = (timeoutMs: number): string =>
   `Starting ${WEBCONTAINER_LABEL}… The embedded shell keeps working; the attempt gives up after ${Math.round(timeoutMs / 100) / 10} s.`;
 
+/** The state once `kind` is ready; a WebContainer that started clears why an earlier attempt fell back. */
+function readyState(kind: BackendKind): Partial<BackendState> {
+  const cleared = kind === 'webcontainer' ? { fallbackReason: null } : {};
+  return { active: kind, phase: 'ready', message: readyMessage(kind), ...cleared };
+}
+
 export function createBackendStore(deps: BackendDeps): BackendStore {
   const handle = createStore<BackendState, BackendEvent>({
     active: null,
@@ -290,14 +296,7 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
     );
   };
 
-  const readyOn = (kind: BackendKind): void => {
-    // A WebContainer that started clears the reason an earlier attempt fell back.
-    const cleared = kind === 'webcontainer' ? { fallbackReason: null } : {};
-    handle.set(
-      { active: kind, phase: 'ready', message: readyMessage(kind), ...cleared },
-      { type: 'ready', kind },
-    );
-  };
+  const readyOn = (kind: BackendKind): void => handle.set(readyState(kind), { type: 'ready', kind });
 
   return {
     store: handle.store,
@@ -347,22 +346,40 @@ export function createBackendStore(deps: BackendDeps): BackendStore {
       handle.set({ lastReset: null }, { type: 'files-replaced' });
     },
     async restart() {
-      const old = await wait();
-      if (handle.get().active !== 'embedded') return;
-      let settle: (workspace: Workspace) => void = () => undefined;
-      hold(new Promise<Workspace>((resolve) => (settle = resolve)));
-      try {
-        await tracker.nextEpoch();
-        const next = await startEmbedded(await readAllFiles(old));
-        activate(next);
-        settle(next);
-      } catch (error) {
-        // Calls that waited go to the old workspace, which says so if it was released.
-        activate(old);
-        settle(old);
-        throw error;
-      }
-      handle.set({ lastReset: null }, { type: 'files-replaced' });
+      if (await switchEmbedded({ wait, hold, activate, tracker, startEmbedded }, () => handle.get().active))
+        handle.set({ lastReset: null }, { type: 'files-replaced' });
     },
   };
+}
+
+/** What {@link switchEmbedded} works with: the active workspace's controls and the embedded starter. */
+interface EmbeddedSwitch {
+  wait(): Promise<Workspace>;
+  hold(next: Promise<Workspace>): void;
+  activate(workspace: Workspace): void;
+  tracker: ReturnType<typeof createCallTracker>;
+  startEmbedded(files: Record<string, ScenarioFile>): Promise<Workspace>;
+}
+
+/**
+ * Starts a new embedded workspace with the files of the active one (see `BackendStore.restart`);
+ * `false` when the active backend is not the embedded one.
+ */
+async function switchEmbedded(parts: EmbeddedSwitch, active: () => BackendKind | null): Promise<boolean> {
+  const old = await parts.wait();
+  if (active() !== 'embedded') return false;
+  let settle: (workspace: Workspace) => void = () => undefined;
+  parts.hold(new Promise<Workspace>((resolve) => (settle = resolve)));
+  try {
+    await parts.tracker.nextEpoch();
+    const next = await parts.startEmbedded(await readAllFiles(old));
+    parts.activate(next);
+    settle(next);
+  } catch (error) {
+    // Calls that waited go to the old workspace, which says so if it was released.
+    parts.activate(old);
+    settle(old);
+    throw error;
+  }
+  return true;
 }

@@ -25,37 +25,58 @@ const PANELS: Record<EmbedPanel, () => ReactNode> = {
  */
 export function EmbedView({ options }: { options: EmbedOptions }) {
   const content = useRef<HTMLDivElement>(null);
-  useEffect(() => (content.current ? reportHeight(content.current) : undefined), []);
+  const { height, maxHeight } = options;
+  useEffect(
+    () => (content.current ? reportHeight(content.current, { height, maxHeight }) : undefined),
+    [height, maxHeight],
+  );
   const half = Math.ceil(options.panels.length / 2);
   const columns =
     options.panels.length > 1
       ? [options.panels.slice(0, half), options.panels.slice(half)]
       : [options.panels];
   return (
-    <div className={styles.embed} data-embed="true" ref={content}>
-      <header className={styles.top}>
-        <span className={styles.title}>browser-agent-tools</span>
-        <a href={fullPageUrl(location.href)} target="_blank" rel="noopener" data-testid="open-in-playground">
-          Open in playground
-        </a>
-      </header>
-      <PageNotice />
-      {options.unknown.length > 0 && (
-        <p className={textStyles.note} data-testid="embed-unknown-panels">
-          Unknown panels in the link: {options.unknown.join(', ')}.
-        </p>
-      )}
-      <main className={styles.layout} data-columns={columns.length}>
-        {columns.map((panels) => (
-          <div className={styles.column} key={panels.join()}>
-            {panels.map((panel) => (
-              <div key={panel} data-panel={panel}>
-                {PANELS[panel]()}
-              </div>
-            ))}
-          </div>
-        ))}
-      </main>
+    // The frame's own box is bounded: past the height, it scrolls inside instead of growing the iframe.
+    <div
+      className={styles.frame}
+      data-testid="embed-frame"
+      style={height !== null ? { height: `${height}px` } : { maxHeight: `${maxHeight}px` }}
+    >
+      <div className={styles.embed} data-embed="true" ref={content}>
+        <header className={styles.top}>
+          <h1 className={styles.title}>browser-agent-tools playground</h1>
+          <a
+            href={fullPageUrl(location.href)}
+            target="_blank"
+            rel="noopener"
+            data-testid="open-in-playground"
+          >
+            Open in playground
+          </a>
+        </header>
+        <PageNotice />
+        {options.unknown.length > 0 && (
+          <p className={textStyles.note} data-testid="embed-unknown-panels">
+            Unknown panels in the link: {options.unknown.join(', ')}.
+          </p>
+        )}
+        {options.invalid.length > 0 && (
+          <p className={textStyles.note} data-testid="embed-invalid-options">
+            Not used from the link: {options.invalid.join('; ')}.
+          </p>
+        )}
+        <main className={styles.layout} data-columns={columns.length}>
+          {columns.map((panels) => (
+            <div className={styles.column} key={panels.join()}>
+              {panels.map((panel) => (
+                <div key={panel} data-panel={panel}>
+                  {PANELS[panel]()}
+                </div>
+              ))}
+            </div>
+          ))}
+        </main>
+      </div>
     </div>
   );
 }
