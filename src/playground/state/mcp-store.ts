@@ -146,6 +146,25 @@ function urlProblem(url: string): string | null {
   return `"${url}" is not an http or https URL: MCP servers are reached over Streamable HTTP here.`;
 }
 
+/**
+ * The wire log of a connection about to be made, and how to inspect it once mounted. Loaded with the
+ * first connection, not with the page; the log hears the connection from initialize on.
+ */
+async function startInspection() {
+  const [{ createWireLogStore }, { createInspectorStore }] = await Promise.all([
+    import('./wire-log-store.ts'),
+    import('./inspector-store.ts'),
+  ]);
+  const wire = createWireLogStore();
+  return {
+    wire,
+    inspect: (mount: McpMount, blockText: (block: unknown) => string): McpInspection => ({
+      wire,
+      inspector: createInspectorStore({ client: mount.client, blockText }),
+    }),
+  };
+}
+
 function viewOf(id: number, request: McpConnectRequest, mount: McpMount): McpServerView {
   return { id, url: request.url, server: mount.server, tools: mount.tools(), skipped: mount.skipped() };
 }
@@ -198,21 +217,12 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
       }
       handle.set({ connecting: true, error: null });
       try {
-        // Loaded with the first connection, not with the page; the log hears it from initialize on.
-        const [{ createWireLogStore }, { createInspectorStore }] = await Promise.all([
-          import('./wire-log-store.ts'),
-          import('./inspector-store.ts'),
-        ]);
-        const wire = createWireLogStore();
+        const { wire, inspect } = await startInspection();
         const source = { url: request.url, headers: request.headers ?? {}, onWire: wire.record };
         const mount = await mountOn(runtime.store.getState().suite, request, source);
-        const { contentBlockText = prettyJson } = await load();
-        const inspector = createInspectorStore({
-          client: mount.client,
-          blockText: contentBlockText,
-        });
+        const inspection = inspect(mount, (await load()).contentBlockText ?? prettyJson);
         const id = nextId++;
-        live.set(id, { view: viewOf(id, request, mount), request, mount, inspection: { wire, inspector } });
+        live.set(id, { view: viewOf(id, request, mount), request, mount, inspection });
         publish({ connecting: false });
         return (live.get(id) as LiveServer).view;
       } catch (error) {

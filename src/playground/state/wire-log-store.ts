@@ -14,7 +14,7 @@ import { clip } from './text.ts';
 /** Rows the log keeps; older ones are counted in `dropped`. */
 export const MAX_WIRE_ROWS = 1000;
 /** How long events gather before the log publishes them in one change. */
-export const WIRE_FLUSH_MS = 50;
+export const WIRE_FLUSH_MS = 250;
 /** Characters of a summary; the message itself is kept whole. */
 const SUMMARY_CHARS = 200;
 /** Requests awaiting an answer whose send times are kept, to time their answers. */

@@ -3,9 +3,9 @@ import { formatBytes } from '../../state/text.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
-import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './McpInspector.module.css';
+import { PagedText } from './PagedText.tsx';
 
 /** One content of a read resource: its text drawn as text (windowed when large), or a blob's size. */
 function OneContent({ content, label }: { content: ContentView; label: string }) {
@@ -27,7 +27,7 @@ function OneContent({ content, label }: { content: ContentView; label: string })
           <CopyButton text={() => content.blobBase64 ?? ''} label="Copy base64" testId="resource-copy" />
         )}
       </div>
-      {content.text !== undefined && <TextView text={content.text} label={label} testId="resource-text" />}
+      {content.text !== undefined && <PagedText text={content.text} label={label} testId="resource-text" />}
       {content.blobBytes !== undefined && (
         <p className={textStyles.note} data-testid="resource-blob">
           {`Binary content, ${formatBytes(content.blobBytes)}: not drawn; copy it as base64.`}

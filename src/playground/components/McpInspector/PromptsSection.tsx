@@ -5,9 +5,9 @@ import { plural } from '../../state/text.ts';
 import { LabelledSelect } from '../LabelledSelect/LabelledSelect.tsx';
 import formStyles from '../shared/form.module.css';
 import textStyles from '../shared/text.module.css';
-import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import { Disclosure } from './Disclosure.tsx';
+import { PagedText } from './PagedText.tsx';
 import { ListingStatus } from './ResourcesSection.tsx';
 
 /** One field per argument of the prompt (required ones marked), and Get prompt. */
@@ -87,7 +87,7 @@ function PromptResult({ run, server }: { run: PromptRun; server: string }) {
           <p className={textStyles.muted}>
             <VisibleText text={message.role} />
           </p>
-          <TextView text={message.text} label={`${server}: ${run.name}, message ${index + 1}`} />
+          <PagedText text={message.text} label={`${server}: ${run.name}, message ${index + 1}`} />
         </div>
       ))}
     </div>

@@ -3,9 +3,9 @@ import { prettyJson } from '../../state/text.ts';
 import type { WireRow } from '../../state/wire-log-store.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
-import { TextView } from '../TextView/TextView.tsx';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './McpInspector.module.css';
+import { PagedText } from './PagedText.tsx';
 
 /** `+12 ms` under a second, `+1.234 s` after. */
 export function formatOffset(ms: number): string {
@@ -58,7 +58,7 @@ export function WireRowItem({ row, listLabel }: { row: WireRow; listLabel: strin
           <div className={controls.toolbar}>
             <CopyButton text={() => json} label="Copy message" testId="wire-copy-message" />
           </div>
-          <TextView text={json} label={`${listLabel}, message ${row.seq}`} testId="wire-message" />
+          <PagedText text={json} label={`${listLabel}, message ${row.seq}`} testId="wire-message" />
         </div>
       )}
     </li>
