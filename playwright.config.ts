@@ -13,7 +13,9 @@ const baseURL = `http://localhost:${port}`;
  * Specs that hold the page to a deadline while it works hard (a frame within 500 ms during a 5 MB render,
  * an answer within 500 ms while the shell's Worker is frozen, Abort clicked within a second of a
  * `while (true)` script, a click answered within a second of a runaway codemode script, the embedded
-XX * loads before `ready`: they run after the others, one at a time, so a test in another worker cannot take
+ * shell back within 6 s of a WebContainer boot that gives up after 3, no task over 200 ms while 5 MB
+ * outputs arrive or a 5 MB MCP resource is drawn) or count what loads before
+ * `ready`: they run after the others, one at a time, so a test in another worker cannot take
  * the CPU they measure. They are skipped when another spec failed.
  */
 const ALONE =
