@@ -39,7 +39,8 @@ beforeEach(() => {
   vi.resetModules();
 });
 
-describe('the worker entry', () => {
+// A fresh module per test imports the SDK and the suite again: seconds on a busy machine.
+describe('the worker entry', { timeout: 60_000 }, () => {
   it('answers every request with a 500 naming the problem when MCP_TOKEN cannot be sent, never quoting it', async () => {
     const worker = await freshWorker();
     for (let attempt = 0; attempt < 2; attempt += 1) {
