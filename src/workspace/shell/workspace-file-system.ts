@@ -41,6 +41,12 @@ export interface WorkspaceFileSystemOptions {
    * What `symlink` and `link` say when called: the backend cannot create links. Default: `ENOSYS`.
    */
   linkCode?: 'ENOSYS' | 'EACCES';
+  /**
+   * The workspace whose `chmod` modes this filesystem shares, when `workspace` is a per-call view of it
+   * (the WebContainer shell's walk cache): modes are kept per workspace, and a view that kept its own
+   * lost every `chmod +x` at the end of the call. Default: `workspace`.
+   */
+  modesOf?: Workspace;
 }
 
 /**
@@ -53,7 +59,7 @@ export function createWorkspaceFileSystem(
   workspace: Workspace,
   options: WorkspaceFileSystemOptions = {},
 ): IFileSystem {
-  const mounted = mount(workspace);
+  const mounted = mount(workspace, options.modesOf ?? workspace);
   const fileSystem: IFileSystem = {
     ...fileOperations(mounted),
     ...directoryOperations(mounted),
@@ -97,7 +103,7 @@ interface Mount {
   write(path: string, content: string | Uint8Array): Promise<void>;
 }
 
-function mount(workspace: Workspace): Mount {
+function mount(workspace: Workspace, owner: Workspace): Mount {
   const root = workspace.root === '/' ? '' : workspace.root;
   const absolute = (path: string): string => {
     const inside = normalizePosix(path);
@@ -111,7 +117,7 @@ function mount(workspace: Workspace): Mount {
       throw error;
     }
   };
-  const modes = modesOf(workspace);
+  const modes = modesOf(owner);
   return {
     workspace,
     modes,

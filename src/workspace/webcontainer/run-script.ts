@@ -93,7 +93,10 @@ function createShell(
   // may change any file, so each one the script runs drops what was fetched.
   const walks = exportTree ? cacheWalks(context.workspace, exportTree) : undefined;
   const forget = (): void => walks?.forget();
-  const fs = new TypedMountableFs(root, createWorkspaceFileSystem(walks?.workspace ?? context.workspace));
+  const fs = new TypedMountableFs(
+    root,
+    createWorkspaceFileSystem(walks?.workspace ?? context.workspace, { modesOf: context.workspace }),
+  );
   const background = backgroundCommands({
     jobs: context.jobs,
     directory: (ctx, name) => programDirectory(root, ctx.cwd, name),
