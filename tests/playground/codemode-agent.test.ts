@@ -72,6 +72,12 @@ describe('the Agent store', () => {
       keyStorage: { read: () => null, write: (value: string | null) => stored.push(value) },
     });
     const agentStore = await playground.agent();
+    // The panel starts on the demo model; this test drives an OpenAI-compatible one.
+    agentStore.setSettings({
+      provider: 'openai-chat',
+      baseURL: 'http://localhost:11434/v1',
+      model: 'qwen3:8b',
+    });
     agentStore.setKey(KEY);
     await agentStore.run();
     const state = agentStore.store.getState();
