@@ -5,7 +5,7 @@
  * A plain module (not a spec).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,14 +103,30 @@ export function documentedProxyArguments(port: number, key: string): string[] {
  * The documented proxy's program, installed on first use into a directory of its own under the
  * system's temporary directory (kept for later runs), from the npm cache when it holds it: the proxy
  * is what a user runs with npx, not a dependency of this repository (its 17 MiB would take the install
- * past its bound).
+ * past its bound). One install per process, staged in a fresh directory and renamed into place, because
+ * Vitest's and Playwright's processes can both ask at once and two npm runs into one prefix collide.
  */
-export async function installedProxy(): Promise<{ bin: string; version: string }> {
+export function installedProxy(): Promise<{ bin: string; version: string }> {
+  installing ??= installProxy();
+  return installing;
+}
+let installing: Promise<{ bin: string; version: string }> | undefined;
+
+async function installProxy(): Promise<{ bin: string; version: string }> {
   const dir = join(tmpdir(), `browser-agent-tools-${PROXY_PACKAGE}`);
   const manifest = join(dir, 'node_modules/mcp-proxy/package.json');
   if (!existsSync(manifest)) {
-    const flags = ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', '--loglevel=error'];
+    const staging = mkdtempSync(`${dir}-staging-`);
+    const flags = ['install', '--prefix', staging, '--no-audit', '--no-fund', '--no-save', '--loglevel=error'];
     await promisify(execFile)('npm', [...flags, '--prefer-offline', PROXY_PACKAGE]);
+    // A directory left by a run killed mid-install has no manifest: it is replaced, not trusted.
+    if (!existsSync(manifest)) rmSync(dir, { recursive: true, force: true });
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      if (!existsSync(manifest)) throw error;
+    }
+    rmSync(staging, { recursive: true, force: true });
   }
   const { version } = JSON.parse(readFileSync(manifest, 'utf8'));
   return { bin: join(dir, 'node_modules/mcp-proxy/dist/bin/mcp-proxy.mjs'), version };

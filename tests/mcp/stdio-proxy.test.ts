@@ -33,7 +33,7 @@ describe('the documented proxy command', () => {
     expect(documentedProxyCommand()).toBe(
       proxyCommand('npx -y @modelcontextprotocol/server-filesystem .', '"$KEY"'),
     );
-  });
+  }, 120_000);
 });
 
 describe('the proxy in front of the filesystem server', () => {
@@ -44,7 +44,7 @@ describe('the proxy in front of the filesystem server', () => {
     root = mkdtempSync(join(tmpdir(), 'mcp-proxy-'));
     writeFileSync(join(root, 'notes.txt'), 'served over stdio\n');
     proxy = await startBehindProxy([process.execPath, FILESYSTEM_SERVER, root], KEY);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => {
     proxy?.stop();
     rmSync(root, { recursive: true, force: true });
