@@ -118,7 +118,7 @@ async function installProxy(): Promise<{ bin: string; version: string }> {
   if (!existsSync(manifest)) {
     const staging = mkdtempSync(`${dir}-staging-`);
     const flags = ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', '--prefer-offline'];
-    await promisify(execFile)('npm', [...flags, '--prefer-offline', PROXY_PACKAGE]);
+    await promisify(execFile)('npm', [...flags, '--prefix', staging, PROXY_PACKAGE]);
     // A directory left by a run killed mid-install has no manifest: it is replaced, not trusted.
     if (!existsSync(manifest)) rmSync(dir, { recursive: true, force: true });
     try {
