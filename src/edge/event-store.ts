@@ -15,6 +15,11 @@ import type { SessionObjectStorage } from './session-object-storage.ts';
 export const MAX_STORED_EVENTS: number = 256;
 /** Bytes of JSON one session's events hold at most (4 MiB, the largest request body). */
 export const MAX_STORED_EVENT_BYTES: number = 4 * 1024 * 1024;
+/**
+ * Characters of JSON one stored event holds at most: 1 MiB, half of what one row of a Durable Object's
+ * SQLite storage takes. A larger message is sent as it is, and its stand-in is stored for a replay.
+ */
+export const MAX_STORED_EVENT_CHARS: number = 1024 * 1024;
 
 /** One stored event. */
 interface StoredEvent {
@@ -38,6 +43,47 @@ function parseEventId(eventId: string): { stream: string; sequence: number } | u
   return { stream: eventId.slice(0, colon), sequence };
 }
 
+/**
+ * Stores `message` and gives its sequence. A message too large to keep, or one the storage refuses,
+ * is still sent by the transport: what is stored instead is, for a response, an error response with
+ * its ID that says so (a client that resumes learns the result is gone and calls again, instead of
+ * waiting for it); anything else is not stored (sequence 0, which no replay finds). Never throws: a
+ * transport whose store throws would never answer the request.
+ */
+function storeOrStandIn(rows: EventRows, stream: string, message: JSONRPCMessage): number {
+  const json = JSON.stringify(message);
+  if (json.length <= MAX_STORED_EVENT_CHARS) {
+    try {
+      return rows.append(stream, json);
+    } catch (error) {
+      return storeStandIn(rows, stream, message, `it could not be stored (${String(error)})`);
+    }
+  }
+  return storeStandIn(
+    rows,
+    stream,
+    message,
+    `it was ${json.length} characters of JSON, more than a resumed stream keeps (${MAX_STORED_EVENT_CHARS})`,
+  );
+}
+
+function storeStandIn(rows: EventRows, stream: string, message: JSONRPCMessage, why: string): number {
+  if (!('id' in message) || 'method' in message) return 0;
+  const standIn = {
+    jsonrpc: '2.0',
+    id: message.id,
+    error: {
+      code: -32000,
+      message: `The response to this request was sent once and not kept for a resumed stream: ${why}. Send the request again.`,
+    },
+  };
+  try {
+    return rows.append(stream, JSON.stringify(standIn));
+  } catch {
+    return 0;
+  }
+}
+
 /** The SDK's `EventStore` over `rows`; an event ID that names no stored event replays nothing. */
 function eventStoreOver(rows: EventRows): EventStore {
   const known = (eventId: string): StoredEvent | undefined => {
@@ -47,7 +93,7 @@ function eventStoreOver(rows: EventRows): EventStore {
   };
   return {
     async storeEvent(stream, message) {
-      return `${stream}:${rows.append(stream, JSON.stringify(message))}`;
+      return `${stream}:${storeOrStandIn(rows, stream, message)}`;
     },
     async getStreamIdForEventId(eventId) {
       return known(eventId)?.stream;

@@ -81,7 +81,7 @@ describe('the channel budget of host tools', () => {
     });
   });
 
-  it('follows maxChannelBytes; small results and tools that cut their own output are left alone', async () => {
+  it('follows maxChannelBytes for every tool, those that cut their own output too; small results are left alone', async () => {
     const suite = createCoreSuite({ workspace: {}, outputBudget: { maxChannelBytes: 100 } });
     suite.register({ name: 'small' }, 'direct', () => ({ output: 'ok', structured_output: { a: 1 } }));
     suite.register({ name: 'medium' }, 'direct', () => ({
@@ -98,7 +98,27 @@ describe('the channel budget of host tools', () => {
     expect((await suite.execute('medium', {})).structured_output).toEqual({
       structured_output_truncated: { total_bytes: 208, limit_bytes: 100 },
     });
-    expect((await suite.execute('own', {})).structured_output).toEqual({ a: 'x'.repeat(200) });
+    expect((await suite.execute('own', {})).structured_output).toEqual({
+      structured_output_truncated: { total_bytes: 208, limit_bytes: 100 },
+    });
     expect(DEFAULT_OUTPUT_BUDGET.maxChannelBytes).toBe(1_048_576);
+  });
+  it("holds a built-in's details to the budget: a write of 2.5 MiB keeps its figures and names the diff it dropped", async () => {
+    const suite = createToolSuite();
+    const session = suite.createSession();
+    const content = 'x'.repeat(2.5 * 1024 * 1024);
+    const result = await suite.execute('write', { path: 'large.txt', content }, { session });
+    expect(result.output).toBe('Wrote 2621440 bytes to large.txt (new file).');
+    const {
+      duration_ms: _duration,
+      details_truncated: cut,
+      ...kept
+    } = result.details as Record<string, unknown>;
+    expect(kept).toEqual({ line_count: 1, bytes_written: 2_621_440, created: true });
+    // Its size varies with duration_ms's digits. Nothing is spilled: that would take the workspace's room.
+    const { total_bytes: total, ...limits } = cut as Record<string, unknown>;
+    expect(limits).toEqual({ limit_bytes: 1_048_576, dropped_keys: ['diff'] });
+    expect(total).toBeGreaterThan(2_621_440);
+    expect((await suite.execute('bash', { command: 'ls -A /tmp/tool-output' }, { session })).output).toBe('(no output)');
   });
 });

@@ -14,7 +14,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { registerDemoTools } from '../../src/edge/demo-tools.ts';
-import { createMemoryEventStore, MAX_STORED_EVENTS } from '../../src/edge/event-store.ts';
+import {
+  createMemoryEventStore,
+  MAX_STORED_EVENT_CHARS,
+  MAX_STORED_EVENTS,
+} from '../../src/edge/event-store.ts';
 import { createFetchHandler, type FetchHandler } from '../../src/edge/index.ts';
 import { createToolSuite, type ToolSession, type ToolSuite } from '../../src/index.ts';
 
@@ -253,5 +257,35 @@ describe('the memory event store', () => {
     for (const made of ['x', 'a:0', 'a:1e3', '__proto__:1', 'a:300', 'b:301', ':1']) {
       expect(await store.getStreamIdForEventId?.(made), made).toBeUndefined();
     }
+  });
+  it('keeps, for a response too large to store, an error response with its ID that says so', async () => {
+    const store = createMemoryEventStore();
+    const first = await store.storeEvent('a', { jsonrpc: '2.0', method: 'notifications/progress' });
+    const big = 'x'.repeat(MAX_STORED_EVENT_CHARS);
+    await store.storeEvent('a', {
+      jsonrpc: '2.0',
+      id: 7,
+      result: { content: [{ type: 'text', text: big }] },
+    });
+    // A notification that large is sent and not stored at all.
+    expect(
+      await store.storeEvent('a', { jsonrpc: '2.0', method: 'notifications/message', params: { big } }),
+    ).toBe('a:0');
+    const replayed: unknown[] = [];
+    await store.replayEventsAfter(first, {
+      send: async (_id, message) => {
+        replayed.push(message);
+      },
+    });
+    expect(replayed).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        error: {
+          code: -32000,
+          message: `The response to this request was sent once and not kept for a resumed stream: it was ${MAX_STORED_EVENT_CHARS + 73} characters of JSON, more than a resumed stream keeps (${MAX_STORED_EVENT_CHARS}). Send the request again.`,
+        },
+      },
+    ]);
   });
 });

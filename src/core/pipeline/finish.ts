@@ -101,8 +101,11 @@ export async function finishThrown<W>(
 
 /**
  * `result` with `structured_output` and `details` within the tool's channel budget (the full JSON
- * spilled). A tool that cuts its own output (`outputBudget: false`, the built-ins) bounds its other
- * channels itself, so its result is left as it is.
+ * spilled). Every tool's channels are held to it, the ones that cut their own `output`
+ * (`outputBudget: false`, the built-ins, codemode) too: a `write` of a few MB carries its whole diff
+ * in `details`, which would otherwise travel to the page and over the edge whole. Those tools keep
+ * their full output where they spill it already, so what their channels lose is named, not spilled:
+ * a spill of a large write's diff would take as much of the workspace again.
  */
 function withinChannels<W>(
   engine: Engine<W>,
@@ -111,9 +114,9 @@ function withinChannels<W>(
   result: ToolResult,
 ): Promise<ToolResult> {
   const budget = budgetOf(engine, tool);
-  if (!budget) return Promise.resolve(result);
   const request = { tool: tool.spec.name, caller: call.caller, session: call.session };
-  return fitChannels(result, budget.maxChannelBytes, request, engine.spill);
+  const maxBytes = (budget ?? engine.defaultBudget).maxChannelBytes;
+  return fitChannels(result, maxBytes, request, budget ? engine.spill : undefined);
 }
 
 /** The budget of `tool`: its own, the suite's, or none (`false`: the tool cuts its own output). */
