@@ -72,9 +72,22 @@ const RELEASE_RETRY_MS = 60_000;
 /** Bytes per stored row: SQLite-backed Durable Objects take at most 2 MB per value. */
 const CHUNK_BYTES = 1024 * 1024;
 
-/** The workspace's stored bytes as rows of the object's SQLite database, replaced in one transaction. */
+/**
+ * The workspace's stored bytes as rows of the object's SQLite database, in order: a whole tree, then
+ * the records of what each later save changed, appended. Writing replaces every row and appending adds
+ * rows after the last, each in one transaction, so a failed save leaves the previous bytes whole.
+ */
 // Shaped as the embedded workspace's `WorkspaceStorage` (the edge room imports that room lazily only).
 function sqlWorkspaceStorage(storage: SessionObjectStorage) {
+  const insertChunks = (bytes: Uint8Array, first: number): void => {
+    for (let start = 0, chunk = first; start < bytes.length; start += CHUNK_BYTES, chunk += 1) {
+      storage.sql.exec(
+        'INSERT INTO workspace_chunks (chunk, data) VALUES (?, ?)',
+        chunk,
+        bytes.slice(start, start + CHUNK_BYTES).buffer,
+      );
+    }
+  };
   return {
     label: "the session's Durable Object storage",
     async read() {
@@ -92,13 +105,14 @@ function sqlWorkspaceStorage(storage: SessionObjectStorage) {
     async write(_key: string, bytes: Uint8Array) {
       storage.transactionSync(() => {
         storage.sql.exec('DELETE FROM workspace_chunks');
-        for (let start = 0, chunk = 0; start < bytes.length; start += CHUNK_BYTES, chunk += 1) {
-          storage.sql.exec(
-            'INSERT INTO workspace_chunks (chunk, data) VALUES (?, ?)',
-            chunk,
-            bytes.slice(start, start + CHUNK_BYTES).buffer,
-          );
-        }
+        insertChunks(bytes, 0);
+      });
+    },
+    // A save that changed one file adds that file's record, not the whole tree again.
+    async append(_key: string, bytes: Uint8Array) {
+      storage.transactionSync(() => {
+        const [last] = storage.sql.exec('SELECT MAX(chunk) AS last FROM workspace_chunks').toArray();
+        insertChunks(bytes, typeof last?.last === 'number' ? last.last + 1 : 0);
       });
     },
     async remove() {

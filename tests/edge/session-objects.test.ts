@@ -255,4 +255,74 @@ describe('MCP sessions on Durable Objects', () => {
       await refusing.miniflare.dispose();
     }
   }, 120_000);
+
+  it('store what a call changed, not the whole workspace again: nothing for a call that changed nothing, the file for one that changed a file', async () => {
+    const counting = await start(bundleWorker('tests/edge/fixtures/counting-storage-worker.ts'));
+    try {
+      const client = await connect(counting.endpoint);
+      const stored = async (): Promise<number> =>
+        Number(textOf(await client.callTool({ name: 'stored_bytes', arguments: {} })));
+      // Made in the shell: a write's result would carry each file's diff, spilled into the workspace.
+      const make = `awk 'BEGIN { s = "x"; while (length(s) < 3145728) s = s s; printf "%s", substr(s, 1, 3145728) }'`;
+      for (const name of ['a', 'b', 'c', 'd']) {
+        const made = await client.callTool({
+          name: 'bash',
+          arguments: { command: `mkdir -p big && ${make} > big/${name}.txt` },
+        });
+        expect(made.isError).toBe(false);
+      }
+      const held = await stored();
+      expect(held).toBeGreaterThan(12 * 1024 * 1024);
+
+      const echo = await client.callTool({ name: 'bash', arguments: { command: 'echo hi' } });
+      expect(textOf(echo)).toBe('hi');
+      expect(await stored()).toBe(held);
+
+      const before = await stored();
+      const small = await client.callTool({ name: 'bash', arguments: { command: 'echo hi > small.txt' } });
+      expect(small.isError).toBe(false);
+      const smallBytes = (await stored()) - before;
+      expect(smallBytes).toBeGreaterThan(0);
+      expect(smallBytes).toBeLessThan(4096);
+
+      // What was appended restores: a new runtime reads the tree and the records after it.
+      const id = sessionIdOf(client);
+      await client.close();
+      await counting.miniflare.dispose();
+      const again = await start(bundleWorker('tests/edge/fixtures/counting-storage-worker.ts'));
+      try {
+        const resumed = await connect(again.endpoint, id);
+        expect(
+          textOf(
+            await resumed.callTool({
+              name: 'bash',
+              arguments: { command: 'cat small.txt; wc -c big/*.txt' },
+            }),
+          ),
+        ).toBe(
+          'hi\n 3145728 big/a.txt\n 3145728 big/b.txt\n 3145728 big/c.txt\n 3145728 big/d.txt\n12582912 total',
+        );
+        await end(resumed);
+      } finally {
+        await again.miniflare.dispose();
+      }
+    } catch (error) {
+      await counting.miniflare.dispose().catch(() => undefined);
+      throw error;
+    }
+  }, 180_000);
+  it('answer a call whose result is larger than a stored event may be (a write of 2.5 MiB carries its diff)', async () => {
+    const runtime = await start();
+    try {
+      const client = await connect(runtime.endpoint);
+      const wrote = await client.callTool({
+        name: 'write',
+        arguments: { path: 'large.txt', content: 'x'.repeat(2.5 * 1024 * 1024) },
+      });
+      expect(textOf(wrote)).toBe('Wrote 2621440 bytes to large.txt (new file).');
+      await end(client);
+    } finally {
+      await runtime.miniflare.dispose();
+    }
+  }, 120_000);
 });
