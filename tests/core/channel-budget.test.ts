@@ -119,6 +119,8 @@ describe('the channel budget of host tools', () => {
     const { total_bytes: total, ...limits } = cut as Record<string, unknown>;
     expect(limits).toEqual({ limit_bytes: 1_048_576, dropped_keys: ['diff'] });
     expect(total).toBeGreaterThan(2_621_440);
-    expect((await suite.execute('bash', { command: 'ls -A /tmp/tool-output' }, { session })).output).toBe('(no output)');
+    expect((await suite.execute('bash', { command: 'ls -A /tmp/tool-output' }, { session })).output).toBe(
+      '(no output)',
+    );
   });
 });
