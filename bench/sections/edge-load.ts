@@ -5,10 +5,12 @@
  * handler in workerd (Miniflare) with sessions in the isolate and in Durable Objects. At 20, 50 and 100
  * concurrent sessions (8 in a quick run), each a real MCP SDK client over loopback making mixed calls:
  * throughput as a ratio of the SDK server's at the same level, p50/p95/p99 latency, failed calls, and
- * the server's resident memory. Then the request pattern of the Durable Object session counter.
+ * the server's resident memory. Then what a small call costs in a Durable Object session holding
+ * 12 MiB against an empty one, and the request pattern of the Durable Object session counter.
  */
 import { measureCounterPattern } from '../edge/counter-pattern.ts';
 import { bundleLoadWorker, type RunResult, runLoad, type ServerKind } from '../edge/load-run.ts';
+import { measureStoragePattern, STORAGE_CALLS } from '../edge/storage-pattern.ts';
 import { fixed, median, quantile, ratio, table, verdict } from '../lib/stats.ts';
 import type { BenchContext, SectionResult } from './types.ts';
 
@@ -95,6 +97,31 @@ async function counterSection(sessions: number): Promise<string> {
   ].join('\n');
 }
 
+/** Target: a small call in a session holding 12 MiB costs at most this much more than in an empty one. */
+const STORAGE_RATIO_TARGET = 1.5;
+
+/** The small calls in an empty and a 12 MiB session, as Markdown, and whether each is within target. */
+async function storageSection(rounds: number): Promise<{ markdown: string; met: boolean }> {
+  const times = await measureStoragePattern(rounds);
+  const rows = STORAGE_CALLS.map(([name], index) => {
+    const empty = median(times.empty[index] ?? []);
+    const full = median(times.full[index] ?? []);
+    return { name, empty, full, met: full <= STORAGE_RATIO_TARGET * empty };
+  });
+  const met = rows.every((row) => row.met);
+  const markdown = [
+    `Storage that follows the change (Durable Object mode, the ready-made worker): the same bash call in an empty session and in one holding 12 MiB (four 3 MiB files), interleaved, ${rounds} rounds, medians.`,
+    '',
+    table(
+      ['call', 'empty session ms', '12 MiB session ms', '12 MiB / empty'],
+      rows.map((row) => [row.name, fixed(row.empty, 1), fixed(row.full, 1), ratio(row.full, row.empty, 2)]),
+    ),
+    '',
+    `- Each call in the 12 MiB session within ${STORAGE_RATIO_TARGET}× of the empty one: ${verdict(met)}`,
+  ].join('\n');
+  return { markdown, met };
+}
+
 export async function runEdgeLoad(context: BenchContext): Promise<SectionResult> {
   const levels = context.quick ? [8] : [20, 50, 100];
   const calls = context.quick ? 6 : 12;
@@ -112,7 +139,8 @@ export async function runEdgeLoad(context: BenchContext): Promise<SectionResult>
     [...level.results.values()].every((result) => result.failed === 0),
   );
   const fastEnough = heavy.every((level) => throughput(isolate(level)) >= throughput(base(level)));
-  const met = noFailures && (context.quick || fastEnough);
+  const storage = await storageSection(context.quick ? 5 : 30);
+  const met = noFailures && storage.met && (context.quick || fastEnough);
   const markdown = [
     `${levels.join(', ')} concurrent MCP sessions, ${calls} mixed calls each (write, read, bash, grep, tool_search, the tool it activates), SDK clients over loopback; the servers interleaved level by level, each started fresh. Throughput is calls per second of wall time; the ratio is against the SDK Node server at the same level. RSS is the server's resident memory after the load (workerd: all its processes).`,
     '',
@@ -127,6 +155,8 @@ export async function runEdgeLoad(context: BenchContext): Promise<SectionResult>
       : `- In-isolate throughput ≥ 1.0× the SDK Node server's at 50 and 100 sessions: ${verdict(fastEnough)}`,
     ...failureLines(measured),
     "- Miniflare runs every Durable Object in one local workerd process and stores to local SQLite files: the Durable Object rows carry routing and a storage write per call on one machine, not Cloudflare's network.",
+    '',
+    storage.markdown,
     '',
     await counterSection(context.quick ? 2000 : 100_000),
   ].join('\n');
