@@ -5,6 +5,7 @@
  * Monaco (the code editor) loads only when the user switches an editor on.
  */
 export type { AgentOption, PlaygroundPanel } from './components/App/App.tsx';
+export { exposePlayground } from './components/Playground/expose-playground.ts';
 export {
   Playground,
   type PlaygroundProps,
@@ -18,6 +19,7 @@ export {
   type PendingApproval,
 } from './state/approval-prompt.ts';
 export type { PageState, Playground as PlaygroundStore } from './state/playground.ts';
+export type { ApiExecuteOptions, BackendInfo, PlaygroundApi } from './state/playground-api.ts';
 export { createPlaygroundStore, type PlaygroundStoreOptions } from './state/playground-store.ts';
 export type { Scenario } from './state/scenario.ts';
 export type { Store, Subscribable } from './state/store.ts';

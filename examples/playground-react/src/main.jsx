@@ -1,5 +1,10 @@
 import { createToolSuite } from 'browser-agent-tools';
-import { createApprovalPrompt, Playground } from 'browser-agent-tools/playground';
+import {
+  createApprovalPrompt,
+  createPlaygroundStore,
+  exposePlayground,
+  Playground,
+} from 'browser-agent-tools/playground';
 import 'browser-agent-tools/playground/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -37,15 +42,22 @@ suite.register(
   (args) => ({ output: `Order ${args.id} was refunded.` }),
 );
 
+// The component's stores, made here so that window.playground (for Playwright tests and docs) drives
+// the very session the component shows: a test's calls land in its history.
+const store = createPlaygroundStore(suite, {
+  approvals,
+  // Token counts and the provider formats of the declarations (needs gpt-tokenizer).
+  loadProviders: () => import('browser-agent-tools/providers'),
+});
+exposePlayground(store);
+
 createRoot(document.getElementById('playground')).render(
   <StrictMode>
     <Playground
-      suite={suite}
+      store={store}
       approvals={approvals}
       panels={['composer', 'channels', 'history', 'declarations']}
       title="Orders desk tools"
-      // Token counts and the provider formats of the declarations (needs gpt-tokenizer).
-      storeOptions={{ loadProviders: () => import('browser-agent-tools/providers') }}
     />
   </StrictMode>,
 );

@@ -4,6 +4,7 @@
  */
 import { chromium, type Page, expect as pageExpect } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import type { PlaygroundApi } from '../../../src/playground/index.ts';
 import { findChromium } from '../../e2e/chromium.ts';
 import { installedExample, run, startVite } from './support.ts';
 
@@ -80,6 +81,26 @@ async function drivePlayground(page: Page): Promise<void> {
   await prompt.getByTestId('approval-allow').click();
   await pageExpect(page.getByTestId('channel-output').getByText('Order A7 was refunded.')).toBeVisible();
   await pageExpect(prompt).toHaveCount(0);
+
+  // window.playground (exposePlayground) drives the component's own session: its call is in the history.
+  const viaApi = await page.evaluate(async () => {
+    const api = (window as unknown as { playground: PlaygroundApi }).playground;
+    await api.ready;
+    const result = await api.execute('lookup_order', { id: 'B9' });
+    const names = ((await api.declarations()) as { name: string }[]).map((spec) => spec.name);
+    return { output: result.output, is_error: result.is_error, names };
+  });
+  expect(viaApi).toEqual({
+    output: 'Order B9 has shipped.',
+    is_error: false,
+    names: ['lookup_order', 'refund_order'],
+  });
+  await pageExpect(page.getByTestId('history-tool')).toHaveText([
+    'lookup_order',
+    'refund_order',
+    'lookup_order',
+  ]);
+  await pageExpect(page.getByTestId('channel-output').getByText('Order B9 has shipped.')).toBeVisible();
 
   // The packaged JSON editor (Monaco, its Workers found beside the module) loads in the app's bundle.
   await codeEditor.click();
