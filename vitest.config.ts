@@ -51,6 +51,9 @@ export default defineConfig({
     // shell timeouts, child processes (npm, tsc, Vite, workerd) and Chromium, so two overlap that
     // waiting. Measured on this two-core machine: 270 s for the whole suite, against 440 s with one.
     maxWorkers: 2,
+    // Vitest's 5 s default fails tests that take 1 to 2 s alone whenever the two cores are shared (a
+    // clean-clone CI run beside other work failed four such); a test that truly hangs still ends.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
