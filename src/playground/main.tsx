@@ -66,10 +66,15 @@ async function applyLink(opening: boolean): Promise<void> {
   }
   try {
     const entries = await playground.reset(scenario);
-    playground.notify(
-      'info',
-      `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools, ${entries.length} calls re-run.`,
-    );
+    const loaded = `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools`;
+    // In the order the link's calls ran.
+    const replayed = entries.map((entry) => ({
+      tool: entry.invocation?.tool ?? (entry.request.kind === 'named' ? entry.request.name : 'raw call'),
+      result: entry.result,
+    }));
+    const { replayNotice } = await import('./state/replay-notice.ts');
+    const notice = replayNotice(loaded, scenario.calls ?? [], replayed);
+    playground.notify(notice.kind, notice.text);
   } catch (error) {
     playground.notify('error', `The scenario of this link could not be rebuilt: ${errorMessage(error)}`);
   }

@@ -45,7 +45,7 @@ async function openWithHeartbeat(page: Page, link: string, calls: number): Promi
   await page.goto(link);
   await page.evaluate(() => window.playground.ready);
   await expect(page.getByTestId('page-notice')).toContainText(
-    `Loaded the scenario from the link: 1 files, 0 registered tools, ${calls} calls re-run.`,
+    `Loaded the scenario from the link: 1 files, 0 registered tools, ${calls} calls re-run: ${calls} without a recorded result to compare with.`,
   );
   const painted = await page.evaluate(
     () => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true))),

@@ -25,7 +25,7 @@ test('a permalink pasted into an open tab rebuilds its scenario', async ({ page 
     location.hash = next;
   }, hash);
   await expect(page.getByTestId('page-notice')).toContainText(
-    'Loaded the scenario from the link: 1 files, 0 registered tools, 1 calls re-run.',
+    'Loaded the scenario from the link: 1 files, 0 registered tools, 1 calls re-run: 1 without a recorded result to compare with.',
   );
   await expect(page.getByTestId('history-entry')).toHaveCount(1);
   expect(await page.evaluate(() => window.playground.files())).toEqual({ 'notes.md': 'pasted\n' });
@@ -52,16 +52,23 @@ test('a spill path is referenced in the permalink, so the re-run reads its own s
     return path;
   });
   expect(spilled).toMatch(/tool-output\/bash-\d+-1\.log$/);
-  const scenario = await page.evaluate(() => window.playground.scenario());
-  expect(scenario.calls).toEqual([
+  const scenario = (await page.evaluate(() => window.playground.scenario())) as {
+    calls: { recorded?: unknown }[];
+  };
+  expect(scenario.calls.map(({ recorded: _recorded, ...call }) => call)).toEqual([
     { name: 'bash', arguments: { command: 'seq 1 5000' } },
     { name: 'read', arguments: { path: '{{previous.details.spilled_path}}', offset: 4999 } },
   ]);
+  // Each call carries what its result was: success, and a hash of its output.
+  for (const call of scenario.calls)
+    expect(call.recorded).toMatchObject({ is_error: false, output: expect.stringMatching(/^[0-9a-f]{8}$/) });
 
   const fresh = await context.newPage();
   await fresh.goto(`/${hashOf(scenario)}`);
   await fresh.evaluate(() => window.playground.ready);
-  await expect(fresh.getByTestId('page-notice')).toContainText('2 calls re-run.');
+  await expect(fresh.getByTestId('page-notice')).toContainText(
+    '2 calls re-run: each gave the result recorded in the link.',
+  );
   await expect(fresh.getByTestId('history-entry').nth(0)).toHaveAttribute('data-error', 'false');
   await expect(
     fresh.getByTestId('channel-output').getByRole('region', { name: 'Output text' }),

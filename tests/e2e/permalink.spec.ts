@@ -60,7 +60,7 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
   await freshPlayground.goto({ path: link });
   const fresh = freshPlayground.page;
   await expect(fresh.getByTestId('page-notice')).toContainText(
-    'Loaded the scenario from the link: 6 files, 1 registered tools, 4 calls re-run.',
+    'Loaded the scenario from the link: 6 files, 1 registered tools, 4 calls re-run: each gave the result recorded in the link.',
   );
   await expect(fresh.getByTestId('history-entry')).toHaveCount(4);
   await expect(fresh.getByTestId('provider-select')).toHaveValue('anthropic');
@@ -96,9 +96,10 @@ test('?embed=1 with panels=composer,results,declarations renders those panels on
   await expect(page.getByTestId('history')).toHaveCount(0);
   await expect(page.getByTestId('replay')).toHaveCount(0);
   await page.getByRole('button', { name: 'Code editor' }).click();
+  // The composer starts ls on src (its example arguments), where the demo project keeps cart.ts.
   await page.getByTestId('tool-picker').selectOption('ls');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('channel-output')).toContainText('README.md');
+  await expect(page.getByTestId('channel-output')).toContainText('cart.ts');
   await expect(page.getByTestId('channel-structured')).toBeVisible();
   await expect(page.getByTestId('channel-details')).toBeVisible();
   await expect(page.getByTestId('channel-control')).toBeVisible();

@@ -4,6 +4,7 @@ import { bootWebContainerWorkspace } from 'browser-agent-tools/workspace/webcont
 import { describe, expect, it } from 'vitest';
 import { DEMO_FILES } from '../../src/playground/demo/demo-files.ts';
 import { createPlaygroundApi } from '../../src/playground/state/playground-api.ts';
+import { replayDifferences } from '../../src/playground/state/replay-notice.ts';
 import { decodeScenario, encodeScenario } from '../../src/playground/state/scenario.ts';
 import { createStandInBoot } from '../workspace/webcontainer-stand-in.ts';
 import { startPlayground } from './harness.ts';
@@ -73,6 +74,7 @@ describe('playground', () => {
     });
     await playground.runCall({ kind: 'named', name: 'crm_lookup', args: { id: 7 }, caller: 'codemode' });
     const scenario = playground.scenario();
+    const succeeded = { is_error: false, output: expect.stringMatching(/^[0-9a-f]{8}$/) };
     expect(scenario).toEqual({
       version: 1,
       files: DEMO_FILES,
@@ -84,9 +86,9 @@ describe('playground', () => {
       ],
       modes: { grep: 'hidden' },
       calls: [
-        { name: 'write', arguments: { path: 'a.txt', content: 'A' } },
-        { name: 'tool_search', arguments: { query: 'crm look up' } },
-        { name: 'crm_lookup', arguments: { id: 7 }, caller: 'codemode' },
+        { name: 'write', arguments: { path: 'a.txt', content: 'A' }, recorded: succeeded },
+        { name: 'tool_search', arguments: { query: 'crm look up' }, recorded: succeeded },
+        { name: 'crm_lookup', arguments: { id: 7 }, caller: 'codemode', recorded: succeeded },
       ],
       provider: 'gemini',
     });
@@ -95,6 +97,13 @@ describe('playground', () => {
     const copy = await startPlayground();
     const rerun = await copy.reset(await decodeScenario(await encodeScenario(scenario)));
     expect(rerun.map((entry) => entry.result.output).reverse()).toEqual(outputs);
+    // Each re-run call gave the result its link recorded.
+    const replayed = rerun.map((entry) => ({ tool: entry.invocation?.tool ?? '', result: entry.result }));
+    expect(replayDifferences(scenario.calls ?? [], replayed)).toEqual({
+      compared: 3,
+      shown: 0,
+      differed: [],
+    });
     expect(copy.declarations.store.getState().format).toBe('gemini');
     expect(copy.runtime.store.getState().suite.get('grep')?.mode).toBe('hidden');
   });

@@ -29,8 +29,15 @@ import {
 } from './history-store.ts';
 import type { McpModule } from './mcp-store.ts';
 import { nextTask } from './next-task.ts';
+import { type RecordedResult, recordOf, stoppedResult, wasStopped } from './replay-check.ts';
 import type { ReplayStore } from './replay-store.ts';
-import { type CallRequest, type CodemodeEnabler, createRuntime, type Runtime } from './runtime.ts';
+import {
+  type CallRecord,
+  type CallRequest,
+  type CodemodeEnabler,
+  createRuntime,
+  type Runtime,
+} from './runtime.ts';
 import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
 import { referenceGenerated, resolveReferences } from './scenario-refs.ts';
 import { createStore, type Store, type StoreHandle } from './store.ts';
@@ -154,9 +161,10 @@ function scenarioCalls(entries: readonly HistoryEntry[]): ScenarioCall[] {
   );
   return entries.map((entry, index) => {
     const caller = entry.request.caller === 'codemode' ? { caller: entry.request.caller } : {};
+    const recorded = recordOf(entry.result);
     return entry.request.kind === 'raw'
-      ? { raw: referenced[index], ...caller }
-      : { name: entry.request.name, arguments: referenced[index], ...caller };
+      ? { raw: referenced[index], ...caller, recorded }
+      : { name: entry.request.name, arguments: referenced[index], ...caller, recorded };
   });
 }
 
@@ -314,23 +322,46 @@ async function loadAgentStore(
   });
 }
 
-/** Applies `scenario` (the page says it is resetting meanwhile), then runs its calls in order. */
+/**
+ * Applies `scenario` (the page says it is resetting meanwhile), then runs its calls in order. A call
+ * that was stopped when the link was made (aborted, out of time) is shown as recorded, not re-run.
+ */
 async function resetWithCalls(
   page: PageHandle,
   applyScenario: (scenario: Scenario | undefined) => Promise<void>,
-  runCall: RunCall,
+  calls: { run: RunCall; show: (record: CallRecord) => HistoryEntry; declared: () => string[] },
   scenario: Scenario | undefined,
 ): Promise<HistoryEntry[]> {
   page.set({ resetting: true });
   try {
     await applyScenario(scenario);
     const entries: HistoryEntry[] = [];
-    for (const call of scenario?.calls ?? []) entries.push(await runCall(toRequest(call, entries)));
+    for (const call of scenario?.calls ?? []) {
+      const request = toRequest(call, entries);
+      if (call.recorded && wasStopped(call.recorded))
+        entries.push(calls.show(shownAsRecorded(request, call.recorded, calls.declared())));
+      else entries.push(await calls.run(request));
+    }
     page.emit({ type: 'reset', calls: entries.length });
     return entries;
   } finally {
     page.set({ resetting: false });
   }
+}
+
+/** The history's record of a stopped call a replay shows instead of running it. */
+function shownAsRecorded(request: CallRequest, recorded: RecordedResult, declared: string[]): CallRecord {
+  const tool = request.kind === 'named' ? request.name : 'raw call';
+  return {
+    request,
+    parsed: null,
+    result: stoppedResult(tool, recorded),
+    invocation: null,
+    activated: [],
+    declarationsBefore: declared,
+    declarationsAfter: declared,
+    startedAt: Date.now(),
+  };
 }
 
 /** Applies a session file's catalog and files, then shows its calls as recorded; says how it went. */
@@ -460,7 +491,17 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     start,
     enableCodemode,
     runCall,
-    reset: (scenario) => resetWithCalls(page, applyScenario, runCall, scenario),
+    reset: (scenario) =>
+      resetWithCalls(
+        page,
+        applyScenario,
+        {
+          run: runCall,
+          show: (record) => history.add(record),
+          declared: () => runtime.declarations().map((spec) => spec.name),
+        },
+        scenario,
+      ),
     scenario: () => describeScenario(runtime, history, declarations, startFiles, firstScenarioId),
     notify,
     importSession: (text) => importSessionFile(text, applyScenario, history, notify),

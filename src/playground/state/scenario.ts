@@ -12,14 +12,19 @@ import {
   type ToolSpec,
 } from 'browser-agent-tools';
 import { errorMessage } from '../../shared/index.ts';
+import { parseRecorded, type RecordedResult } from './replay-check.ts';
 
 /** A file's content: UTF-8 text, or bytes as base64. */
 export type ScenarioFile = string | { base64: string };
 
-/** One call: by name with arguments, or raw, exactly as a model API returned it. */
-export type ScenarioCall =
+/**
+ * One call: by name with arguments, or raw, exactly as a model API returned it; with what its result
+ * was when the link was made, so the replay can say whether it got the same.
+ */
+export type ScenarioCall = (
   | { name: string; arguments?: unknown; caller?: Caller }
-  | { raw: unknown; caller?: Caller };
+  | { raw: unknown; caller?: Caller }
+) & { recorded?: RecordedResult };
 
 /** Everything needed to rebuild the playground's state and re-run its calls. */
 export interface Scenario {
@@ -135,15 +140,23 @@ export function parseScenario(value: unknown): Scenario {
     scenario.calls = value.calls.map((call, index): ScenarioCall => {
       if (!isRecord(call)) throw new ScenarioError(`Call ${index + 1} must be an object.`);
       const caller = isCaller(call.caller) ? { caller: call.caller } : {};
-      if ('raw' in call) return { raw: call.raw, ...caller };
+      const recorded = call.recorded === undefined ? {} : { recorded: recordedOf(call.recorded, index) };
+      if ('raw' in call) return { raw: call.raw, ...caller, ...recorded };
       if (typeof call.name !== 'string')
         throw new ScenarioError(`Call ${index + 1} needs a "name" or a "raw" call.`);
-      return { name: call.name, arguments: call.arguments, ...caller };
+      return { name: call.name, arguments: call.arguments, ...caller, ...recorded };
     });
   }
 
   if (typeof value.provider === 'string') scenario.provider = value.provider;
   return scenario;
+}
+
+/** A call's recorded result, checked; throws saying which call's record is wrong, and how. */
+function recordedOf(value: unknown, index: number): RecordedResult {
+  const recorded = parseRecorded(value);
+  if (typeof recorded === 'string') throw new ScenarioError(`Call ${index + 1}: ${recorded}`);
+  return recorded;
 }
 
 /** Base64url without padding. */

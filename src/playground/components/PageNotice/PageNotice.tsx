@@ -12,6 +12,7 @@ export function PageNotice() {
     <div
       className={classNames(styles.notice, notice?.kind === 'error' && styles.isError)}
       data-testid="page-notice"
+      data-kind={resetting ? 'progress' : notice?.kind}
       role={notice?.kind === 'error' ? 'alert' : 'status'}
     >
       {resetting ? 'Rebuilding the scenario…' : notice?.text}

@@ -1,0 +1,89 @@
+/**
+ * What a permalink records of each call's result, so its replay can tell whether it reproduced what
+ * the author saw: error or not, the error's code, a hash of the output text. Calls the author saw
+ * stopped (aborted, out of time) are not re-run (they would take as long again and give another
+ * answer): they are shown as recorded. The comparison and the page's words about it are in
+ * ./replay-notice.ts, loaded with the first link. Imports the package's types only.
+ */
+import type { ToolResult } from 'browser-agent-tools';
+
+/** What a link keeps of one call's result. */
+export interface RecordedResult {
+  is_error: boolean;
+  /** The error's code, for an error result that has one. */
+  code?: string;
+  /** FNV-1a hash (32 bits) of the output text (spill file names aside), 8 hex digits. */
+  output: string;
+}
+
+/** Codes of calls that were stopped rather than answered: a replay shows them instead of re-running. */
+const STOPPED_CODES: ReadonlySet<string> = new Set([
+  'ABORTED',
+  'COMMAND_ABORTED',
+  'COMMAND_TIMED_OUT',
+  'SCRIPT_TIMEOUT',
+  'MCP_TIMEOUT',
+]);
+
+/** The longest error code a link may carry. */
+const MAX_CODE_LENGTH = 64;
+
+/** Spill files are named by the time they were written: the same output, written again, names another. */
+const SPILL_NAME = /\/tmp\/tool-output\/[\w.-]+/g;
+
+function codeOf(result: ToolResult): string | undefined {
+  const error = (result.structured_output as { error?: { code?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' ? error.code : undefined;
+}
+
+/**
+ * FNV-1a over the text's UTF-16 code units, as 8 hex digits: enough to tell two outputs apart in a
+ * link (not a checksum against tampering; the link's author controls it anyway), and small enough
+ * for the page's entry chunk, which a checksum library would outgrow.
+ */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The record of `result`. */
+export function recordOf(result: ToolResult): RecordedResult {
+  const code = result.is_error ? codeOf(result) : undefined;
+  const output = fnv1a(result.output.replace(SPILL_NAME, '/tmp/tool-output/…'));
+  return { is_error: result.is_error, ...(code ? { code } : {}), output };
+}
+
+/** `value` as a record, or a sentence saying what is wrong with it (it came from a URL). */
+export function parseRecorded(value: unknown): RecordedResult | string {
+  if (typeof value !== 'object' || value === null) return '"recorded" must be an object.';
+  const { is_error: isError, code, output } = value as Record<string, unknown>;
+  if (typeof isError !== 'boolean') return '"recorded.is_error" must be true or false.';
+  if (typeof output !== 'string' || !/^[0-9a-f]{8}$/.test(output))
+    return '"recorded.output" must be 8 hex digits.';
+  if (
+    code !== undefined &&
+    (typeof code !== 'string' || !/^[A-Z0-9_]+$/.test(code) || code.length > MAX_CODE_LENGTH)
+  )
+    return `"recorded.code" must be an error code (capitals, digits and _, at most ${MAX_CODE_LENGTH}).`;
+  return { is_error: isError, ...(typeof code === 'string' ? { code } : {}), output };
+}
+
+/** Whether a call recorded so was stopped (aborted, out of time) rather than answered. */
+export function wasStopped(recorded: RecordedResult | undefined): boolean {
+  return recorded?.code !== undefined && STOPPED_CODES.has(recorded.code);
+}
+
+/** The result a replay shows for a stopped call instead of running it again. */
+export function stoppedResult(tool: string, recorded: RecordedResult): ToolResult {
+  const message = `Not re-run: when this link was made, the call ended with ${recorded.code} (stopped before it answered), so the replay shows that instead of running it again. Run it from the composer to try it.`;
+  return {
+    output: `${tool}: ${message}`,
+    structured_output: { error: { code: recorded.code ?? 'ABORTED', message, tool } },
+    details: { duration_ms: 0, shown_as_recorded: true },
+    is_error: true,
+  };
+}

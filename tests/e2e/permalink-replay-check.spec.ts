@@ -1,0 +1,85 @@
+/**
+ * A permalink reproduces or says why not: each call of a link made by the page carries its recorded
+ * result, the replay compares, and the notice is green only when every call gave what was recorded.
+ * A call the link's author saw stopped (aborted, out of time) is shown as recorded, not re-run; a call
+ * to a tool this page lacks (an MCP server's) is named with what to do.
+ */
+import { deflateRawSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { collectErrors, openPlayground } from './playground.ts';
+
+function hashOf(scenario: object): string {
+  return `#scenario=${deflateRawSync(Buffer.from(JSON.stringify(scenario))).toString('base64url')}`;
+}
+
+test('a link whose calls give other results than recorded says which, in a red notice', async ({ page }) => {
+  const errors = collectErrors(page);
+  await openPlayground(page);
+  const hash = hashOf({
+    version: 1,
+    files: { 'notes.md': 'now\n' },
+    calls: [
+      // Recorded when notes.md held other text: the same call prints other output now.
+      { name: 'read', arguments: { path: 'notes.md' }, recorded: { is_error: false, output: '00000000' } },
+      // A tool of an MCP server the author had connected: unknown here.
+      {
+        name: 'mcp__everything__echo',
+        arguments: { message: 'hi' },
+        recorded: { is_error: false, output: '12345678' },
+      },
+      // Aborted by its author after a long while: shown as recorded, not run again for as long.
+      {
+        name: 'bash',
+        arguments: { command: 'sleep 100' },
+        recorded: { is_error: true, code: 'ABORTED', output: 'abcdef01' },
+      },
+    ],
+  });
+  const started = Date.now();
+  await page.evaluate((next) => {
+    location.hash = next;
+  }, hash);
+  const notice = page.getByTestId('page-notice');
+  await expect(notice).toContainText(
+    "Loaded the scenario from the link: 1 files, 0 registered tools, 2 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run), but 2 of 2 did not give the result recorded in the link: call 1 (read) printed other output than when the link was made; call 2 (mcp__everything__echo) gave an error (UNKNOWN_TOOL), recorded as a success: its tool is not in this page's catalog (a tool of an MCP server the author had connected, or one registered by code); connect or register it and run the call again. The history shows what each gave here.",
+  );
+  expect(Date.now() - started).toBeLessThan(30_000);
+  await expect(notice).toHaveAttribute('data-kind', 'error');
+  await expect(page.getByTestId('history-entry')).toHaveCount(3);
+  await expect(page.getByTestId('history-entry').nth(0)).toHaveAttribute('data-error', 'true');
+  await expect(page.getByTestId('channel-output')).toContainText(
+    'bash: Not re-run: when this link was made, the call ended with ABORTED (stopped before it answered), so the replay shows that instead of running it again. Run it from the composer to try it.',
+  );
+  expect(errors).toEqual([]);
+});
+
+test("a link the page made replays green, and its copy records the stopped call's code", async ({
+  page,
+  context,
+}) => {
+  await openPlayground(page);
+  await page.evaluate(() => window.playground.execute('write', { path: 'a.txt', content: 'A\n' }));
+  await page.evaluate(() => window.playground.execute('read', { path: 'a.txt' }));
+  await page.evaluate(() => window.playground.execute('bash', { command: 'sleep 30' }, { timeoutMs: 300 }));
+  const scenario = await page.evaluate(() => window.playground.scenario());
+  const recorded = (scenario as { calls: { recorded: { is_error: boolean; code?: string } }[] }).calls.map(
+    (call) => [call.recorded.is_error, call.recorded.code],
+  );
+  expect(recorded).toEqual([
+    [false, undefined],
+    [false, undefined],
+    [true, 'COMMAND_ABORTED'],
+  ]);
+  const fresh = await context.newPage();
+  await openPlayground(fresh);
+  await fresh.evaluate(
+    (next) => {
+      location.hash = next;
+    },
+    hashOf(scenario as object),
+  );
+  await expect(fresh.getByTestId('page-notice')).toContainText(
+    '2 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run): each gave the result recorded in the link.',
+  );
+  await expect(fresh.getByTestId('page-notice')).toHaveAttribute('data-kind', 'info');
+});

@@ -1,0 +1,89 @@
+/**
+ * A permalink's replay against what the link recorded: the records a link carries are checked as
+ * untrusted input, a stopped call is shown as recorded instead of re-run, and the notice names each
+ * call that gave another result. Its words are the page's: asserted word for word.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRecorded, recordOf } from '../../src/playground/state/replay-check.ts';
+import { replayDifferences, replayNotice } from '../../src/playground/state/replay-notice.ts';
+import { parseScenario, ScenarioError } from '../../src/playground/state/scenario.ts';
+import { startPlayground } from './harness.ts';
+
+const ok = (output: string) => ({
+  output,
+  structured_output: {},
+  is_error: false,
+  details: { duration_ms: 1 },
+});
+const failed = (code: string) => ({
+  output: 'x: failed',
+  is_error: true,
+  structured_output: { error: { code, message: 'failed', tool: 'x' } },
+  details: { duration_ms: 1 },
+});
+
+describe('a permalink replay', () => {
+  it('records a result by error, code and a FNV-1a hash of the output, spill file names aside', () => {
+    expect(recordOf(ok('hello'))).toEqual({ is_error: false, output: '4f9f2cab' });
+    expect(recordOf(failed('UNKNOWN_TOOL'))).toMatchObject({ is_error: true, code: 'UNKNOWN_TOOL' });
+    const spilled = (at: number) =>
+      ok(`cut. The full output is in /tmp/tool-output/bash-${at}-1.log: read it.`);
+    expect(recordOf(spilled(1796283325993))).toEqual(recordOf(spilled(1796283999999)));
+  });
+
+  it('refuses a record that is not one, naming the call', () => {
+    expect(parseRecorded('x')).toBe('"recorded" must be an object.');
+    expect(parseRecorded({ is_error: 'no', output: '00000000' })).toBe(
+      '"recorded.is_error" must be true or false.',
+    );
+    expect(parseRecorded({ is_error: false, output: 'z'.repeat(100_000) })).toBe(
+      '"recorded.output" must be 8 hex digits.',
+    );
+    expect(parseRecorded({ is_error: true, output: '00000000', code: '<img>' })).toBe(
+      '"recorded.code" must be an error code (capitals, digits and _, at most 64).',
+    );
+    expect(() =>
+      parseScenario({ version: 1, calls: [{ name: 'ls' }, { name: 'ls', recorded: { is_error: 1 } }] }),
+    ).toThrow(new ScenarioError('Call 2: "recorded.is_error" must be true or false.'));
+  });
+
+  it('says green only when every compared call gave its recorded result', () => {
+    const calls = [{ recorded: recordOf(ok('a')) }, { recorded: recordOf(ok('b')) }, {}];
+    const same = [ok('a'), ok('b'), ok('c')].map((result) => ({ tool: 'read', result }));
+    expect(replayNotice('Loaded', calls, same)).toEqual({
+      kind: 'info',
+      text: 'Loaded, 3 calls re-run: 1 without a recorded result to compare with.',
+    });
+    const other = [ok('a'), failed('INVALID_PATH')].map((result) => ({ tool: 'read', result }));
+    expect(replayNotice('Loaded', calls.slice(0, 2), other)).toEqual({
+      kind: 'error',
+      text: 'Loaded, 2 calls re-run, but 1 of 2 did not give the result recorded in the link: call 2 (read) gave an error (INVALID_PATH), recorded as a success. The history shows what each gave here.',
+    });
+  });
+
+  it('shows a call stopped when the link was made as recorded, without running it', async () => {
+    const playground = await startPlayground();
+    const recorded = { is_error: true, code: 'SCRIPT_TIMEOUT', output: '00000000' };
+    const started = Date.now();
+    const entries = await playground.reset({
+      version: 1,
+      files: {},
+      calls: [
+        { name: 'bash', arguments: { command: 'sleep 60; echo done > ran.txt' }, recorded },
+        { name: 'ls', arguments: {} },
+      ],
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(entries.map((entry) => entry.result.output)).toEqual([
+      'bash: Not re-run: when this link was made, the call ended with SCRIPT_TIMEOUT (stopped before it answered), so the replay shows that instead of running it again. Run it from the composer to try it.',
+      '(empty directory)',
+    ]);
+    const replayed = entries.map((entry) => ({ tool: 'bash', result: entry.result }));
+    expect(replayDifferences([{ recorded }, {}], replayed)).toEqual({ compared: 0, shown: 1, differed: [] });
+    // Made again into a link, the call keeps its stopped record, so that link shows it too.
+    expect(playground.scenario().calls?.[0]?.recorded).toMatchObject({
+      is_error: true,
+      code: 'SCRIPT_TIMEOUT',
+    });
+  }, 60_000);
+});
