@@ -44,6 +44,8 @@ test('keyboard only: pick a tool, edit its arguments, run with Ctrl+Enter, selec
   await page.keyboard.press('Tab');
   const path = page.getByTestId('args-form').getByRole('textbox', { name: 'path', exact: true });
   await expect(path).toBeFocused();
+  // The field holds the composer's example (src): replaced, as a person would, by selecting it.
+  await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('notes');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(outputText(page)).toContainText('todo.md');

@@ -35,6 +35,8 @@ test('Test connection lists the models of a server that allows the page, and exp
   const panel = page.getByTestId('agent');
   const baseURL = panel.getByLabel('Base URL');
   const status = panel.getByTestId('agent-connection');
+  // The panel starts on the demo model, which has nothing to connect to.
+  await panel.getByTestId('agent-provider').selectOption('openai-chat');
   await panel.getByLabel('Model').fill('fake-model');
   await baseURL.fill(fake.openAIBaseURL);
   await panel.getByTestId('agent-test-connection').click();

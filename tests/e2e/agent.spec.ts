@@ -145,6 +145,8 @@ test('Stop ends a run whose model never answers', async ({ page }) => {
     const errors = collectErrors(page);
     await openPlayground(page);
     const panel = page.getByTestId('agent');
+    // The panel starts on the demo model; this run is the OpenAI-compatible one's.
+    await panel.getByLabel('Provider').selectOption('openai-chat');
     await panel.getByLabel('Base URL').fill(hanging.openAIBaseURL);
     await panel.getByLabel('Model').fill('fake-model');
     await panel.getByTestId('agent-run').click();

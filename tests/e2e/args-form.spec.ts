@@ -12,6 +12,9 @@ test('the form and the JSON view edit the same arguments, and the call runs with
   await page.getByTestId('tool-picker').selectOption('grep');
   const form = page.getByTestId('args-form');
   const json = page.getByTestId('arguments-input');
+  // The composer starts grep on an example; this test builds its arguments from none.
+  await expect(json).toHaveValue(JSON.stringify({ pattern: 'sum', path: 'src' }, null, 2));
+  await json.fill('{}');
 
   const pattern = form.getByRole('textbox', { name: 'pattern', exact: true });
   await expect(pattern).toHaveAttribute('aria-required', 'true');
@@ -43,6 +46,8 @@ test('arrays of nested objects get Add and Remove; invalid JSON is kept and sent
   await page.getByTestId('tool-picker').selectOption('edit');
   const form = page.getByTestId('args-form');
   const json = page.getByTestId('arguments-input');
+  // From no arguments, not the composer's example edit.
+  await json.fill('{}');
   await form.getByRole('button', { name: 'Add to edits' }).click();
   const item = form.locator('[data-field="edits.0"]');
   await expect(item.getByRole('textbox', { name: 'oldText', exact: true })).toHaveAttribute(
@@ -54,13 +59,14 @@ test('arrays of nested objects get Add and Remove; invalid JSON is kept and sent
   await form.getByRole('textbox', { name: 'path', exact: true }).fill('src/cart.ts');
   await expect(json).toHaveValue(
     JSON.stringify(
-      { path: 'src/cart.ts', edits: [{ oldText: 'let sum = 0;', newText: 'let sum = 0; // cents' }] },
+      // In the order the fields were filled in.
+      { edits: [{ oldText: 'let sum = 0;', newText: 'let sum = 0; // cents' }], path: 'src/cart.ts' },
       null,
       2,
     ),
   );
   await form.getByRole('button', { name: 'Remove edits[0]' }).click();
-  await expect(json).toHaveValue(JSON.stringify({ path: 'src/cart.ts', edits: [] }, null, 2));
+  await expect(json).toHaveValue(JSON.stringify({ edits: [], path: 'src/cart.ts' }, null, 2));
 
   await json.fill('{"path": "src/cart.ts",');
   await expect(page.getByTestId('args-form-invalid')).toHaveText(
