@@ -13,6 +13,13 @@ export interface RemoteToolInfo {
   annotations?: ToolAnnotations;
 }
 
+/** A remote tool as `tools/list` returns it. */
+export interface RemoteTool extends RemoteToolInfo {
+  title?: string;
+  description?: string;
+  outputSchema?: Record<string, unknown>;
+}
+
 /** Parameter names that hold a filesystem path: `path`, `paths`, `file_path`, `filePath`, `filename`, `directory`… */
 const PATH_PARAMETER = /^(paths?|files?|filename|dir|directory)$|(_path|_paths|Path|Paths)$/;
 

@@ -4,7 +4,12 @@
  * when a command is mounted, so this entry runs in browsers and workers too.
  */
 export type { McpHttpSource, McpSource, McpStdioSource } from './connect.ts';
-export { effectsOfRemoteTool, looksLikeFilesystem, type RemoteToolInfo } from './effects.ts';
+export {
+  effectsOfRemoteTool,
+  looksLikeFilesystem,
+  type RemoteTool,
+  type RemoteToolInfo,
+} from './effects.ts';
 export {
   DEFAULT_MAX_DESCRIPTION_CHARS,
   DEFAULT_MAX_LIST_PAGES,
@@ -17,7 +22,6 @@ export {
   type McpMount,
   type MountMcpServerOptions,
   mountMcpServer,
-  type RemoteTool,
   type SkippedTool,
 } from './mount.ts';
 export {

@@ -8,7 +8,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PaginatedResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { RemoteTool } from './mount.ts';
+import type { RemoteTool } from './effects.ts';
 
 /** Pages of `tools/list` one listing follows at most, by default. */
 export const DEFAULT_MAX_LIST_PAGES = 100;

@@ -8,7 +8,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { Effect, ExposureMode, ToolAnnotations, ToolImplementation, ToolSuite } from '../index.ts';
 import { errorMessage } from '../shared/index.ts';
 import { connect, type McpSource } from './connect.ts';
-import { effectsOfRemoteTool, looksLikeFilesystem, type RemoteToolInfo } from './effects.ts';
+import { effectsOfRemoteTool, looksLikeFilesystem, type RemoteTool } from './effects.ts';
 import {
   DEFAULT_MAX_DESCRIPTION_CHARS,
   DEFAULT_MAX_LIST_PAGES,
@@ -22,13 +22,6 @@ import { fromCallToolResult, type RemoteCallOrigin, remoteCallError } from './re
 
 /** How long a remote call may take before it is abandoned, by default: the SDK's own default. */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
-
-/** A remote tool as `tools/list` returns it. */
-export interface RemoteTool extends RemoteToolInfo {
-  title?: string;
-  description?: string;
-  outputSchema?: Record<string, unknown>;
-}
 
 /** Options of {@link mountMcpServer}. */
 export interface MountMcpServerOptions {

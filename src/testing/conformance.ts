@@ -5,9 +5,9 @@
  * written reason; a skipped case that passes fails the run, so the skip list can only shrink.
  */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolResult, type ToolSuite } from '../index.ts';
-import type { Workspace } from '../workspace/workspace.ts';
+import { createToolSuite } from '../index.ts';
 import { toBase64 } from './base64.ts';
+import type { CaseEnv, CaseOptions, CaseRegistrar, ConformanceTarget, Files } from './case-types.ts';
 import { defineBashCases } from './cases/bash.cases.ts';
 import { defineEditCases } from './cases/edit.cases.ts';
 import { defineFaultCases } from './cases/faults.cases.ts';
@@ -17,48 +17,7 @@ import { definePathCases } from './cases/paths.cases.ts';
 import { defineReadWriteCases } from './cases/read-write.cases.ts';
 import { defineSeamCases } from './cases/seam.cases.ts';
 
-/** Files to start a case with: path relative to the root → text or bytes. */
-export type Files = Record<string, string | Uint8Array>;
-
-/** What a case gets: a fresh workspace with its files, and a suite whose tools act on it. */
-export interface CaseEnv {
-  workspace: Workspace;
-  suite: ToolSuite<Workspace>;
-  /** Calls a tool the way a model would. */
-  call(tool: string, args: unknown): Promise<ToolResult>;
-  /** Reads a file's bytes straight from the backend (path relative to the root). */
-  bytes(path: string): Promise<Uint8Array>;
-  /** Reads a file as UTF-8 text straight from the backend (path relative to the root). */
-  text(path: string): Promise<string>;
-  /** Every file under the root as path → bytes, for "nothing changed" checks. */
-  snapshot(): Promise<Map<string, string>>;
-}
-
-/** Registers named cases; `setup` creates the environment of one case. */
-export interface CaseRegistrar {
-  test(
-    name: string,
-    body: (setup: (files?: Files) => Promise<CaseEnv>) => Promise<void>,
-    options?: CaseOptions,
-  ): void;
-}
-
-/** Options of one case. */
-export interface CaseOptions {
-  /** The case's timeout in ms, for cases that move megabytes. Default: the target's `timeoutMs`. */
-  timeoutMs?: number;
-}
-
-/** A backend under test. */
-export interface ConformanceTarget {
-  name: string;
-  /** Creates a fresh workspace holding `files`. */
-  create(files?: Files): Promise<Workspace>;
-  /** Cases this backend cannot pass yet, each with the reason. Names are `<group> > <case>`. */
-  skip?: { reason: string; tests: string[] }[];
-  /** Per-case timeout in ms. Default: 20,000. */
-  timeoutMs?: number;
-}
+export type { CaseEnv, CaseOptions, CaseRegistrar, ConformanceTarget, Files };
 
 const GROUPS: [string, (registrar: CaseRegistrar) => void][] = [
   ['seam', defineSeamCases],

@@ -271,12 +271,67 @@ function toolNamesIn(file: string, source: string): string[] {
     );
 }
 
+/** The files of src/ that `file` imports statically (type-only imports too), by path relative to src/. */
+function localImports(file: string, source: string): string[] {
+  return importsOf(source)
+    .filter(({ specifier, dynamic }) => !dynamic && specifier.startsWith('.'))
+    .map(({ specifier }) => relative(SRC, join(SRC, dirname(file), specifier)));
+}
+
+/**
+ * The import circles among `files` (each as the files around it, first file the smallest name), found
+ * by a depth-first walk: a file reached again while it is still being walked closes a circle.
+ */
+function importCircles(files: readonly string[], read: (file: string) => string): string[][] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((file) => [file, localImports(file, read(file)).filter((to) => known.has(to))]),
+  );
+  const state = new Map<string, 'walking' | 'done'>();
+  const path: string[] = [];
+  const circles = new Map<string, string[]>();
+  const walk = (file: string): void => {
+    state.set(file, 'walking');
+    path.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'walking') {
+        const circle = path.slice(path.indexOf(next));
+        const start = circle.indexOf([...circle].sort()[0] as string);
+        const turned = [...circle.slice(start), ...circle.slice(0, start)];
+        circles.set(turned.join(' → '), turned);
+      } else if (!state.has(next)) walk(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) walk(file);
+  return [...circles.values()];
+}
+
 describe('architecture', () => {
   it('every import in src/ follows the room rules', () => {
     const files = sourceFiles(SRC);
     expect(files.length).toBeGreaterThan(10);
     const found = files.flatMap((file) => violations(file, readFileSync(join(SRC, file), 'utf8')));
     expect(found).toEqual([]);
+  });
+
+  it('no module of src/ imports itself through others (type-only imports count)', () => {
+    const files = sourceFiles(SRC);
+    const circles = importCircles(files, (file) => readFileSync(join(SRC, file), 'utf8'));
+    expect(circles.map((circle) => circle.join(' → '))).toEqual([]);
+  });
+
+  it('the circle check finds a circle of two and one of three', () => {
+    const sources: Record<string, string> = {
+      'a.ts': "import { b } from './b.ts';",
+      'b.ts': "import type { A } from './a.ts';",
+      'c/x.ts': "export { y } from './y.ts';",
+      'c/y.ts': "import { z } from '../z.ts';",
+      'z.ts': "import { x } from './c/x.ts'; import('./a.ts');",
+    };
+    const circles = importCircles(Object.keys(sources), (file) => sources[file] ?? '');
+    expect(circles.map((circle) => circle.join(' → '))).toEqual(['a.ts → b.ts', 'c/x.ts → c/y.ts → z.ts']);
   });
 
   it('the playground imports the library by package name, never by path', () => {

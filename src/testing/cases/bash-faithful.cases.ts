@@ -4,7 +4,7 @@
  * Expected outputs are GNU bash 5.2's with coreutils in the C locale.
  */
 import { expect } from 'vitest';
-import type { CaseRegistrar } from '../conformance.ts';
+import type { CaseRegistrar } from '../case-types.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 
 /** Each call starts a fresh shell: nothing one command sets is there in the next. */

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { ToolResult } from '../../index.ts';
-import type { CaseRegistrar } from '../conformance.ts';
+import type { CaseRegistrar } from '../case-types.ts';
 import { defineFaithfulBashCases } from './bash-faithful.cases.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 

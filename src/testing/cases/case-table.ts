@@ -3,7 +3,7 @@
  * run. A group keeps its cases in a few tables, one per thing they check, so it reads as a list and no
  * single function has to hold every case of the group.
  */
-import type { CaseOptions, CaseRegistrar } from '../conformance.ts';
+import type { CaseOptions, CaseRegistrar } from '../case-types.ts';
 
 /** One case's body: it sets up a fresh workspace with `setup(files)` and asserts on it. */
 export type CaseBody = Parameters<CaseRegistrar['test']>[1];

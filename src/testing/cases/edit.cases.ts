@@ -4,7 +4,7 @@
  * concurrent edits and writes to one file.
  */
 import { expect } from 'vitest';
-import type { CaseEnv, CaseRegistrar, Files } from '../conformance.ts';
+import type { CaseEnv, CaseRegistrar, Files } from '../case-types.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 
 /** Calls edit expecting an error; checks the file did not change and returns the message. */

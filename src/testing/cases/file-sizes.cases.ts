@@ -1,6 +1,6 @@
 /** Files of every size around 64 KiB, written every way and read back every way (see ../file-sizes.ts). */
 import { expect } from 'vitest';
-import type { CaseRegistrar } from '../conformance.ts';
+import type { CaseRegistrar } from '../case-types.ts';
 import { probeFileSizes } from '../file-sizes.ts';
 
 export function defineFileSizeCases(c: CaseRegistrar): void {

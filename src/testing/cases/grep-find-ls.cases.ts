@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { ToolResult } from '../../index.ts';
-import type { CaseRegistrar, Files } from '../conformance.ts';
+import type { CaseRegistrar, Files } from '../case-types.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 
 /** A small project: ignored, skipped, hidden and binary files around the matches. */

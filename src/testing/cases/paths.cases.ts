@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { ToolError } from '../../index.ts';
 import { confinePath } from '../../workspace/workspace.ts';
-import type { CaseRegistrar } from '../conformance.ts';
+import type { CaseRegistrar } from '../case-types.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 
 async function refusal(promise: Promise<string>): Promise<string> {

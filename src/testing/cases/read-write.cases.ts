@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { toBase64 } from '../base64.ts';
-import type { CaseRegistrar } from '../conformance.ts';
+import type { CaseRegistrar } from '../case-types.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48]);

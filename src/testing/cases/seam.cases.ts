@@ -1,7 +1,7 @@
 /** The Workspace seam itself: file operations straight to the backend, and exec. */
 import { expect } from 'vitest';
 import { WorkspaceError } from '../../workspace/workspace.ts';
-import type { CaseRegistrar } from '../conformance.ts';
+import type { CaseRegistrar } from '../case-types.ts';
 import { type CaseTable, registerCases } from './case-table.ts';
 
 async function code(promise: Promise<unknown>): Promise<string> {
