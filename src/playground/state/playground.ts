@@ -349,6 +349,15 @@ async function resetWithCalls(
   }
 }
 
+/** How a reset replays a link's calls: run them, or show a stopped one as recorded. */
+function replayCalls(runtime: Runtime, history: HistoryStore, run: RunCall) {
+  return {
+    run,
+    show: (record: CallRecord) => history.add(record),
+    declared: () => runtime.declarations().map((spec) => spec.name),
+  };
+}
+
 /** The history's record of a stopped call a replay shows instead of running it. */
 function shownAsRecorded(request: CallRequest, recorded: RecordedResult, declared: string[]): CallRecord {
   const tool = request.kind === 'named' ? request.name : 'raw call';
@@ -492,16 +501,7 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     enableCodemode,
     runCall,
     reset: (scenario) =>
-      resetWithCalls(
-        page,
-        applyScenario,
-        {
-          run: runCall,
-          show: (record) => history.add(record),
-          declared: () => runtime.declarations().map((spec) => spec.name),
-        },
-        scenario,
-      ),
+      resetWithCalls(page, applyScenario, replayCalls(runtime, history, runCall), scenario),
     scenario: () => describeScenario(runtime, history, declarations, startFiles, firstScenarioId),
     notify,
     importSession: (text) => importSessionFile(text, applyScenario, history, notify),
