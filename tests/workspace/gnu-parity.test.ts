@@ -1,7 +1,8 @@
 /**
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
- * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts wraps, and
+ * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts and
+ * sed-fixes.ts wrap, `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -19,6 +20,22 @@ const FILES = {
   'src/x.ts': 'export const x = 1;\n// TODO fix\n',
   'src/y.ts': 'import { x } from "./x";\n',
   'src/sub/z.js': '// TODO later\n',
+  // diff, patch and cmp (diff-commands.ts), in a directory of their own so listings of . stay short.
+  'dt/old.txt': 'alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\neta\ntheta\niota\nkappa\n',
+  'dt/new.txt': 'alpha\nBETA\ngamma\ndelta\nepsilon\nzeta\ntheta\niota\nkappa\nlambda\n',
+  'dt/other.txt': 'alpha\nbeta\nGAMMA\ndelta\nepsilon\nzeta\neta\ntheta\niota\nkappa\n',
+  'dt/short.txt': 'alpha\nbeta\n',
+  'dt/nonl1.txt': 'one\ntwo',
+  'dt/nonl2.txt': 'one\nthree',
+  'dt/list1.txt': 'pear\napple\nfig\n',
+  'dt/list2.txt': 'fig\napple\nplum\n',
+  'dt/fix.patch':
+    'diff --git a/dt/old.txt b/dt/old.txt\n--- a/dt/old.txt\n+++ b/dt/old.txt\n@@ -1,3 +1,3 @@\n alpha\n-beta\n+BETA\n gamma\n',
+  'dt/a/same.txt': 'same\n',
+  'dt/a/y.txt': 'one\n',
+  'dt/b/same.txt': 'same\n',
+  'dt/b/y.txt': 'two\n',
+  'dt/b/z.txt': 'new\n',
 };
 
 const COMMANDS = [
@@ -118,6 +135,98 @@ const COMMANDS = [
   'find src -name \'*.ts\' -exec grep -l TODO {} + ; echo "exit $?"',
   'find src -name \'*.ts\' -exec false {} + ; echo "exit $?"',
   'find src nope -name \'*.ts\' -exec grep -l TODO {} \\; 2>/dev/null; echo "exit $?"',
+  // diff in GNU's normal and unified formats, patch and cmp (diff-commands.ts). The -u headers hold
+  // mtimes, which differ between the two shells, so they are cut off.
+  'diff dt/old.txt dt/new.txt; echo "exit $?"',
+  'diff -u dt/old.txt dt/new.txt | tail -n +3',
+  'diff -U1 dt/old.txt dt/new.txt | tail -n +3',
+  'diff -q dt/old.txt dt/new.txt; diff -rq dt/a dt/b; echo "exit $?"',
+  'diff -r dt/a dt/b',
+  'diff -u dt/old.txt dt/old.txt && cmp dt/old.txt dt/old.txt && echo same',
+  'diff dt/nope.txt dt/old.txt; echo "exit $?"; cmp dt/old.txt dt/nope.txt; echo "exit $?"',
+  'diff dt/nonl1.txt dt/nonl2.txt; diff -u dt/nonl1.txt dt/nonl2.txt | tail -n +3',
+  "diff <(sort dt/list1.txt) <(sort dt/list2.txt) | grep -c '^[<>]'",
+  'sort dt/list1.txt | diff - dt/list2.txt',
+  'cd dt && diff -u old.txt new.txt > d.patch; patch old.txt < d.patch; cmp old.txt new.txt && echo same',
+  'cd dt && diff -u old.txt new.txt > d.patch; (echo top; cat old.txt) > w.txt; patch w.txt < d.patch && tail -n 2 w.txt',
+  'cd dt && diff -u old.txt new.txt > d.patch; patch --dry-run old.txt < d.patch && cmp old.txt new.txt; echo "exit $?"',
+  'patch -p1 < dt/fix.patch && head -n 3 dt/old.txt',
+  'cd dt && diff -u old.txt new.txt > d.patch; cp new.txt w.txt; patch -R w.txt < d.patch && cmp w.txt old.txt && echo reverted',
+  // A hunk that fails: GNU writes w.txt.rej, this shell nothing, and in both the file is as it was.
+  'cd dt && diff -u old.txt new.txt > d.patch; cp other.txt w.txt; patch w.txt < d.patch > /dev/null; echo "exit $?"; cmp w.txt other.txt && echo unchanged',
+  'cmp dt/old.txt dt/new.txt; echo "exit $?"',
+  'cmp dt/short.txt dt/old.txt; echo "exit $?"',
+  'cmp -s dt/old.txt dt/new.txt; echo "exit $?"; cmp -s dt/old.txt dt/old.txt; echo "exit $?"',
+  'cmp -l dt/nonl1.txt dt/nonl2.txt 2>/dev/null',
+  // sed -i with a backup suffix (sed-fixes.ts), and the forms that make none.
+  "sed -i.bak 's/apple/APPLE/' a.txt; cat a.txt.bak a.txt",
+  "sed -i.orig -e 's/1/one/' a.txt; cat a.txt.orig; ls",
+  "sed --in-place=.bak 's/,/;/' n.csv; cat n.csv.bak n.csv",
+  "sed -i~ 's/x/X/' src/x.ts; cat src/x.ts~ src/x.ts",
+  "sed -i'bak_*' 's/a/A/' a.txt; cat bak_a.txt a.txt; ls",
+  'sed -ni.bak 2p a.txt; cat a.txt.bak a.txt',
+  "sed -i.bak -e 's/bob/BOB/' n.csv a.txt; cat n.csv.bak a.txt.bak n.csv",
+  "sed -ie 's/apple/A/' a.txt; ls; cat a.txte",
+  "sed -i 's/apple/A/' a.txt; ls",
+  "sed --in-place= 's/apple/A/' a.txt; ls",
+  "sed -i'*' 's/apple/A/' a.txt; ls",
+  "sed -i'old_*' 's/x/X/' src/x.ts; echo \"exit $?\"; cat src/x.ts",
+  "mkdir old_src && sed -i'old_*' 's/x/X/' src/x.ts && cat old_src/x.ts src/x.ts",
+  "sed -i.bak 's/apple/A/' src/x.ts a.txt && ls src && cat a.txt.bak",
+  "printf 'echo x\\n' > s.sh; chmod 755 s.sh; sed -i.bak s/x/y/ s.sh; sed -i s/y/z/ s.sh; stat -c '%a %n' s.sh s.sh.bak; ./s.sh",
+  // sed: escapes and c commands that run as they are (the refused ones: shell-refusals.test.ts).
+  "printf '1\\n2\\n3\\n4\\n' | sed '2c\\X'",
+  "printf '1\\n2\\n3\\n4\\n' | sed '/3/c X'",
+  "printf '1\\n2\\n3\\n4\\n' | sed '2,3!c X'",
+  "printf '1\\n2\\n3\\n4\\n' | sed '2,3{c X\n}'",
+  "printf '1\\n2\\n3\\n4\\n' | sed '1~2c X'",
+  "printf '1\\n2\\n3\\n4\\n' | sed 's/2,3c/x/; 2,3s/[23]/c/'",
+  "echo hello | sed 's/[\\U]/x/'",
+  "echo ab | sed 'sUaU\\UxU'",
+  "echo 'a\\Ub' | sed 's/\\\\U/Q/'",
+  "echo ab | sed 's/a/\\\\U/'",
+  "echo ab | sed 'y/ab/\\U\\u/'",
+  "echo ab | sed '1a\\Utext'",
+  // sed: a backslash in a replacement (just-bash dropped it).
+  "echo 'a\"b' | sed 's/\"/\\\\\"/g'",
+  "echo ab | sed 's/a/x\\\\y/'",
+  "echo ab | sed -e 's/a/\\\\&/' -e 's/b/\\\\n/'",
+  "echo ab | sed 's/a/\\\\\\\\/'",
+  "echo path/to | sed 's/\\//\\\\\\//g'",
+  // trap: EXIT traps run at the end, at exit N and under set -e (trap-plugin.ts).
+  "trap 'echo cleanup' EXIT; echo body",
+  'trap \'echo "cleanup $?"\' EXIT; exit 3',
+  'set -e; trap \'echo "cleanup $?"\' EXIT; false; echo not reached',
+  'set -e; f() { false; }; trap \'echo "status $?"\' EXIT; f; echo not reached',
+  'f() { exit 4; }; trap \'echo "bye $?"\' EXIT; f; echo not reached',
+  "trap 'echo c; exit 7' EXIT; exit 3",
+  'trap false EXIT; true',
+  "set -e; trap 'false; echo not reached' EXIT; true",
+  "trap 'echo $?' EXIT; (exit 5)",
+  't=$(mktemp); trap \'rm -f "$t"; echo removed\' EXIT; echo hi > "$t"; cat "$t"',
+  'trap \'echo "$v"\' EXIT; v=late',
+  'trap cleanup EXIT; cleanup() { echo "cleaned $1"; }; echo body',
+  "trap 'echo a' EXIT; trap - EXIT; echo b",
+  "trap 'echo a' EXIT; trap EXIT; echo b",
+  "trap '' EXIT; echo b",
+  "trap 'echo one' EXIT; trap 'echo two' EXIT",
+  "trap 'echo x' 0; echo y",
+  "builtin trap 'echo t' EXIT; command trap 'echo u' INT; trap -p",
+  "trap 'echo never' INT TERM HUP; echo body",
+  "trap \"echo it's\" INT TERM; trap 'echo x' EXIT; trap -p; trap -p INT; trap",
+  'x=$(trap -p); trap \'echo set\' EXIT; y=$(trap -p); echo "[$x] [$y]"',
+  'for i in 1 2; do trap "echo last $i" EXIT; done; echo loop',
+  // The trap runs after the harness's `2>&1` has ended: GNU's trap prints to stdout only here.
+  "echo 1; trap 'echo trapped' EXIT; echo 2 >&2; echo 3",
+  'echo hi | bash -c \'trap "echo nested" EXIT; cat\'; echo outer',
+  'bash -c \'trap "echo nested" EXIT; exit 3\'; echo "outer $?"',
+  // /dev/zero reads as zeros, /dev/null keeps nothing written to it (device-files.ts).
+  'head -c 5 /dev/zero | wc -c',
+  'head -c 3 /dev/zero | base64',
+  'head -c 100000 < /dev/zero | wc -c',
+  'head -c 4 /dev/zero > z.bin; wc -c < z.bin',
+  'echo hi > /dev/null; cat /dev/null | wc -c',
+  'echo hi >> /dev/null; cp a.txt /dev/null; wc -c < /dev/null',
 ];
 
 /** A fresh directory holding FILES, for one command of the real shell. */
@@ -163,7 +272,8 @@ function isGnu(program: string): boolean {
 }
 
 // awk is not checked: Debian's is mawk, not GNU's; the awk programs here use only POSIX awk.
-const GNU_TOOLS = existsSync('/bin/bash') && ['grep', 'sed', 'xargs', 'cut'].every(isGnu);
+const GNU_TOOLS =
+  existsSync('/bin/bash') && ['grep', 'sed', 'xargs', 'cut', 'diff', 'patch', 'cmp'].every(isGnu);
 
 describe.skipIf(!GNU_TOOLS)('the embedded shell prints what GNU bash prints', () => {
   it.each(COMMANDS)('%s', async (command) => {

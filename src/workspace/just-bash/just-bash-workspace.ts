@@ -19,7 +19,6 @@ import {
   type Workspace,
   WorkspaceError,
 } from '../workspace.ts';
-import { ByteSafeInMemoryFs } from './byte-safe-fs.ts';
 import {
   type ChangeTracker,
   countDeletedFiles,
@@ -28,6 +27,7 @@ import {
   trackFileSystem,
   type WorkspaceChangeLog,
 } from './change-tracking.ts';
+import { DeviceInMemoryFs } from './device-files.ts';
 import { openPersistence, type PersistOptions, resolvePersistStorage } from './persistence.ts';
 
 export { EMBEDDED_EXECUTION_LIMITS } from '../shell/run-command.ts';
@@ -80,11 +80,11 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   const root = normalizePosix(options.root ?? DEFAULT_JUST_BASH_ROOT);
   const limitBytes = options.executionLimits?.maxFileSystemBytes ?? HARDENED_FILE_SYSTEM_BYTES;
   const storage = options.persist ? resolvePersistStorage(options.persist) : undefined;
-  const { fs, tracker } = trackFileSystem(
-    new ByteSafeInMemoryFs(undefined, { maxTotalBytes: limitBytes }),
-    root,
-  );
+  const devices = new DeviceInMemoryFs(undefined, { maxTotalBytes: limitBytes });
+  const { fs, tracker } = trackFileSystem(devices, root);
   const bash = newEmbeddedBash(fs, root, options);
+  // One byte more than a command may print (device-files.ts): more than that fails at the output limit.
+  devices.zeroBytes = (bash as unknown as { limits: { maxOutputSize: number } }).limits.maxOutputSize + 1;
   const call = guardWith(limitBytes);
   const inner: Workspace = {
     backend: 'just-bash',

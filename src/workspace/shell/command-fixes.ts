@@ -25,6 +25,8 @@
  * Imports only just-bash's types.
  */
 import type { Command } from 'just-bash';
+import { diffCommand } from './diff-commands.ts';
+import { withSedFixed } from './sed-fixes.ts';
 
 type Context = Parameters<Command['execute']>[1];
 
@@ -40,6 +42,9 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (cut && cat) fixed.set('cut', withUndelimitedLinesWhole(cut, cat));
   const grep = commands.get('grep');
   if (grep) fixed.set('grep', withDirectoriesUnslashed(grep));
+  const sed = commands.get('sed');
+  if (sed) fixed.set('sed', withSedFixed(sed));
+  fixed.set('diff', diffCommand);
   return fixed;
 }
 

@@ -5,6 +5,7 @@
  * refuses any other with a message that says what it takes (exit 1). Imports only just-bash's types.
  */
 import type { Command } from 'just-bash';
+import { PATCH_AND_CMP } from './diff-commands.ts';
 
 type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
@@ -161,4 +162,4 @@ const mktempCommand: Command = {
 };
 
 /** The commands this file adds to a shell that lacks them. */
-export const MISSING_COMMANDS: readonly Command[] = [realpathCommand, mktempCommand];
+export const MISSING_COMMANDS: readonly Command[] = [realpathCommand, mktempCommand, ...PATCH_AND_CMP];

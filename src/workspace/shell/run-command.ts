@@ -31,12 +31,14 @@
  */
 import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
+import { backgroundRefusal } from './background-refusal.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { withFixedCommands } from './command-fixes.ts';
 import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.ts';
 import { MISSING_COMMANDS } from './missing-commands.ts';
 import { respellOptions } from './option-spellings.ts';
 import { inlineStaticEvals } from './static-eval.ts';
+import { trapPlugin } from './trap-plugin.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 type Limits = NonNullable<BashOptions['executionLimits']>;
@@ -210,7 +212,9 @@ export async function runJustBashCommand(
         staticEvalPlugin(bash),
         refusingPlugin(bash, 'oversize-brace-ranges', oversizeRangeRefusal),
         refusingPlugin(bash, 'option-spellings', respellOptions),
+        refusingPlugin(bash, 'background-jobs', backgroundRefusal),
         interleavePlugin(bash, streams),
+        trapPlugin(bash),
       ],
     },
     // Made for each call (some microseconds), so a command registered on the shell later is seen.

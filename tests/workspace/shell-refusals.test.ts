@@ -1,0 +1,235 @@
+/**
+ * What the embedded shell refuses rather than answer otherwise than GNU: sed's case conversion and `c`
+ * on a range (src/workspace/shell/sed-fixes.ts), traps that would never run (trap-plugin.ts) and
+ * background jobs (background-refusal.ts). Each message is model-facing, so each is pinned word for
+ * word, with its exit status; next to each, scripts that must still run. What these files make
+ * faithful instead is compared with GNU bash in gnu-parity.test.ts; the bound on `/dev/zero`, where GNU
+ * never ends, is here.
+ */
+import { describe, expect, it } from 'vitest';
+import { createToolSuite } from '../../src/index.ts';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import { BACKGROUND_REFUSAL } from '../../src/workspace/shell/background-refusal.ts';
+import {
+  SED_CASE_CONVERSION_REFUSAL,
+  SED_RANGE_CHANGE_REFUSAL,
+  scanSedScript,
+} from '../../src/workspace/shell/sed-fixes.ts';
+import {
+  TRAP_LIST_REFUSAL,
+  trapSignalRefusal,
+  trapSubshellRefusal,
+} from '../../src/workspace/shell/trap-plugin.ts';
+
+const FILES = { 'a.txt': 'apple 3\nbanana 1\n' };
+
+async function run(command: string): Promise<{ output: string; exitCode: number }> {
+  const workspace = await createJustBashWorkspace({ files: FILES });
+  const { output, exitCode } = await workspace.exec(command);
+  return { output, exitCode };
+}
+
+const LINES = "printf '1\\n2\\n3\\n4\\n' | ";
+
+describe('the refusals, word for word', () => {
+  it('say what is not supported, why, and what to write instead', () => {
+    expect(SED_CASE_CONVERSION_REFUSAL).toBe(
+      "sed: \\U, \\L, \\u, \\l and \\E in a replacement are not supported by this shell's sed, which would insert the letters themselves; nothing ran. Convert case with tr '[:lower:]' '[:upper:]' (or the reverse), or with awk's toupper() and tolower().",
+    );
+    expect(SED_RANGE_CHANGE_REFUSAL).toBe(
+      "sed: c on an address range is not supported by this shell's sed, which would print the text once for every line of the range where GNU sed prints it once, at its end; nothing ran. Delete the range and insert the text before its first line instead: for 2,5c, sed -e '2i TEXT' -e '2,5d'.",
+    );
+    expect(trapSignalRefusal('ERR', 'nothing ran')).toBe(
+      'bash: trap: ERR traps are not supported in this shell, which would never run them; nothing ran. Only EXIT traps run here (trap CMD EXIT, which also runs on exit N and under set -e); run the command where it is needed instead.',
+    );
+    expect(trapSubshellRefusal('nothing ran')).toBe(
+      'bash: trap: a trap set in a subshell, a command substitution or a pipeline is not supported in this shell, which would not run it when that subshell ends; nothing ran. Set the trap in the main script, or run the cleanup at the end of the subshell.',
+    );
+    expect(TRAP_LIST_REFUSAL).toBe(
+      'bash: trap: -l is not supported in this shell; the script was stopped. Name signals as HUP, INT, QUIT or TERM (or 1, 2, 3, 15); EXIT (0) is the trap that runs here.',
+    );
+    expect(BACKGROUND_REFUSAL).toBe(
+      'bash: background jobs (&) are not supported in this shell: a command ended with & would run to its end before the next command starts, so the output would come in another order than in bash; nothing ran. Drop the & (and the wait): the commands then run one after another.',
+    );
+  });
+});
+
+describe('sed: case conversion in a replacement is refused', () => {
+  it.each([
+    "echo hello | sed 's/h\\(.*\\)/\\U&/'",
+    "echo hello | sed 's/h/\\u&/g'",
+    "echo HELLO | sed -E 's/(H)(.*)/\\1\\L\\2/'",
+    "echo hello | sed 's/l/\\l&/'",
+    "echo hello | sed 's/x/y/; s/e/\\E/'",
+    "echo hello | sed -e 's/x/y/' -e 's|h|\\U&|'",
+    "echo hello | sed -n '/h/{s/h/\\U&/p}'",
+    "echo hello | sed 's/[/]/x/; s/h/\\U&/'",
+    "printf 's/h/\\\\U&/\\n' > s.sed; echo hello | sed -f s.sed",
+  ])('%s', async (command) => {
+    expect(await run(command)).toEqual({ output: `${SED_CASE_CONVERSION_REFUSAL}\n`, exitCode: 1 });
+  });
+
+  it('before anything is edited or backed up', async () => {
+    const workspace = await createJustBashWorkspace({ files: FILES });
+    const result = await workspace.exec("sed -i.bak 's/apple/\\U&/' a.txt");
+    expect({ output: result.output, exitCode: result.exitCode }).toEqual({
+      output: `${SED_CASE_CONVERSION_REFUSAL}\n`,
+      exitCode: 1,
+    });
+    expect(new TextDecoder().decode(await workspace.readFile('/workspace/a.txt'))).toBe(FILES['a.txt']);
+    expect((await workspace.readdir('/workspace')).map((entry) => entry.name)).toEqual(['a.txt']);
+  });
+});
+
+describe('sed: c on an address range is refused', () => {
+  it.each([
+    `${LINES}sed '2,3c\\X'`,
+    `${LINES}sed '/2/,/3/c X'`,
+    `${LINES}sed '1,$c X'`,
+    `${LINES}sed '0,/2/c X'`,
+    `${LINES}sed '2,+1c X'`,
+    `${LINES}sed '2,~4c X'`,
+    `${LINES}sed -e p -e '2 , 3 c X'`,
+    `${LINES}sed '2,3c\\\nX'`,
+  ])('%s', async (command) => {
+    expect(await run(command)).toEqual({ output: `${SED_RANGE_CHANGE_REFUSAL}\n`, exitCode: 1 });
+  });
+});
+
+describe('sed: scripts that must still run', () => {
+  it.each([
+    ["echo hello | sed 's/[\\U]/x/'", 'hello\n'],
+    ["echo ab | sed 'sUaU\\UxU'", 'Uxb\n'],
+    ["echo ab | sed 's/a/\\\\U/'", '\\Ub\n'],
+    ["echo ab | sed 'y/ab/\\U\\u/'", 'Uu\n'],
+    ["echo ab | sed '1a\\Utext'", 'ab\nUtext\n'],
+    [`${LINES}sed '2c X'`, '1\nX\n3\n4\n'],
+    [`${LINES}sed '2,3!c X'`, 'X\n2\n3\nX\n'],
+    [`${LINES}sed '2,3{c X\n}'`, '1\nX\nX\n4\n'],
+    [`${LINES}sed '1~2c X'`, 'X\n2\nX\n4\n'],
+    [`${LINES}sed 's/2,3c/x/; 2,3y/23/cc/'`, '1\nc\nc\n4\n'],
+    [`${LINES}sed '# 2,3c X\n2,3a c X'`, '1\n2\nc X\n3\nc X\n4\n'],
+  ])('%s', async (command, output) => {
+    expect(await run(command)).toEqual({ output, exitCode: 0 });
+  });
+
+  it('the scanner finds the replacements, skipping what only looks like one', () => {
+    const script = 's/[/]/a/;s|b|x\\\\y|g;y/c/d/;/s\\/x/p;2a s/t/u/';
+    const { refusal, replacements } = scanSedScript(script);
+    expect(refusal).toBeUndefined();
+    expect(replacements.map(([from, to]) => script.slice(from, to))).toEqual(['a', 'x\\\\y']);
+  });
+});
+
+describe('trap: a trap that would never run is refused before the script runs', () => {
+  it.each([
+    ["echo before; trap 'echo e' ERR; false", 'ERR'],
+    ["trap 'echo d' DEBUG", 'DEBUG'],
+    ["f() { trap 'echo r' RETURN; }; f", 'RETURN'],
+    ["trap 'echo c' SIGCHLD", 'CHLD'],
+    ["trap -- 'echo e' EXIT err", 'ERR'],
+  ])('%s', async (command, signal) => {
+    expect(await run(command)).toEqual({
+      output: `${trapSignalRefusal(signal, 'nothing ran')}\n`,
+      exitCode: 2,
+    });
+  });
+
+  it.each([
+    "echo before; ( trap 'echo sub' EXIT; echo in ); echo out",
+    "x=$(trap 'echo in' EXIT; echo y); echo $x",
+    "trap 'echo p' EXIT | cat",
+    "cat <(trap 'echo x' EXIT; echo y)",
+  ])('%s', async (command) => {
+    expect(await run(command)).toEqual({ output: `${trapSubshellRefusal('nothing ran')}\n`, exitCode: 2 });
+  });
+});
+
+describe('trap: one seen only as it runs stops the script, or the subshell, there', () => {
+  it('an ERR trap named by a variable', async () => {
+    expect(await run("t=ERR; echo before; trap 'echo e' $t; echo after")).toEqual({
+      output: `before\n${trapSignalRefusal('ERR', 'the script was stopped')}\n`,
+      exitCode: 2,
+    });
+  });
+
+  it('a trap set by a function called in a subshell', async () => {
+    expect(await run('g() { trap \'echo g\' EXIT; }; (g); echo "after $?"')).toEqual({
+      output: `${trapSubshellRefusal('the subshell was stopped')}\nafter 2\n`,
+      exitCode: 0,
+    });
+  });
+
+  it('trap -l', async () => {
+    expect(await run('trap -l')).toEqual({ output: `${TRAP_LIST_REFUSAL}\n`, exitCode: 2 });
+  });
+});
+
+describe('trap: scripts that must still run', () => {
+  it.each([
+    ["trap '' ERR; trap - DEBUG; trap RETURN; echo ok", 'ok\n'],
+    ["trap 'echo never' INT TERM; echo body", 'body\n'],
+    ['echo "[$(trap -p)]"', '[]\n'],
+    ["trap 'echo x' BOGUS; echo $?", 'bash: trap: BOGUS: invalid signal specification\n1\n'],
+    ["trap 'echo x'; echo $?", 'trap: usage: trap [-lp] [[arg] signal_spec ...]\n2\n'],
+    ['echo trap; t=trap; echo "$t"', 'trap\ntrap\n'],
+    ["trap 'echo bye' EXIT; echo a | tr a b", 'b\nbye\n'],
+  ])('%s', async (command, output) => {
+    expect(await run(command)).toEqual({ output, exitCode: 0 });
+  });
+});
+
+describe('background jobs are refused before the script runs', () => {
+  it.each([
+    '(sleep 0.2; echo late) & echo early; wait',
+    'echo before; sleep 1 & wait',
+    'for i in 1 2; do echo $i & done; wait',
+    'f() { echo bg & }; echo before',
+  ])('%s', async (command) => {
+    expect(await run(command)).toEqual({ output: `${BACKGROUND_REFUSAL}\n`, exitCode: 2 });
+  });
+
+  it('in a nested shell, which fails on its own', async () => {
+    expect(await run('bash -c "echo a & wait"; echo "outer $?"')).toEqual({
+      output: `${BACKGROUND_REFUSAL}\nouter 2\n`,
+      exitCode: 0,
+    });
+  });
+
+  it.each([
+    ['echo a && echo b', 'a\nb\n'],
+    ['echo "a & b"', 'a & b\n'],
+    ['ls nope &> /dev/null; echo $?', '2\n'],
+    ['echo x 2>&1', 'x\n'],
+  ])('%s still runs', async (command, output) => {
+    expect(await run(command)).toEqual({ output, exitCode: 0 });
+  });
+});
+
+describe('/dev/zero is bounded where GNU never ends', () => {
+  it.each(['cat /dev/zero', 'cat /dev/zero > big.bin', 'head -c 20000000 /dev/zero | wc -c'])(
+    '%s stops at the output limit',
+    async (command) => {
+      const { output, exitCode } = await run(command);
+      expect(exitCode).toBe(126);
+      expect(output).toMatch(/output size limit exceeded \(10485760 bytes\)\n$/);
+    },
+  );
+
+  it('up to the output limit it reads as zeros', async () => {
+    expect(await run('head -c 10485760 /dev/zero | wc -c')).toEqual({
+      output: '10485760\n',
+      exitCode: 0,
+    });
+  });
+});
+
+describe('through the bash tool', () => {
+  it('a refusal is an error, with the message', async () => {
+    const suite = createToolSuite({});
+    const session = suite.createSession({ id: 'refusals' });
+    const result = await suite.execute('bash', { command: "echo hi | sed 's/h/\\U&/'" }, { session });
+    expect(result.is_error).toBe(true);
+    expect(result.output).toContain(SED_CASE_CONVERSION_REFUSAL);
+  });
+});
