@@ -4,18 +4,14 @@
  * A call the link's author saw stopped (aborted, out of time) is shown as recorded, not re-run; a call
  * to a tool this page lacks (an MCP server's) is named with what to do.
  */
-import { deflateRawSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { type PlaygroundScenario, scenarioHash } from '../../src/playwright/index.ts';
 import { collectErrors, openPlayground } from './playground.ts';
-
-function hashOf(scenario: object): string {
-  return `#scenario=${deflateRawSync(Buffer.from(JSON.stringify(scenario))).toString('base64url')}`;
-}
 
 test('a link whose calls give other results than recorded says which, in a red notice', async ({ page }) => {
   const errors = collectErrors(page);
   await openPlayground(page);
-  const hash = hashOf({
+  const hash = await scenarioHash({
     version: 1,
     files: { 'notes.md': 'now\n' },
     calls: [
@@ -61,10 +57,8 @@ test("a link the page made replays green, and its copy records the stopped call'
   await page.evaluate(() => window.playground.execute('write', { path: 'a.txt', content: 'A\n' }));
   await page.evaluate(() => window.playground.execute('read', { path: 'a.txt' }));
   await page.evaluate(() => window.playground.execute('bash', { command: 'sleep 30' }, { timeoutMs: 300 }));
-  const scenario = await page.evaluate(() => window.playground.scenario());
-  const recorded = (scenario as { calls: { recorded: { is_error: boolean; code?: string } }[] }).calls.map(
-    (call) => [call.recorded.is_error, call.recorded.code],
-  );
+  const scenario = (await page.evaluate(() => window.playground.scenario())) as unknown as PlaygroundScenario;
+  const recorded = (scenario.calls ?? []).map((call) => [call.recorded?.is_error, call.recorded?.code]);
   expect(recorded).toEqual([
     [false, undefined],
     [false, undefined],
@@ -76,7 +70,7 @@ test("a link the page made replays green, and its copy records the stopped call'
     (next) => {
       location.hash = next;
     },
-    hashOf(scenario as object),
+    await scenarioHash(scenario),
   );
   await expect(fresh.getByTestId('page-notice')).toContainText(
     '2 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run): each gave the result recorded in the link.',
