@@ -57,7 +57,7 @@ export interface BashOutput {
 export const BASH_SPEC: ToolSpec = {
   name: 'bash',
   description:
-    'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: there is no trap, a command with & finishes before the next one starts, and shifts and bitwise operators in $(( )) are 32-bit.',
+    'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: only EXIT traps run, a command ending in & is refused, sed has no \\U or \\L, a sort by key (-k, -t) or with -f orders by locale rather than bytes, and shifts and bitwise operators in $(( )) are 32-bit.',
   parameters: {
     type: 'object',
     properties: {
@@ -203,6 +203,14 @@ const ANSI_SEQUENCE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point.
   /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-?]*[ -/]*[@-~]|\u001b[@-Z\\-_]/g;
 
+/**
+ * A command's output as the model is shown it: escape sequences removed, a CRLF line end as LF (other
+ * agents' tools do the same; a lone CR stays), control characters made visible (`sanitizeText`).
+ */
+export function shownText(output: string): string {
+  return sanitizeText(output.replace(ANSI_SEQUENCE, '').replace(/\r\n/g, '\n'));
+}
+
 /** What to do about most limits: less work per call. */
 const SPLIT_THE_WORK = 'Split the work into smaller commands.';
 
@@ -284,8 +292,7 @@ export function createBashTool(
         timeoutMs: Math.round(timeout * 1000),
         signal: context.signal,
       });
-      // A CRLF line end reaches the model as LF (other agents' tools do the same); a lone CR stays.
-      const text = sanitizeText(result.output.replace(ANSI_SEQUENCE, '').replace(/\r\n/g, '\n'));
+      const text = shownText(result.output);
       const truncation = truncateTail(text, { maxLines, maxBytes });
       const notices: string[] = [];
       let spilledPath: string | undefined;

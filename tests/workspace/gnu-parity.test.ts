@@ -2,7 +2,7 @@
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
  * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts and
- * sed-fixes.ts wrap, `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
+ * sed-fixes.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -36,6 +36,16 @@ const FILES = {
   'dt/b/same.txt': 'same\n',
   'dt/b/y.txt': 'two\n',
   'dt/b/z.txt': 'new\n',
+  // Scripts run by their path (path-scripts.ts).
+  'ps/args.sh':
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    'echo "$# ${10} ${12}"\nfor a in "$@"; do printf \'[%s]\' "$a"; done\necho\necho "$0"\nshift\necho "${10}"\n',
+  'ps/strict.sh': '#!/bin/bash -eu\necho start\nfalse\necho not reached\n',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'ps/env.sh': '#!/usr/bin/env bash\necho "[${y-}][${z-}][${w-}]"\nexit 3\n',
+  'ps/read.sh': 'while read -r l; do echo "got $l"; done\n',
+  'ps/grep.sh': 'grep -e apple -e cherry a.txt\n',
+  'ps/plain.sh': 'echo never\n',
 };
 
 const COMMANDS = [
@@ -193,6 +203,38 @@ const COMMANDS = [
   "echo ab | sed -e 's/a/\\\\&/' -e 's/b/\\\\n/'",
   "echo ab | sed 's/a/\\\\\\\\/'",
   "echo path/to | sed 's/\\//\\\\\\//g'",
+  // Scripts run by their path: every argument, $0 as written, exported variables only, the shell's
+  // options on the first line, the kernel's refusals; respelled as any script (path-scripts.ts).
+  'chmod +x ps/*.sh; ./ps/args.sh 1 2 3 4 5 6 7 8 9 "ten x" 11 12',
+  'chmod +x ps/*.sh; cd ps && ./args.sh a "b c"',
+  'chmod +x ps/*.sh; ./ps/strict.sh; echo "rc=$?"',
+  'chmod +x ps/*.sh; y=1; export z=2; ./ps/env.sh; w=3 ./ps/env.sh; echo "rc=$?"',
+  "chmod +x ps/*.sh; printf 'one\\ntwo\\n' | ./ps/read.sh",
+  'chmod +x ps/*.sh; ./ps/grep.sh',
+  './ps/plain.sh 2>/dev/null; echo "rc=$?"; ./ps/none.sh 2>/dev/null; echo "rc=$?"; ./ps 2>/dev/null; echo "rc=$?"',
+  // sort orders whole lines by bytes, as GNU's in the C locale (sort-order.ts); ties of -n too.
+  "printf '_x\\n.y\\na\\nA\\nB\\nb\\n10\\n9\\n' | sort",
+  "printf 'b 2\\nB 2\\na 10\\n_ 2\\n' | sort -rn",
+  "printf 'b 2\\nB 2\\na 10\\n_ 2\\n' | sort -ns",
+  "printf 'b\\nB\\nb\\n_\\n' | sort -u -r",
+  "printf 'b\\nB\\n' > s.txt; sort -o s.txt s.txt; cat s.txt",
+  "printf 'Zeta\\nalpha\\nBeta\\nalpha\\n' | sort | uniq -c | sort -rn | awk '{print $1, $2}'",
+  'sort a.txt src/x.ts',
+  // break and continue with no loop of their own (loop-control.ts); in their loop, as before.
+  'for i in 1 2 3; do (if [ $i = 2 ]; then break; fi; echo in $i); echo out $i; done 2>/dev/null',
+  'for i in 1 2; do (continue; echo no); echo after $i; done 2>/dev/null',
+  'f() { break; }; for i in 1 2; do f 2>/dev/null; echo in $i; done',
+  'for i in 1; do x=$(continue; echo sub); echo "[$x] $?"; done; z=$(break 2>/dev/null; echo sub); echo "[$z]"',
+  'for i in 1 2; do for j in a b; do break 2; done; echo no; done; echo end',
+  'for i in 1 2 3; do f() { [ $i = 2 ] && return; echo in $i; }; f; done',
+  "(break) 2>&1 | sed 's/.*break: //'",
+  // cd given two directories fails as GNU's does (cd-operands.ts); one directory, or words known only
+  // as it runs, as before.
+  'cd dt src 2>/dev/null; echo "rc=$?"; ls -d dt',
+  'cd dt src 2>/dev/null && echo moved || echo stayed',
+  "cd -P -- dt 'src' 2>&1 | sed 's/.*cd: //'; echo \"$PIPESTATUS\"",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'cd -P dt && echo "${PWD##*/}"',
   // trap: EXIT traps run at the end, at exit N and under set -e (trap-plugin.ts).
   "trap 'echo cleanup' EXIT; echo body",
   'trap \'echo "cleanup $?"\' EXIT; exit 3',

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { BACKGROUND_REFUSAL } from '../../src/workspace/shell/background-refusal.ts';
+import { CD_TOO_MANY_ARGUMENTS } from '../../src/workspace/shell/cd-operands.ts';
+import { outsideLoopMessage } from '../../src/workspace/shell/loop-control.ts';
 import {
   SED_CASE_CONVERSION_REFUSAL,
   SED_RANGE_CHANGE_REFUSAL,
@@ -231,5 +233,49 @@ describe('through the bash tool', () => {
     const result = await suite.execute('bash', { command: "echo hi | sed 's/h/\\U&/'" }, { session });
     expect(result.is_error).toBe(true);
     expect(result.output).toContain(SED_CASE_CONVERSION_REFUSAL);
+  });
+});
+
+describe("the interpreter's own errors, as GNU bash words them", () => {
+  it('cd given two directories fails where it stands, and an && after it stops', async () => {
+    expect(CD_TOO_MANY_ARGUMENTS).toBe('bash: cd: too many arguments');
+    expect(await run('mkdir a b; cd a b && echo moved; pwd')).toEqual({
+      output: 'bash: cd: too many arguments\n/workspace\n',
+      exitCode: 0,
+    });
+    // One word per variable when quoted: still two directories; unquoted, known only as it runs.
+    expect((await run('mkdir a b; x=a; y=b; cd "$x" "$y"; echo $?')).output).toBe(
+      'bash: cd: too many arguments\n1\n',
+    );
+    expect((await run('mkdir a b; d="a b"; cd $d; pwd')).output).toBe('/workspace/a\n');
+  });
+
+  it('break and continue with no loop of their own say so and go on', async () => {
+    expect(outsideLoopMessage('continue')).toBe(
+      "bash: continue: only meaningful in a `for', `while', or `until' loop",
+    );
+    expect(await run('for i in 1 2; do (break; echo "in $i") 2>/dev/null; echo "out $i"; done')).toEqual({
+      output: 'in 1\nout 1\nin 2\nout 2\n',
+      exitCode: 0,
+    });
+    expect((await run('f() { break; }; f')).output).toBe(`${outsideLoopMessage('break')}\n`);
+  });
+
+  it('a script run by its path fails as the kernel refuses it', async () => {
+    const script =
+      'mkdir d; echo "echo hi" > plain.sh; ./plain.sh; echo $?; ./d; echo $?; ./nope.sh; echo $?';
+    expect(await run(script)).toEqual({
+      output:
+        'bash: ./plain.sh: Permission denied\n126\nbash: ./d: Is a directory\n126\nbash: ./nope.sh: No such file or directory\n127\n',
+      exitCode: 0,
+    });
+  });
+
+  it('a script run by its path gets every argument, also through bash -c and eval', async () => {
+    const setUp = `printf 'echo "$# \${11}"\\n' > s.sh; chmod +x s.sh; `;
+    const args = '1 2 3 4 5 6 7 8 9 10 eleven';
+    expect((await run(`${setUp}./s.sh ${args}`)).output).toBe('11 eleven\n');
+    expect((await run(`${setUp}bash -c './s.sh ${args}'`)).output).toBe('11 eleven\n');
+    expect((await run(`${setUp}eval './s.sh ${args}'`)).output).toBe('11 eleven\n');
   });
 });

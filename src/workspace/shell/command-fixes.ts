@@ -27,10 +27,11 @@
 import type { Command } from 'just-bash';
 import { diffCommand } from './diff-commands.ts';
 import { withSedFixed } from './sed-fixes.ts';
+import { withCOrder } from './sort-order.ts';
 
 type Context = Parameters<Command['execute']>[1];
 
-/** `commands` with ls and find wrapped. A new table: the shell's own is left as it is. */
+/** `commands` with ls, find, cut, grep, sed and sort wrapped, and diff replaced. A new table: the shell's own is left as it is. */
 export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
   const fixed = new Map(commands);
   const ls = commands.get('ls');
@@ -44,6 +45,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (grep) fixed.set('grep', withDirectoriesUnslashed(grep));
   const sed = commands.get('sed');
   if (sed) fixed.set('sed', withSedFixed(sed));
+  const sort = commands.get('sort');
+  if (sort) fixed.set('sort', withCOrder(sort));
   fixed.set('diff', diffCommand);
   return fixed;
 }

@@ -33,10 +33,13 @@ import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { backgroundRefusal } from './background-refusal.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
+import { refuseExtraCdOperands } from './cd-operands.ts';
 import { withFixedCommands } from './command-fixes.ts';
 import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.ts';
+import { keepLoopControlInItsLoop } from './loop-control.ts';
 import { MISSING_COMMANDS } from './missing-commands.ts';
 import { respellOptions } from './option-spellings.ts';
+import { runScriptsByPath, SCRIPT_BY_PATH } from './path-scripts.ts';
 import { inlineStaticEvals } from './static-eval.ts';
 import { trapPlugin } from './trap-plugin.ts';
 
@@ -191,7 +194,7 @@ export async function runJustBashCommand(
 ): Promise<ExecResult> {
   const internals = bash as unknown as BashInternals;
   // Registered on the shell itself (once), so PATH lookup finds them in /bin as it finds just-bash's own.
-  for (const command of MISSING_COMMANDS)
+  for (const command of [...MISSING_COMMANDS, SCRIPT_BY_PATH])
     if (!internals.commands.has(command.name)) bash.registerCommand(command);
   const timeoutMs = options.timeoutMs ?? internals.limits.maxExecutionTimeMs;
   const backstopMs = runOptions.backstopMs ?? STOP_BACKSTOP_MS;
@@ -204,6 +207,7 @@ export async function runJustBashCommand(
   if (options.signal?.aborted) onAbort();
 
   const streams: ScriptStreams = {};
+  const parse = (text: string): ScriptNode => bash.transform(text).ast;
   const view = Object.create(bash, {
     limits: { value: stoppingLimits(internals.limits, timeoutMs + backstopMs, stop) },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
@@ -213,6 +217,9 @@ export async function runJustBashCommand(
         refusingPlugin(bash, 'oversize-brace-ranges', oversizeRangeRefusal),
         refusingPlugin(bash, 'option-spellings', respellOptions),
         refusingPlugin(bash, 'background-jobs', backgroundRefusal),
+        refusingPlugin(bash, 'scripts-by-path', runScriptsByPath),
+        refusingPlugin(bash, 'cd-operands', (ast) => refuseExtraCdOperands(ast, parse)),
+        refusingPlugin(bash, 'loop-control', (ast) => keepLoopControlInItsLoop(ast, parse)),
         interleavePlugin(bash, streams),
         trapPlugin(bash),
       ],
@@ -298,13 +305,15 @@ function stoppingSleep(ms: number, stop: Stop): Promise<void> {
 }
 
 /**
- * A plugin that runs `refusal`'s script instead of the script when `refusal` returns one. Two do:
- * `oversizeRangeRefusal` (a brace range longer than just-bash expands, `brace-ranges.ts`) and
- * `respellOptions`, which also respells options just-bash reads otherwise than GNU (`grep -e a -e b`,
- * `awk -v OFS=,`, `xargs -n1`; `option-spellings.ts`). Scripts run with `bash` or `sh` (`bash -c`,
- * `bash file.sh`) pass through the plugins too, and so does the text of `eval 'text'` written in the
- * script (`staticEvalPlugin`); a script read with `source` or `.`, run as `./file.sh`, or an eval of
- * expanded text (`eval "$cmd"`) does not. Each walk of the tree costs about a sixth of the parse on a
+ * A plugin that runs `refusal`'s script instead of the script when `refusal` returns one. Three do:
+ * `oversizeRangeRefusal` (a brace range longer than just-bash expands, `brace-ranges.ts`),
+ * `backgroundRefusal` and `respellOptions`, which also respells options just-bash reads otherwise than
+ * GNU (`grep -e a -e b`, `awk -v OFS=,`, `xargs -n1`; `option-spellings.ts`). The others only change
+ * the tree in place: a script run by its path (`path-scripts.ts`), `cd a b` (`cd-operands.ts`), `break`
+ * with no loop (`loop-control.ts`). Scripts run with `bash` or `sh` (`bash -c`, `bash file.sh`, and
+ * `./file.sh` through `path-scripts.ts`) pass through the plugins too, and so does the text of `eval
+ * 'text'` written in the script (`staticEvalPlugin`); a script read with `source` or `.`, or an eval of
+ * expanded text (`eval "$cmd"`), does not. Each walk of the tree costs about a sixth of the parse on a
  * 5,000-line script.
  */
 function refusingPlugin(
@@ -331,7 +340,11 @@ function staticEvalPlugin(bash: Bash): TransformPlugin {
   const needsTransform = (parsed: ScriptNode): boolean => {
     if (oversizeRangeRefusal(parsed) !== undefined) return true;
     const before = JSON.stringify(parsed);
-    return respellOptions(parsed) !== undefined || JSON.stringify(parsed) !== before;
+    if (respellOptions(parsed) !== undefined) return true;
+    runScriptsByPath(parsed);
+    refuseExtraCdOperands(parsed, parse);
+    keepLoopControlInItsLoop(parsed, parse);
+    return JSON.stringify(parsed) !== before;
   };
   return {
     name: 'static-eval',

@@ -33,3 +33,14 @@ export function visitNodes(ast: unknown, visit: (node: ScriptTreeNode) => boolea
 export function refusalScript(message: string): string {
   return `echo '${message}' >&2; exit 126`;
 }
+
+/**
+ * The first command of `text` as just-bash parses it (`parse`), to stand in the tree for a command
+ * that is replaced: a group (`{ …; }`) keeps its place in a pipeline or an `&&` list.
+ */
+export function parsedCommand(parse: (text: string) => unknown, text: string): ScriptTreeNode {
+  const script = parse(text) as { statements: { pipelines: { commands: ScriptTreeNode[] }[] }[] };
+  const command = script.statements[0]?.pipelines[0]?.commands[0];
+  if (!command) throw new Error(`No command in the replacement script: ${text}`);
+  return command;
+}

@@ -7,8 +7,8 @@
  * Only an eval whose every word is plain text (no expansion) and whose text parses is inlined, and only
  * when a plugin would act on it (`needsTransform`): `eval 'text'` and `{ text; }` run the same commands
  * in the same shell, with the same exit status, but the group's error messages name the script's line.
- * An eval of expanded text (`eval "$cmd"`), `source`, `.` and `./script` are not seen by the plugins:
- * docs/backends.md says so. Imports just-bash's types and script-tree.ts.
+ * An eval of expanded text (`eval "$cmd"`), `source` and `.` are not seen by the plugins (a script run
+ * by its path is: path-scripts.ts runs it through `bash`): docs/backends.md says so. Imports just-bash's types and script-tree.ts.
  */
 import type { Bash, SimpleCommandNode, WordNode } from 'just-bash';
 import { type ScriptTreeNode, visitNodes } from './script-tree.ts';
