@@ -2,7 +2,7 @@
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
  * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts and
- * sed-fixes.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
+ * sed-fixes.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -228,6 +228,13 @@ const COMMANDS = [
   'for i in 1 2; do for j in a b; do break 2; done; echo no; done; echo end',
   'for i in 1 2 3; do f() { [ $i = 2 ] && return; echo in $i; }; f; done',
   "(break) 2>&1 | sed 's/.*break: //'",
+  // Shifts and ~ in $(( )) with 64-bit integers below 2^53 (arithmetic-width.ts).
+  'echo $((1<<31)) $((1<<40)) $((3<<33)) $((1<<0))',
+  'x=1099511627776; echo $((x>>1)) $((x >> 3)) $((-5>>1)) $((-1>>10)) $(( $x >> 2 )) $(( $x << 2 ))',
+  'echo $((~0)) $((~5)) $((~-1)) $(( ~(1<<40) ))',
+  ': $((y=1, y<<=40)); echo $y',
+  'n=40; a=(5 6); echo $((1<<n)) $(( (1<<n) >> 8 )) $(( a[1] << 32 )) $((2>>1>>1>>1))',
+  'i=3; echo $(( i++ >> 1 )) $i; (( z = 1 * 2 ** 35 )); echo $z',
   // cd given two directories fails as GNU's does (cd-operands.ts); one directory, or words known only
   // as it runs, as before.
   'cd dt src 2>/dev/null; echo "rc=$?"; ls -d dt',

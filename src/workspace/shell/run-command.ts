@@ -31,6 +31,7 @@
  */
 import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
+import { widenArithmetic } from './arithmetic-width.ts';
 import { backgroundRefusal } from './background-refusal.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { refuseExtraCdOperands } from './cd-operands.ts';
@@ -220,6 +221,7 @@ export async function runJustBashCommand(
         refusingPlugin(bash, 'scripts-by-path', runScriptsByPath),
         refusingPlugin(bash, 'cd-operands', (ast) => refuseExtraCdOperands(ast, parse)),
         refusingPlugin(bash, 'loop-control', (ast) => keepLoopControlInItsLoop(ast, parse)),
+        refusingPlugin(bash, 'arithmetic-width', widenArithmetic),
         interleavePlugin(bash, streams),
         trapPlugin(bash),
       ],
@@ -310,7 +312,7 @@ function stoppingSleep(ms: number, stop: Stop): Promise<void> {
  * `backgroundRefusal` and `respellOptions`, which also respells options just-bash reads otherwise than
  * GNU (`grep -e a -e b`, `awk -v OFS=,`, `xargs -n1`; `option-spellings.ts`). The others only change
  * the tree in place: a script run by its path (`path-scripts.ts`), `cd a b` (`cd-operands.ts`), `break`
- * with no loop (`loop-control.ts`). Scripts run with `bash` or `sh` (`bash -c`, `bash file.sh`, and
+ * with no loop (`loop-control.ts`), shifts in `$(( ))` (`arithmetic-width.ts`). Scripts run with `bash` or `sh` (`bash -c`, `bash file.sh`, and
  * `./file.sh` through `path-scripts.ts`) pass through the plugins too, and so does the text of `eval
  * 'text'` written in the script (`staticEvalPlugin`); a script read with `source` or `.`, or an eval of
  * expanded text (`eval "$cmd"`), does not. Each walk of the tree costs about a sixth of the parse on a
@@ -344,6 +346,7 @@ function staticEvalPlugin(bash: Bash): TransformPlugin {
     runScriptsByPath(parsed);
     refuseExtraCdOperands(parsed, parse);
     keepLoopControlInItsLoop(parsed, parse);
+    widenArithmetic(parsed);
     return JSON.stringify(parsed) !== before;
   };
   return {
