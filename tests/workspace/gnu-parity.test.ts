@@ -1,7 +1,7 @@
 /**
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
- * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts and
+ * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts, grep-fixes.ts and
  * sed-fixes.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
@@ -62,6 +62,17 @@ const COMMANDS = [
   'grep -n -m 1 -e apple -e cherry a.txt',
   'grep -rn -e TODO -e import src | sort',
   'grep -rn TODO src/ | sort',
+  // grep -r with no file operand searches the working directory; with `.`, names start with ./
+  // (grep-fixes.ts).
+  'grep -rn TODO | sort',
+  'grep -r -e TODO -e import | sort',
+  "grep -r --include='*.ts' TODO | sort",
+  'grep -r TODO . | sort',
+  'grep -rl TODO ./ | sort',
+  'grep -rc TODO . | sort',
+  'grep -rh TODO . | sort',
+  'cd src && grep -rn TODO | sort',
+  'echo TODO | grep -r TODO | sort',
   'grep -rl TODO src// ./src/ | sort',
   "grep -rn --include='*.ts' TODO src/ | sort",
   'P=apple; grep -e "$P" -e cherry a.txt',

@@ -1,5 +1,6 @@
 /**
- * Four of just-bash's commands, wrapped where they answer otherwise than GNU's:
+ * just-bash's commands, wrapped where they answer otherwise than GNU's (sed in `sed-fixes.ts`, sort in
+ * `sort-order.ts`, diff replaced by `diff-commands.ts`):
  *
  * - **`ls` over several files** is printed as one listing. just-bash lists each operand on its own
  *   with a blank line between them, files too, so `ls src/*.ts` came back with blank lines and
@@ -17,21 +18,22 @@
  *   1, an empty line for `cut -d, -f2`. Its output then has an empty line where the input line has no
  *   delimiter, and only then the input is read again (with just-bash's `cat`, which reads files and
  *   stdin as `cut` does) to put those lines back.
- * - **`grep -r X app/`** names files `app/a.ts`, as GNU's grep does. just-bash's joined the operand
- *   and the name with another slash (`app//a.ts`), so `grep -rn TODO app/ | cut -d: -f1` named files
- *   that compare unequal to every other listing. A directory operand of a recursive grep is given
- *   without its trailing slashes.
+ * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash).
  *
- * Imports only just-bash's types.
+ * Imports just-bash's types and the files named above.
  */
 import type { Command } from 'just-bash';
 import { diffCommand } from './diff-commands.ts';
+import { withGrepOperandsFixed } from './grep-fixes.ts';
 import { withSedFixed } from './sed-fixes.ts';
 import { withCOrder } from './sort-order.ts';
 
 type Context = Parameters<Command['execute']>[1];
 
-/** `commands` with ls, find, cut, grep, sed and sort wrapped, and diff replaced. A new table: the shell's own is left as it is. */
+/**
+ * `commands` with ls, find, cut, grep, sed and sort wrapped, and diff replaced. A new table: the shell's
+ * own is left as it is.
+ */
 export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
   const fixed = new Map(commands);
   const ls = commands.get('ls');
@@ -42,33 +44,13 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   const cat = commands.get('cat');
   if (cut && cat) fixed.set('cut', withUndelimitedLinesWhole(cut, cat));
   const grep = commands.get('grep');
-  if (grep) fixed.set('grep', withDirectoriesUnslashed(grep));
+  if (grep) fixed.set('grep', withGrepOperandsFixed(grep));
   const sed = commands.get('sed');
   if (sed) fixed.set('sed', withSedFixed(sed));
   const sort = commands.get('sort');
   if (sort) fixed.set('sort', withCOrder(sort));
   fixed.set('diff', diffCommand);
   return fixed;
-}
-
-/** A recursive grep's options: `-r`, `-R`, in a group of letters (`-rn`), or the long forms. */
-const RECURSIVE_GREP = /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive)$/;
-
-function withDirectoriesUnslashed(grep: Command): Command {
-  return {
-    ...grep,
-    async execute(args, context) {
-      if (!args.some((arg) => RECURSIVE_GREP.test(arg))) return grep.execute(args, context);
-      const unslashed: string[] = [];
-      for (const arg of args) {
-        const trimmed = arg.replace(/\/+$/, '');
-        const directory =
-          trimmed !== '' && trimmed !== arg && !arg.startsWith('-') && (await isDirectory(context, arg));
-        unslashed.push(directory ? trimmed : arg);
-      }
-      return grep.execute(unslashed, context);
-    },
-  };
 }
 
 function withFileListingsJoined(ls: Command): Command {
