@@ -20,23 +20,6 @@ export const DEFAULT_OUTPUT_BUDGET: Readonly<Required<OutputBudget>> = Object.fr
   maxChannelBytes: DEFAULT_MAX_CHANNEL_BYTES,
 });
 
-/** Spec objects whose tools cut their own output (the built-ins'): see {@link markOwnOutputBudget}. */
-const ownBudgetSpecs = new WeakSet<object>();
-
-/**
- * Marks a spec object whose implementations cut their own output with their own notices: registering
- * this very object (not a copy) without an `outputBudget` option then means `outputBudget: false`, so
- * the output is not cut a second time. The built-in tools' specs are marked.
- */
-export function markOwnOutputBudget(spec: object): void {
-  ownBudgetSpecs.add(spec);
-}
-
-/** Whether {@link markOwnOutputBudget} marked this spec object. */
-export function hasOwnOutputBudget(spec: object): boolean {
-  return ownBudgetSpecs.has(spec);
-}
-
 /** What a cut kept. Line numbers are 1-based. */
 export interface BudgetCut {
   /** The kept head, without the notice. */

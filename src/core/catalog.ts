@@ -2,11 +2,10 @@
  * The catalog: registered tools as data, in registration order, with a change event. Exposure rules
  * read it; `tool_search` re-indexes from its events.
  */
-import { hasOwnOutputBudget, resolveOutputBudget } from './budget.ts';
+import { resolveOutputBudget } from './budget.ts';
 import { isDefinedTool } from './define-tool.ts';
 import { UsageError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
-import { markedOutputSchema } from './result-schema.ts';
 import { implementationFromSpec } from './sdk-tools.ts';
 import {
   type AnyToolSpec,
@@ -122,12 +121,13 @@ function toRegisteredTool<W>(
   }
   // A replacement keeps the budget of the tool it replaces unless it brings its own, as it keeps its
   // place: wrapping a built-in's implementation must not put a second budget on its output.
-  const budget = options.outputBudget ?? (hasOwnOutputBudget(spec) ? false : previous?.outputBudget);
+  const defined = isDefinedTool(given) ? given : undefined;
+  const budget = options.outputBudget ?? defined?.outputBudget ?? previous?.outputBudget;
   if (budget !== undefined && budget !== false) resolveOutputBudget(budget, `tool "${normalized.name}"`);
   // Likewise its repairs and result schema: a wrapped built-in still answers to the names other agents
   // give it, and codemode still knows what it returns.
-  const repairs = options.repairs ?? (isDefinedTool(given) ? given.repairs : undefined) ?? previous?.repairs;
-  const outputSchema = normalized.outputSchema ?? markedOutputSchema(spec) ?? previous?.outputSchema;
+  const repairs = options.repairs ?? defined?.repairs ?? previous?.repairs;
+  const outputSchema = normalized.outputSchema ?? defined?.resultSchema ?? previous?.outputSchema;
   const tool: RegisteredTool<W> = Object.freeze({
     spec: normalized,
     mode,

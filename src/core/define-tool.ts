@@ -3,7 +3,6 @@
  * description, input schema and its TypeScript type, output schema and type, effects, error codes) and
  * a `run` that receives the validated, typed input. Register it with `suite.register(tool, mode)`.
  */
-import { markOwnOutputBudget } from './budget.ts';
 import type {
   Effect,
   JsonSchema,
@@ -42,6 +41,12 @@ export interface ToolDefinition<Input, Output, W, Codes extends Readonly<Record<
   title?: string;
   /** `true` when `run` cuts its own output with its own notice: the suite's output budget is not applied. */
   ownOutputBudget?: boolean;
+  /**
+   * The schema of `structured_output` on success when it is not declared to models (`outputSchema` is:
+   * Gemini and MCP render it, and MCP clients check error results against it too). Codemode types the
+   * tool's results with it. The built-ins bring theirs so.
+   */
+  resultSchema?: JsonSchema;
   run(input: Input, context: ToolContext<W>): ToolReturn<Output> | Promise<ToolReturn<Output>>;
 }
 
@@ -62,6 +67,10 @@ export interface DefinedTool<
   readonly errorCodes: Codes;
   /** Its aliases and argument repairs, registered with it. */
   readonly repairs?: ToolRepairs;
+  /** `false` when the tool cuts its own output (`ownOutputBudget`): registered without the suite's budget. */
+  readonly outputBudget?: false;
+  /** The schema of its successful results that is not declared to models (`resultSchema`). */
+  readonly resultSchema?: JsonSchema;
   /** The typed `run` itself, for calling the tool outside a suite (its input is not validated there). */
   run(input: Input, context: ToolContext<W>): ToolReturn<Output> | Promise<ToolReturn<Output>>;
 }
@@ -82,7 +91,6 @@ export function defineTool<
     ...(definition.annotations ? { annotations: definition.annotations } : {}),
     ...(definition.title ? { title: definition.title } : {}),
   };
-  if (definition.ownOutputBudget) markOwnOutputBudget(spec);
   const run = definition.run.bind(definition);
   // The pipeline validated the arguments against `inputSchema` before this runs: they are an `Input`.
   const implementation: ToolImplementation<W> = (args, context) =>
@@ -93,6 +101,8 @@ export function defineTool<
     implementation,
     errorCodes: definition.errorCodes ?? ({} as Codes),
     ...(definition.repairs ? { repairs: definition.repairs } : {}),
+    ...(definition.ownOutputBudget ? { outputBudget: false as const } : {}),
+    ...(definition.resultSchema ? { resultSchema: definition.resultSchema } : {}),
     run,
   });
 }

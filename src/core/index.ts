@@ -4,7 +4,7 @@
  */
 export { AliasRepairError, repairArguments } from './aliases.ts';
 export { MAX_ARGUMENT_KEYS } from './arguments.ts';
-export { DEFAULT_OUTPUT_BUDGET, markOwnOutputBudget } from './budget.ts';
+export { DEFAULT_OUTPUT_BUDGET } from './budget.ts';
 export {
   type DefinedTool,
   defineTool,
@@ -30,7 +30,6 @@ export {
   responsesCallOutput,
   type ToolCallFormat,
 } from './raw-call.ts';
-export { markOutputSchema } from './result-schema.ts';
 export {
   errorResult,
   isPlainObject,

@@ -194,7 +194,7 @@ export interface RegisteredTool<W = unknown> {
   readonly repairs?: ToolRepairs;
   /**
    * The schema of `structured_output` on success: the spec's `outputSchema`, or one the tool brought
-   * without declaring it to models (the built-ins do; see `markOutputSchema`).
+   * without declaring it to models (`defineTool`'s `resultSchema`; the built-ins do).
    */
   readonly outputSchema?: JsonSchema;
 }

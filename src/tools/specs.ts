@@ -3,13 +3,7 @@
  * model sees, with each tool's effects, and the schemas of their results. Model-facing text: each
  * tool's file holds its words, and tests pin them.
  */
-import {
-  type Effect,
-  type JsonSchema,
-  markOutputSchema,
-  markOwnOutputBudget,
-  type ToolSpec,
-} from '../core/index.ts';
+import type { Effect, JsonSchema, ToolSpec } from '../core/index.ts';
 import { BASH_OUTPUT_SCHEMA, BASH_SPEC } from './bash.ts';
 import { EDIT_OUTPUT_SCHEMA, EDIT_SPEC } from './edit.ts';
 import { FIND_OUTPUT_SCHEMA, FIND_SPEC } from './find.ts';
@@ -58,11 +52,3 @@ export const BUILTIN_OUTPUT_SCHEMAS: Readonly<Record<BuiltinToolName, JsonSchema
   find: FIND_OUTPUT_SCHEMA,
   ls: LS_OUTPUT_SCHEMA,
 };
-
-for (const name of BUILTIN_TOOL_NAMES) {
-  // Every built-in cuts its own output (2000 lines or 50 KB by default) with a notice that fits the
-  // tool, so registering one of these specs does not put the suite's output budget on top; and the
-  // suite knows what it returns, without declaring it.
-  markOwnOutputBudget(BUILTIN_SPECS[name]);
-  markOutputSchema(BUILTIN_SPECS[name], BUILTIN_OUTPUT_SCHEMAS[name]);
-}

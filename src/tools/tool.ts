@@ -8,7 +8,6 @@ import {
   type DefinedTool,
   defineTool,
   type JsonSchema,
-  markOutputSchema,
   type ToolContext,
   type ToolRepairs,
   type ToolReturn,
@@ -55,9 +54,9 @@ export function defineBuiltin<Input, Output, const Codes extends Readonly<Record
     errorCodes: parts.errorCodes,
     repairs: parts.repairs,
     ownOutputBudget: true,
+    resultSchema: parts.outputSchema,
     run,
   });
-  markOutputSchema(tool.spec, parts.outputSchema);
   return tool;
 }
 

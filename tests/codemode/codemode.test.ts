@@ -218,8 +218,11 @@ describe('the codemode tool', () => {
     expect(slow.output).toBe(
       'codemode: The script timed out after 0.3s and was stopped. Do less in one script, or pass a larger timeout (at most 60s).\nIt made no tool calls.',
     );
+    // Given the time to reach the memory cap (milliseconds alone; more when the cores are shared), so
+    // the memory limit and not the 0.3 s default ends it.
     const hungry = await suite.execute('codemode', {
       code: 'const keep = [];\nfor (;;) keep.push(new Uint8Array(1 << 20));',
+      timeout: 60,
     });
     expect(hungry.output).toBe(
       'codemode: The script hit the memory limit (16 MB) and was stopped. Work on smaller pieces of data and return less.\nIt made no tool calls.',

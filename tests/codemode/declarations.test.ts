@@ -30,8 +30,10 @@ import {
   BUILTIN_SPECS,
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
+  registerBuiltinTools,
 } from '../../src/tools/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import type { Workspace } from '../../src/workspace/workspace.ts';
 import { createCodemodeFixture } from './fixture.ts';
 
 const runner = createInProcessRunner();
@@ -746,8 +748,8 @@ describe('the declarations compile with TypeScript', () => {
   };
 
   const awkwardSuite = () => {
-    const suite = createCoreSuite();
-    for (const name of BUILTIN_TOOL_NAMES) suite.register(BUILTIN_SPECS[name], 'direct');
+    const suite = createCoreSuite<Workspace>();
+    registerBuiltinTools(suite);
     for (const spec of AWKWARD) suite.register(spec, 'codemode');
     return suite;
   };
@@ -887,8 +889,8 @@ describe('the built-ins result shapes', () => {
   });
 
   it('come from the schema each built-in brings to the catalog, which its declaration does not show', () => {
-    const suite = createCoreSuite();
-    for (const name of BUILTIN_TOOL_NAMES) suite.register(BUILTIN_SPECS[name], 'direct');
+    const suite = createCoreSuite<Workspace>();
+    registerBuiltinTools(suite);
     expect(suite.list().map((tool) => tool.outputSchema)).toEqual(
       BUILTIN_TOOL_NAMES.map((name) => BUILTIN_OUTPUT_SCHEMAS[name]),
     );

@@ -98,4 +98,33 @@ describe('defineTool', () => {
     // Built-ins cut their own output: the suite's budget is not put on top.
     expect(suite.get('read')?.outputBudget).toBe(false);
   });
+
+  it('its budget and result schema are fields of the definition, not of the spec object', async () => {
+    const lines = Array.from({ length: 3000 }, (_, index) => `line ${index + 1}`).join('\n');
+    const resultSchema = { type: 'object', properties: { n: { type: 'integer' } } } as const;
+    const own = defineTool({
+      name: 'own',
+      description: 'Prints 3000 lines and cuts nothing itself.',
+      inputSchema: { type: 'object', properties: {} },
+      ownOutputBudget: true,
+      resultSchema,
+      run: () => lines,
+    });
+    expect(own.outputBudget).toBe(false);
+    const suite = createToolSuite({ builtins: false });
+    suite.register(own, 'direct');
+    expect(suite.get('own')?.outputBudget).toBe(false);
+    expect(suite.get('own')?.outputSchema).toEqual(resultSchema);
+    expect(suite.declarations()[0]?.outputSchema).toBeUndefined();
+    expect((await suite.execute('own', {})).output).toBe(lines);
+    // The same spec object registered on its own is a plain spec: the suite's budget cuts its output, as
+    // it cuts a copy's. (The spec object used to carry the setting, so the copy behaved otherwise.)
+    for (const spec of [own.spec, { ...own.spec }]) {
+      const plain = createToolSuite({ builtins: false });
+      plain.register(spec, 'direct', () => lines);
+      expect(plain.get('own')?.outputBudget).toBeUndefined();
+      expect(plain.get('own')?.outputSchema).toBeUndefined();
+      expect((await plain.execute('own', {})).output).toMatch(/^line 1\n[\s\S]*line 2000\n\n\[/);
+    }
+  });
 });

@@ -17,7 +17,7 @@ const RUNS = fuzzRuns(150);
 function readWith(workspace: Workspace, options: ReadToolOptions) {
   const suite = createToolSuite({ workspace, builtins: false });
   const tool = createReadTool(options);
-  suite.register(tool.spec, 'direct', tool.implementation);
+  suite.register(tool, 'direct');
   return (args: Record<string, unknown>): Promise<ToolResult> => suite.execute('read', args);
 }
 

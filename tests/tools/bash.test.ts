@@ -31,7 +31,7 @@ async function scripted(
   });
   const suite = createToolSuite({ workspace, builtins: false });
   const tool = createBashTool(options);
-  suite.register(tool.spec, 'direct', tool.implementation);
+  suite.register(tool, 'direct');
   return { call: (args) => suite.execute('bash', args), seen, workspace };
 }
 

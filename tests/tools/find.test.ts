@@ -13,7 +13,7 @@ async function find(
   const workspace = change(await createJustBashWorkspace({ files }));
   const suite = createToolSuite({ workspace, builtins: false });
   const tool = createFindTool(options);
-  suite.register(tool.spec, 'direct', tool.implementation);
+  suite.register(tool, 'direct');
   return (args) => suite.execute('find', args);
 }
 

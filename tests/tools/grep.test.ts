@@ -17,7 +17,7 @@ async function grep(
   const workspace = change(await createJustBashWorkspace({ files }));
   const suite = createToolSuite({ workspace, builtins: false });
   const tool = createGrepTool(options);
-  suite.register(tool.spec, 'direct', tool.implementation);
+  suite.register(tool, 'direct');
   return (args) => suite.execute('grep', args);
 }
 

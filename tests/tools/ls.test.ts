@@ -13,7 +13,7 @@ async function ls(
   const workspace = change(await createJustBashWorkspace({ files }));
   const suite = createToolSuite({ workspace, builtins: false });
   const tool = createLsTool(options);
-  suite.register(tool.spec, 'direct', tool.implementation);
+  suite.register(tool, 'direct');
   return (args) => suite.execute('ls', args);
 }
 
@@ -58,7 +58,7 @@ describe('ls tool', () => {
     const { readlink: _withoutReadlink, ...withoutReadlink } = base;
     const suite = createToolSuite({ workspace: withoutReadlink, builtins: false });
     const tool = createLsTool();
-    suite.register(tool.spec, 'direct', tool.implementation);
+    suite.register(tool, 'direct');
     expect((await suite.execute('ls', {})).output).toBe('link@\ntarget.txt');
   });
 });

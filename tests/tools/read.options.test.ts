@@ -12,7 +12,7 @@ async function suiteWith(
   const workspace = await createJustBashWorkspace({ files });
   const suite = createToolSuite({ workspace, builtins: false });
   const tool = createReadTool(options);
-  suite.register(tool.spec, 'direct', tool.implementation);
+  suite.register(tool, 'direct');
   return suite;
 }
 

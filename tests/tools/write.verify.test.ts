@@ -25,8 +25,7 @@ async function lossyWorkspace(files: Record<string, string>): Promise<Workspace>
 
 function suiteOn(workspace: Workspace): ToolSuite<Workspace> {
   const suite = createToolSuite({ workspace, builtins: false });
-  for (const tool of [createWriteTool(), createEditTool()])
-    suite.register(tool.spec, 'direct', tool.implementation);
+  for (const tool of [createWriteTool(), createEditTool()]) suite.register(tool, 'direct');
   return suite;
 }
 
@@ -48,7 +47,7 @@ describe('write and edit verify what they wrote', () => {
     const workspace = await lossyWorkspace({});
     const suite = createToolSuite({ workspace, builtins: false });
     const tool = createWriteTool({ verify: false });
-    suite.register(tool.spec, 'direct', tool.implementation);
+    suite.register(tool, 'direct');
     expect((await suite.execute('write', { path: 'b.txt', content: 'data\n' })).is_error).toBe(false);
   });
 
@@ -84,7 +83,7 @@ describe('edit with maxFuzzyChars', () => {
     const workspace = await createJustBashWorkspace({ files: { 'q.txt': 'say \u201Chi\u201D\n' } });
     const suite = createToolSuite({ workspace, builtins: false });
     const tool = createEditTool({ maxFuzzyChars: 4 });
-    suite.register(tool.spec, 'direct', tool.implementation);
+    suite.register(tool, 'direct');
     const result = await suite.execute('edit', { path: 'q.txt', oldText: 'say "hi"', newText: 'bye' });
     expect(result.output).toBe(
       [

@@ -3,8 +3,8 @@
  *
  * - **No file operand**: `grep -rn TODO` read its standard input, empty in a script, and exited 1 with
  *   no output, as if nothing matched; GNU's searches the working directory and names files without a
- *   leading `./` (`src/a.ts:3:TODO`). The wrapper gives it `.`, for which just-bash prints those names.
- * - **`.` as the only operand**: GNU names files `./src/a.ts`, just-bash `src/a.ts`; the wrapper puts the
+ *   leading `./` (`app/a.ts:3:TODO`). The wrapper gives it `.`, for which just-bash prints those names.
+ * - **`.` as the only operand**: GNU names files `./app/a.ts`, just-bash `app/a.ts`; the wrapper puts the
  *   `./` back on each line (not on `--` separators, and not with `-h`).
  * - **A directory operand with a trailing slash** (`grep -r X app/`): just-bash joined the operand and
  *   the name with another slash (`app//a.ts`), so `grep -rn TODO app/ | cut -d: -f1` named files that
