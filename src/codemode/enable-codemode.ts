@@ -290,11 +290,10 @@ export function enableCodemode<W>(suite: ToolSuite<W>, options: CodemodeOptions 
     sessionDescription(suite, settings, session);
   const implementation = codemodeImplementation(suite, settings);
   const ours = (): boolean => suite.get(CODEMODE_TOOL_NAME)?.implementation === implementation;
-  const unfollow = followCatalog(suite, parameters, implementation, () => descriptionFor(undefined));
   const remove = suite.use(
-    codemodePlugin(suite, () => {
-      unfollow();
-      if (ours()) suite.unregister(CODEMODE_TOOL_NAME);
+    codemodePlugin(suite, {
+      follow: () => followCatalog(suite, parameters, implementation, () => descriptionFor(undefined)),
+      ours,
     }),
   );
   return {
@@ -354,18 +353,30 @@ function followCatalog<W>(
 }
 
 /**
- * The plugin side of codemode: while the model can call `codemode`, a codemode-only tool the model
- * called directly is refused with how to call it from a script. `dispose` unregisters codemode.
+ * Codemode as a plugin: `install` registers `codemode` and keeps its description current with the
+ * catalog; while the model can call it, a codemode-only tool the model called directly is refused with
+ * how to call it from a script; `dispose` stops following the catalog and unregisters codemode.
  */
-function codemodePlugin<W>(suite: ToolSuite<W>, dispose: () => void): SuitePlugin<W> {
+function codemodePlugin<W>(
+  suite: ToolSuite<W>,
+  tool: { follow: () => () => void; ours: () => boolean },
+): SuitePlugin<W> {
+  let unfollow = (): void => undefined;
   return {
     name: CODEMODE_TOOL_NAME,
+    // Registers `codemode` and follows the catalog; a throw (a tool of that name exists) installs nothing.
+    install() {
+      unfollow = tool.follow();
+    },
     refusal(tool, { caller, session }) {
       if (tool.mode !== 'codemode' || caller !== 'model') return undefined;
       if (!suite.isCallable(CODEMODE_TOOL_NAME, 'model', session)) return undefined;
       const name = tool.spec.name;
       return `Tool "${name}" can only be called from codemode scripts. Call it inside a codemode script: await tools.${name}({...}).`;
     },
-    dispose,
+    dispose() {
+      unfollow();
+      if (tool.ours()) suite.unregister(CODEMODE_TOOL_NAME);
+    },
   };
 }

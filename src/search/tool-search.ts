@@ -430,7 +430,6 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
   const badLimitMessage = `limit must be an integer from 1 to ${maxLimit}. Omit it to get up to ${defaultLimit} results.`;
 
   const index = createToolIndex(options.index);
-  const unsubscribe = followCatalog(suite, index);
   const learner =
     options.learnFromCalls === true || options.learnFromCalls === 'shared'
       ? createCallLearner(suite, index, options.learnFromCalls === 'shared')
@@ -453,18 +452,14 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     return searchResult(suite, index, query, hits, context.session, policy);
   };
 
-  try {
-    suite.register(toolSearchSpec(maxLimit, defaultLimit), 'model_only', implementation, {
-      repairs: TOOL_SEARCH_REPAIRS,
-    });
-  } catch (error) {
-    unsubscribe();
-    throw error;
-  }
   const remove = suite.use(
-    toolSearchPlugin(suite, learner, () => {
-      unsubscribe();
-      if (suite.get(TOOL_SEARCH_NAME)?.implementation === implementation) suite.unregister(TOOL_SEARCH_NAME);
+    toolSearchPlugin(suite, learner, {
+      follow: () => followCatalog(suite, index),
+      register: () =>
+        suite.register(toolSearchSpec(maxLimit, defaultLimit), 'model_only', implementation, {
+          repairs: TOOL_SEARCH_REPAIRS,
+        }),
+      ours: () => suite.get(TOOL_SEARCH_NAME)?.implementation === implementation,
     }),
   );
   return {
@@ -526,16 +521,33 @@ function createCallLearner<W>(suite: ToolSuite<W>, index: ToolIndex, shared: boo
 }
 
 /**
- * The plugin side of `tool_search`: while the model can call it, an unknown-tool error points to it and
- * a deferred tool's refusal says how to load it. `dispose` unregisters it.
+ * `tool_search` as a plugin: `install` builds the index, follows the catalog and registers the tool;
+ * while the model can call it, an unknown-tool error points to it and a deferred tool's refusal says how
+ * to load it; `dispose` stops following the catalog and unregisters it.
  */
 function toolSearchPlugin<W>(
   suite: ToolSuite<W>,
   learner: CallLearner | undefined,
-  dispose: () => void,
+  own: { follow: () => () => void; register: () => void; ours: () => boolean },
 ): SuitePlugin<W> {
+  let unsubscribe = (): void => undefined;
   return {
     name: TOOL_SEARCH_NAME,
+    // Builds the index from the catalog and follows it, then registers `tool_search`; a throw (a tool of
+    // that name exists) leaves nothing behind.
+    install() {
+      unsubscribe = own.follow();
+      try {
+        own.register();
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+    },
+    dispose() {
+      unsubscribe();
+      if (own.ours()) suite.unregister(TOOL_SEARCH_NAME);
+    },
     ...(learner && {
       afterCall: (name: string, result: ToolResult, { session }: PluginCallContext) =>
         learner.called(name, result, session),
@@ -553,6 +565,5 @@ function toolSearchPlugin<W>(
         .toLowerCase();
       return `Tool "${name}" is not loaded yet. Call tool_search with words for what you need (for example "${words}"); matching tools become callable from your next call.`;
     },
-    dispose,
   };
 }

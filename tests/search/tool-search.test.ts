@@ -35,7 +35,7 @@ function createFakeSuite(): ToolSuite {
   const unused = (): never => {
     throw new Error('not part of the fake suite');
   };
-  return {
+  const suite: ToolSuite = {
     register(spec, mode, implementation, options) {
       const tool: RegisteredTool = { spec: spec as ToolSpec, mode, implementation };
       const at = position(tool.spec.name);
@@ -83,9 +83,14 @@ function createFakeSuite(): ToolSuite {
     executeCall: unused,
     createSession: unused,
     getWorkspace: unused,
-    // Plugins are only installed and removed here: the fake suite answers no call itself.
-    use: (plugin) => () => plugin.dispose?.(),
+    // Plugins are only installed and removed here, as the real suite's `use` does: the fake suite
+    // answers no call itself.
+    use(plugin) {
+      plugin.install?.(suite);
+      return () => plugin.dispose?.();
+    },
   };
+  return suite;
 }
 
 function createFakeSession(active: string[]): ToolSession {
