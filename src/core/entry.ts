@@ -2,7 +2,8 @@
  * The `browser-agent-tools/core` entry: the catalog and the execute path without built-in tools, a
  * workspace or `tool_search`, for hosts that register their own tools (a consumer importing only this
  * bundles about 25 KiB gzipped). `src/core/index.ts` is the room's surface for the other rooms; this
- * file picks what is public. Explicit named exports only: adding a name here makes it public API.
+ * file picks what is public. Explicit named exports only: adding a name here makes it public API, of
+ * this entry and of the root one, which re-exports this list rather than keeping a second.
  */
 export {
   type AnyToolSpec,
@@ -13,6 +14,8 @@ export {
   type CoreSuiteOptions,
   createCoreSuite,
   DEFAULT_OUTPUT_BUDGET,
+  type DefinedTool,
+  defineTool,
   type Effect,
   ERROR_CODES,
   type ErrorCode,
@@ -31,6 +34,7 @@ export {
   type OutputBudget,
   type ParsedToolCall,
   type PartialToolResult,
+  type PluginCallContext,
   type Policy,
   type PolicyLevel,
   type PolicyVerdict,
@@ -41,17 +45,20 @@ export {
   responsesCallOutput,
   type SessionEvent,
   type SpillRequest,
+  type SuitePlugin,
   type TerminateDirective,
   type ToolAnnotations,
   type ToolApproval,
   type ToolCallFormat,
   type ToolContext,
   type ToolControl,
+  type ToolDefinition,
   type ToolDetails,
   ToolError,
   type ToolErrorOptions,
   type ToolImplementation,
   type ToolResult,
+  type ToolReturn,
   type ToolSession,
   type ToolSpec,
   type ToolSuite,
