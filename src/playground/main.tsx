@@ -50,7 +50,7 @@ const playground = createPlayground({
 /**
  * Applies `#scenario=…` from the URL: rebuilds the state and re-runs its calls. `opening` is true for
  * the link the page was opened with (a bad one leaves the demo), false for a link pasted into the open
- * tab (a bad one leaves the state as it was).
+ * tab (a bad one leaves the state as it was). The replay and its notice load with the first link.
  */
 async function applyLink(opening: boolean): Promise<void> {
   const data = scenarioDataFromHash(location.hash);
@@ -65,16 +65,8 @@ async function applyLink(opening: boolean): Promise<void> {
     return;
   }
   try {
-    const entries = await playground.reset(scenario);
-    const loaded = `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools`;
-    // In the order the link's calls ran.
-    const replayed = entries.map((entry) => ({
-      tool: entry.invocation?.tool ?? (entry.request.kind === 'named' ? entry.request.name : 'raw call'),
-      result: entry.result,
-    }));
-    const { replayNotice } = await import('./state/replay-notice.ts');
-    const notice = replayNotice(loaded, scenario.calls ?? [], replayed);
-    playground.notify(notice.kind, notice.text);
+    const { replayLink } = await import('./state/replay-notice.ts');
+    await replayLink(playground, scenario);
   } catch (error) {
     playground.notify('error', `The scenario of this link could not be rebuilt: ${errorMessage(error)}`);
   }

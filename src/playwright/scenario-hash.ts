@@ -25,8 +25,8 @@ export type PlaygroundScenarioCall = (
 /**
  * What a permalink carries: the files the workspace starts with (absent: the demo project), tools
  * registered on top of the built-ins (any spec format; the page answers them with an echo of their
- * arguments), changed modes, the calls re-run in order, and the declaration format shown. The page
- * validates it and says on the page what it refused.
+ * arguments), changed modes, the calls re-run in order, the declaration format shown, and the MCP
+ * servers connected. The page validates it and says on the page what it refused.
  */
 export interface PlaygroundScenario {
   version: 1;
@@ -35,6 +35,12 @@ export interface PlaygroundScenario {
   modes?: Record<string, ExposureMode>;
   calls?: readonly PlaygroundScenarioCall[];
   provider?: DeclarationFormat;
+  /**
+   * MCP servers connected when the link was made: an http(s) URL without user name, password, query
+   * or fragment, the prefix it was connected with, and the names of its tools in the catalog. A replay
+   * whose call misses one of those tools offers to connect the server (without headers).
+   */
+  servers?: readonly { url: string; prefix?: string; tools: readonly string[] }[];
 }
 
 /** Base64url without padding; `btoa` takes a binary string, built in chunks to keep the spread small. */

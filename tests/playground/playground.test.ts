@@ -102,6 +102,7 @@ describe('playground', () => {
     expect(replayDifferences(scenario.calls ?? [], replayed)).toEqual({
       compared: 3,
       shown: 0,
+      rerun: 0,
       differed: [],
     });
     expect(copy.declarations.store.getState().format).toBe('gemini');

@@ -79,7 +79,12 @@ describe('a permalink replay', () => {
       '(empty directory)',
     ]);
     const replayed = entries.map((entry) => ({ tool: 'bash', result: entry.result }));
-    expect(replayDifferences([{ recorded }, {}], replayed)).toEqual({ compared: 0, shown: 1, differed: [] });
+    expect(replayDifferences([{ recorded }, {}], replayed)).toEqual({
+      compared: 0,
+      shown: 1,
+      rerun: 0,
+      differed: [],
+    });
     // Made again into a link, the call keeps its stopped record, so that link shows it too.
     expect(playground.scenario().calls?.[0]?.recorded).toMatchObject({
       is_error: true,

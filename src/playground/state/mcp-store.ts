@@ -11,6 +11,7 @@ import type { contentBlockText, McpMount, mountMcpServer, SkippedTool } from 'br
 import { errorMessage } from '../../shared/index.ts';
 import type { InspectorStore } from './inspector-store.ts';
 import type { Runtime } from './runtime.ts';
+import { MAX_SERVER_TOOLS, MAX_SERVER_URL, MAX_SERVERS, type ScenarioServer } from './scenario.ts';
 import { createStore, type Subscribable } from './store.ts';
 import { prettyJson } from './text.ts';
 import type { Workspace } from './types.ts';
@@ -57,7 +58,15 @@ export interface McpConnectRequest {
   prefix?: string;
 }
 
-export interface McpStore {
+/** What the playground asks of its MCP connections when it makes a link and replays one. */
+export interface McpLink {
+  /** The connected servers as a link records them: URLs without secrets, tool names, no headers. */
+  servers(): ScenarioServer[];
+  /** Resolves when the connected servers' tools are on the current suite (they are mounted again after a reset). */
+  mounted(): Promise<void>;
+}
+
+export interface McpStore extends McpLink {
   readonly store: Subscribable<McpState>;
   /** Connects and mounts the server's tools (deferred). Rejects with the worded error it also shows. */
   connect(request: McpConnectRequest): Promise<McpServerView>;
@@ -165,6 +174,31 @@ async function startInspection() {
   };
 }
 
+/**
+ * `url` as a link records it: without user name and password, query string and fragment, since a
+ * server's token is often passed there and a link is shared.
+ */
+export function linkUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed.href;
+}
+
+/** The servers of `live` as a link records them, within the bounds a link is read with. */
+function linkedServers(live: Iterable<LiveServer>): ScenarioServer[] {
+  const servers: ScenarioServer[] = [];
+  for (const { request, view } of live) {
+    const url = linkUrl(request.url);
+    if (url.length > MAX_SERVER_URL || servers.length === MAX_SERVERS) continue;
+    const prefix = request.prefix ? { prefix: request.prefix } : {};
+    servers.push({ url, ...prefix, tools: view.tools.slice(0, MAX_SERVER_TOOLS) });
+  }
+  return servers;
+}
+
 function viewOf(id: number, request: McpConnectRequest, mount: McpMount): McpServerView {
   return { id, url: request.url, server: mount.server, tools: mount.tools(), skipped: mount.skipped() };
 }
@@ -193,22 +227,27 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
   };
 
   // A new suite has none of the remote tools: mount them again over the connections already open.
+  // A link's replay waits for that (`mounted`) before it runs calls that may need them.
+  let remounting: Promise<unknown> = Promise.resolve();
   runtime.store.on((event) => {
     if (event.type !== 'rebuilt') return;
-    for (const [id, server] of live) {
-      void mountOn(runtime.store.getState().suite, server.request, server.mount.client).then(
+    const remounts = [...live].map(([id, server]) =>
+      mountOn(runtime.store.getState().suite, server.request, server.mount.client).then(
         (mount) => {
           if (!live.has(id)) return void mount.unmount();
           live.set(id, { ...server, mount, view: viewOf(id, server.request, mount) });
           publish();
         },
         (error: unknown) => publish({ error: explainConnectError(error, server.request) }),
-      );
-    }
+      ),
+    );
+    remounting = Promise.all(remounts);
   });
 
   return {
     store: handle.store,
+    servers: () => linkedServers(live.values()),
+    mounted: () => remounting.then(() => undefined),
     async connect(request) {
       const problem = urlProblem(request.url);
       if (problem !== null) {
@@ -257,7 +296,7 @@ export const NO_MCP =
  * the MCP SDK, an optional peer it may not have.
  */
 export function mcpStoreOf(
-  owner: { runtime: Runtime; loadMcp?: () => Promise<McpModule> },
+  owner: { runtime: Runtime; loadMcp?: () => Promise<McpModule>; attachMcp?: (link: McpLink) => void },
   loadMcp = owner.loadMcp,
 ): McpStore {
   let store = stores.get(owner);
@@ -267,6 +306,8 @@ export function mcpStoreOf(
       loadMcp: loadMcp ?? (() => Promise.reject(new Error(NO_MCP))),
     });
     stores.set(owner, store);
+    // The playground's links record these servers and wait for their tools on a replay.
+    owner.attachMcp?.(store);
   }
   return store;
 }

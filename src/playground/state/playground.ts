@@ -27,9 +27,15 @@ import {
   type HistoryStore,
   parseSessionFile,
 } from './history-store.ts';
-import type { McpModule } from './mcp-store.ts';
+import type { McpLink, McpModule } from './mcp-store.ts';
 import { nextTask } from './next-task.ts';
-import { type RecordedResult, recordOf, stoppedResult, wasStopped } from './replay-check.ts';
+import {
+  type RecordedResult,
+  type ReplayDifference,
+  recordOf,
+  stoppedResult,
+  wasStopped,
+} from './replay-check.ts';
 import type { ReplayStore } from './replay-store.ts';
 import {
   type CallRecord,
@@ -38,7 +44,7 @@ import {
   createRuntime,
   type Runtime,
 } from './runtime.ts';
-import type { Scenario, ScenarioCall, ScenarioFile } from './scenario.ts';
+import type { Scenario, ScenarioCall, ScenarioFile, ScenarioServer } from './scenario.ts';
 import { referenceGenerated, resolveReferences } from './scenario-refs.ts';
 import { createStore, type Store, type StoreHandle } from './store.ts';
 import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
@@ -84,9 +90,34 @@ export interface PlaygroundDeps extends BackendDeps {
   demoFiles: Readonly<Record<string, string>>;
 }
 
+/** A button of a page notice: its words (also its accessible name) and what it does. */
+export interface NoticeAction {
+  readonly label: string;
+  run(): Promise<void> | void;
+}
+
+/** A call of a link's replay that gave another result than recorded, with what it gave here. */
+export interface NoticeComparison extends ReplayDifference {
+  /** Its history entry. */
+  entryId: number;
+  /** The first lines of its output now (the link holds only a hash of the recorded one). */
+  lines: string;
+}
+
+/** A page notice; a link's replay adds what to do next and the calls that differed. */
+export interface PageNoticeState {
+  readonly kind: 'info' | 'error';
+  readonly text: string;
+  readonly actions?: readonly NoticeAction[];
+  readonly comparisons?: readonly NoticeComparison[];
+}
+
+/** What a notice holds besides its words. */
+export type NoticeExtras = Pick<PageNoticeState, 'actions' | 'comparisons'>;
+
 /** Page-level notices: a loaded link, a failed import. */
 export interface PageState {
-  readonly notice: { kind: 'info' | 'error'; text: string } | null;
+  readonly notice: PageNoticeState | null;
   /** A reset or a scenario is being applied. */
   readonly resetting: boolean;
   /**
@@ -134,13 +165,27 @@ export interface Playground {
   enableCodemode(): Promise<boolean>;
   /** Runs a call and records it in the history (selected). Refreshes the file tree when it may have written. */
   runCall(request: CallRequest, options?: { signal?: AbortSignal }): Promise<HistoryEntry>;
-  /** A fresh suite, session, history and files from `scenario` (default: the demo), then its calls. */
-  reset(scenario?: Scenario): Promise<HistoryEntry[]>;
+  /**
+   * A fresh suite, session, history and files from `scenario` (default: the demo), then its calls.
+   * Calls recorded as stopped are shown as recorded, unless `rerunStopped` is set.
+   */
+  reset(scenario?: Scenario, options?: ResetOptions): Promise<HistoryEntry[]>;
   /** The current state as a scenario: the starting files, registered tools, changed modes, the calls so far. */
   scenario(): Scenario;
-  notify(kind: 'info' | 'error', text: string): void;
+  notify(kind: 'info' | 'error', text: string, extras?: NoticeExtras): void;
+  /**
+   * Called by the MCP store when it is created (it loads lazily): links record its servers, and a
+   * replay waits for their tools on the new suite before it runs calls.
+   */
+  attachMcp(link: McpLink): void;
   /** Imports a session file: its catalog and starting files, and its calls as recorded (not re-run). */
   importSession(text: string): Promise<void>;
+}
+
+/** How a scenario's calls are replayed. */
+export interface ResetOptions {
+  /** Run the calls recorded as stopped (aborted, out of time) too, instead of showing their record. */
+  rerunStopped?: boolean;
 }
 
 /** Effects after which the file tree is read again. */
@@ -238,6 +283,7 @@ function describeScenario(
   declarations: DeclarationsStore,
   startFiles: Record<string, ScenarioFile>,
   firstId: number,
+  servers: ScenarioServer[],
 ): Scenario {
   const registered = runtime.registered();
   const modes: Record<string, ExposureMode> = runtime.changedModes();
@@ -252,6 +298,7 @@ function describeScenario(
     ...(Object.keys(modes).length > 0 ? { modes } : {}),
     ...(calls.length > 0 ? { calls } : {}),
     ...(format !== 'catalog' ? { provider: format } : {}),
+    ...(servers.length > 0 ? { servers } : {}),
   };
 }
 
@@ -329,16 +376,19 @@ async function loadAgentStore(
 async function resetWithCalls(
   page: PageHandle,
   applyScenario: (scenario: Scenario | undefined) => Promise<void>,
-  calls: { run: RunCall; show: (record: CallRecord) => HistoryEntry; declared: () => string[] },
+  calls: ReplayCalls,
   scenario: Scenario | undefined,
+  options: ResetOptions = {},
 ): Promise<HistoryEntry[]> {
   page.set({ resetting: true });
   try {
     await applyScenario(scenario);
+    // The connected MCP servers' tools go on the new suite asynchronously: a call may need them.
+    await calls.mounted();
     const entries: HistoryEntry[] = [];
     for (const call of scenario?.calls ?? []) {
       const request = toRequest(call, entries);
-      if (call.recorded && wasStopped(call.recorded))
+      if (call.recorded && wasStopped(call.recorded) && !options.rerunStopped)
         entries.push(calls.show(shownAsRecorded(request, call.recorded, calls.declared())));
       else entries.push(await calls.run(request));
     }
@@ -349,12 +399,28 @@ async function resetWithCalls(
   }
 }
 
+/** How a reset replays a link's calls. */
+interface ReplayCalls {
+  run: RunCall;
+  /** Shows a stopped call as recorded. */
+  show(record: CallRecord): HistoryEntry;
+  declared(): string[];
+  /** Resolves when the tools of connected MCP servers are on the new suite. */
+  mounted(): Promise<void>;
+}
+
 /** How a reset replays a link's calls: run them, or show a stopped one as recorded. */
-function replayCalls(runtime: Runtime, history: HistoryStore, run: RunCall) {
+function replayCalls(
+  runtime: Runtime,
+  history: HistoryStore,
+  run: RunCall,
+  mcp: () => McpLink | undefined,
+): ReplayCalls {
   return {
     run,
     show: (record: CallRecord) => history.add(record),
     declared: () => runtime.declarations().map((spec) => spec.name),
+    mounted: async () => mcp()?.mounted(),
   };
 }
 
@@ -478,7 +544,10 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     await workspace.refresh();
   };
 
-  const notify = (kind: 'info' | 'error', text: string): void => page.set({ notice: { kind, text } });
+  const notify: Playground['notify'] = (kind, text, extras = {}) =>
+    page.set({ notice: { kind, text, ...extras } });
+  let mcp: McpLink | undefined;
+  const linkCalls = replayCalls(runtime, history, runCall, () => mcp);
 
   return {
     backend,
@@ -492,18 +561,19 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     ...(deps.loadMcp ? { loadMcp: deps.loadMcp } : {}),
     replay,
     agent,
-    async demo() {
-      await loadDemo();
-    },
+    demo: () => loadDemo().then(() => undefined),
     page: page.store,
     prepare,
     start,
     enableCodemode,
     runCall,
-    reset: (scenario) =>
-      resetWithCalls(page, applyScenario, replayCalls(runtime, history, runCall), scenario),
-    scenario: () => describeScenario(runtime, history, declarations, startFiles, firstScenarioId),
+    reset: (scenario, options) => resetWithCalls(page, applyScenario, linkCalls, scenario, options),
+    scenario: () =>
+      describeScenario(runtime, history, declarations, startFiles, firstScenarioId, mcp?.servers() ?? []),
     notify,
+    attachMcp: (link) => {
+      mcp = link;
+    },
     importSession: (text) => importSessionFile(text, applyScenario, history, notify),
   };
 }

@@ -16,6 +16,15 @@ export interface RecordedResult {
   output: string;
 }
 
+/** One replayed call whose result is not the recorded one. */
+export interface ReplayDifference {
+  /** 1-based, in the link's order. */
+  call: number;
+  tool: string;
+  recorded: RecordedResult;
+  now: RecordedResult;
+}
+
 /** Codes of calls that were stopped rather than answered: a replay shows them instead of re-running. */
 const STOPPED_CODES: ReadonlySet<string> = new Set([
   'ABORTED',

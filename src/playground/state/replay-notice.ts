@@ -1,19 +1,16 @@
 /**
  * Whether a permalink's replay reproduced what its author saw: each re-run call's result against the
  * record the link carries, and the page's notice, green only when all match and otherwise naming each
- * call that did not. Loaded with the first link the page applies (out of the entry chunk).
+ * call that did not, beside what it gave here. The notice offers what to do next: connect a recorded
+ * MCP server whose tool was missing, or run the calls that were shown as recorded. Loaded with the
+ * first link the page applies (out of the entry chunk), like everything a replay does after the reset.
  */
 import type { ToolResult } from 'browser-agent-tools';
-import { type RecordedResult, recordOf, wasStopped } from './replay-check.ts';
-
-/** One replayed call whose result is not the recorded one. */
-export interface ReplayDifference {
-  /** 1-based, in the link's order. */
-  call: number;
-  tool: string;
-  recorded: RecordedResult;
-  now: RecordedResult;
-}
+import { errorMessage } from '../../shared/index.ts';
+import type { HistoryEntry } from './history-store.ts';
+import type { NoticeAction, NoticeComparison, Playground, ResetOptions } from './playground.ts';
+import { type RecordedResult, type ReplayDifference, recordOf, wasStopped } from './replay-check.ts';
+import type { Scenario, ScenarioServer } from './scenario.ts';
 
 /** How a result reads in the notice: "a success", "an error (UNKNOWN_TOOL)". */
 function described(record: RecordedResult): string {
@@ -42,13 +39,16 @@ export interface ReplayedCall {
 export function replayDifferences(
   calls: readonly { recorded?: RecordedResult }[],
   replayed: readonly ReplayedCall[],
-): { compared: number; shown: number; differed: ReplayDifference[] } {
-  const report = { compared: 0, shown: 0, differed: [] as ReplayDifference[] };
+  options: ResetOptions = {},
+): { compared: number; shown: number; rerun: number; differed: ReplayDifference[] } {
+  const report = { compared: 0, shown: 0, rerun: 0, differed: [] as ReplayDifference[] };
   for (const [index, call] of calls.entries()) {
     const entry = replayed[index];
     if (!call.recorded || !entry) continue;
+    // A stopped call run again answers this time: its record (the stop) is nothing to compare with.
     if (wasStopped(call.recorded)) {
-      report.shown += 1;
+      if (options.rerunStopped) report.rerun += 1;
+      else report.shown += 1;
       continue;
     }
     report.compared += 1;
@@ -71,11 +71,13 @@ export function replayNotice(
   loaded: string,
   calls: readonly { recorded?: RecordedResult }[],
   replayed: readonly ReplayedCall[],
+  options: ResetOptions = {},
 ): { kind: 'info' | 'error'; text: string } {
-  const { compared, shown, differed } = replayDifferences(calls, replayed);
-  const unrecorded = calls.length - compared - shown;
+  const { compared, shown, rerun, differed } = replayDifferences(calls, replayed, options);
+  const unrecorded = calls.length - compared - shown - rerun;
   const parts = [`${compared + unrecorded} calls re-run`];
   if (shown > 0) parts.push(`${shown} shown as recorded (stopped when the link was made, not re-run)`);
+  if (rerun > 0) parts.push(`${rerun} run again though stopped when the link was made (not compared)`);
   if (differed.length === 0) {
     const check =
       unrecorded === 0
@@ -89,4 +91,124 @@ export function replayNotice(
     kind: 'error',
     text: `${loaded}, ${parts.join(', ')}, but ${differed.length} of ${compared} did not give the result recorded in the link: ${listed.join('; ')}${more}. The history shows what each gave here.`,
   };
+}
+
+/** The words of the action that connects a recorded MCP server and replays the link. */
+export const connectLabel = (server: ScenarioServer): string =>
+  `Connect ${server.url} and run the link again`;
+
+/** The words of the action that replays the link with its stopped calls run too. */
+export const RERUN_STOPPED_LABEL = 'Run the link again, stopped calls included';
+
+/** What the notice's actions do: connect a server (then replay), replay with other options. */
+export interface ReplayActs {
+  connect(server: ScenarioServer): Promise<void>;
+  rerun(options: ResetOptions): Promise<void>;
+}
+
+/** The recorded servers that contributed a tool a replayed call found missing (UNKNOWN_TOOL). */
+function missingServers(
+  servers: readonly ScenarioServer[],
+  replayed: readonly ReplayedCall[],
+): ScenarioServer[] {
+  const missing = new Set<ScenarioServer>();
+  for (const { tool, result } of replayed) {
+    if (recordOf(result).code !== 'UNKNOWN_TOOL') continue;
+    const server = servers.find((candidate) => candidate.tools.includes(tool));
+    if (server) missing.add(server);
+  }
+  return [...missing];
+}
+
+/** What the notice offers after a replay: connect each missing server; run the stopped calls. */
+export function replayActions(
+  scenario: Scenario,
+  replayed: readonly ReplayedCall[],
+  options: ResetOptions,
+  acts: ReplayActs,
+): NoticeAction[] {
+  const actions: NoticeAction[] = missingServers(scenario.servers ?? [], replayed).map((server) => ({
+    label: connectLabel(server),
+    run: () => acts.connect(server),
+  }));
+  const stopped = (scenario.calls ?? []).some((call) => wasStopped(call.recorded));
+  if (stopped && !options.rerunStopped)
+    actions.push({ label: RERUN_STOPPED_LABEL, run: () => acts.rerun({ ...options, rerunStopped: true }) });
+  return actions;
+}
+
+/** The most lines and characters of a call's new output the notice shows beside its record. */
+const SHOWN_LINES = 3;
+const SHOWN_CHARS = 300;
+
+/** The differing calls beside their history entries and the start of what they printed here. */
+function comparisonsOf(differed: readonly ReplayDifference[], entries: readonly HistoryEntry[]) {
+  const comparisons: NoticeComparison[] = [];
+  for (const difference of differed.slice(0, 5)) {
+    const entry = entries[difference.call - 1];
+    if (!entry) continue;
+    const lines = entry.result.output.split('\n', SHOWN_LINES).join('\n').slice(0, SHOWN_CHARS);
+    comparisons.push({ ...difference, entryId: entry.id, lines });
+  }
+  return comparisons;
+}
+
+/** A history entry as the comparison sees it: the tool it reached, or the name it asked for. */
+function replayedOf(entry: HistoryEntry): ReplayedCall {
+  const asked = entry.request.kind === 'named' ? entry.request.name : (entry.parsed?.name ?? 'raw call');
+  return { tool: entry.invocation?.tool ?? asked, result: entry.result };
+}
+
+/**
+ * Rebuilds `scenario` and runs its calls, then says how it went: the notice, its actions and the
+ * calls that differed. A connect or a re-run from the notice comes back here.
+ */
+export async function replayLink(
+  playground: Playground,
+  scenario: Scenario,
+  options: ResetOptions = {},
+): Promise<void> {
+  try {
+    const entries = await playground.reset(scenario, options);
+    const loaded = `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools`;
+    // In the order the link's calls ran.
+    const replayed = entries.map(replayedOf);
+    const calls = scenario.calls ?? [];
+    const notice = replayNotice(loaded, calls, replayed, options);
+    const actions = replayActions(scenario, replayed, options, {
+      connect: (server) => connectAndReplay(playground, scenario, server, options),
+      rerun: (next) => replayLink(playground, scenario, next),
+    });
+    const { differed } = replayDifferences(calls, replayed, options);
+    playground.notify(notice.kind, notice.text, { actions, comparisons: comparisonsOf(differed, entries) });
+  } catch (error) {
+    playground.notify('error', `The scenario of this link could not be rebuilt: ${errorMessage(error)}`);
+  }
+}
+
+/**
+ * Connects `server` as the link recorded it (no headers: a link never holds them), then replays the
+ * link. A failed connection shows the MCP store's own words and keeps the notice's actions.
+ */
+async function connectAndReplay(
+  playground: Playground,
+  scenario: Scenario,
+  server: ScenarioServer,
+  options: ResetOptions,
+): Promise<void> {
+  const { mcpStoreOf } = await import('./mcp-store.ts');
+  try {
+    await mcpStoreOf(playground).connect({
+      url: server.url,
+      ...(server.prefix ? { prefix: server.prefix } : {}),
+    });
+  } catch (error) {
+    const before = playground.page.getState().notice;
+    playground.notify('error', `${errorMessage(error)} The link was not run again.`, {
+      ...(before?.actions ? { actions: before.actions } : {}),
+      ...(before?.comparisons ? { comparisons: before.comparisons } : {}),
+    });
+    return;
+  }
+  await replayLink(playground, scenario, options);
 }

@@ -1,7 +1,8 @@
 /**
  * Scenarios: what a permalink, an exported session and `window.playground.reset()` carry (starting
- * files, registered tools and modes, calls), their validation (they come from URLs and files, so they
- * are untrusted), and their compressed form for the URL hash (`deflate-raw` + base64url).
+ * files, registered tools and modes, calls, the MCP servers connected), their validation (they come
+ * from URLs and files, so they are untrusted), and their compressed form for the URL hash
+ * (`deflate-raw` + base64url).
  */
 
 import {
@@ -26,6 +27,19 @@ export type ScenarioCall = (
   | { raw: unknown; caller?: Caller }
 ) & { recorded?: RecordedResult };
 
+/**
+ * An MCP server connected when the link was made, so a replay that misses its tools can offer to
+ * connect it. Never its headers: a link is shared, and they hold tokens.
+ */
+export interface ScenarioServer {
+  /** An http(s) URL without user name, password, query or fragment, any of which may hold a secret. */
+  url: string;
+  /** Put in front of its tool names when it was connected. */
+  prefix?: string;
+  /** Names of the tools it put in the catalog (with the prefix). */
+  tools: string[];
+}
+
 /** Everything needed to rebuild the playground's state and re-run its calls. */
 export interface Scenario {
   version: 1;
@@ -39,6 +53,8 @@ export interface Scenario {
   calls?: ScenarioCall[];
   /** Provider format shown in the declarations panel. */
   provider?: string;
+  /** MCP servers connected when the link was made (a replay does not connect them unasked). */
+  servers?: ScenarioServer[];
 }
 
 /** Key of the scenario in the URL hash: `#scenario=<data>`. */
@@ -50,6 +66,12 @@ export const MAX_LINK_CHARS = 1024 * 1024;
 /** The most files and calls a scenario may hold. */
 const MAX_FILES = 2_000;
 const MAX_CALLS = 500;
+/** The most MCP servers a scenario names, characters of a server's URL, and tools of one server. */
+export const MAX_SERVERS = 32;
+export const MAX_SERVER_URL = 2048;
+export const MAX_SERVER_TOOLS = 1000;
+/** The characters and length of a tool name (or prefix) `register` accepts (src/core/normalize.ts). */
+const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /** Why a scenario was refused. The message is shown to the user. */
 export class ScenarioError extends Error {
@@ -149,7 +171,42 @@ export function parseScenario(value: unknown): Scenario {
   }
 
   if (typeof value.provider === 'string') scenario.provider = value.provider;
+  if (value.servers !== undefined) scenario.servers = serversOf(value.servers);
   return scenario;
+}
+
+/**
+ * Whether a link may name `url` as an MCP server's: http(s), without user name, password, query or
+ * fragment (the page never writes them: they may hold credentials). The length is checked first.
+ */
+function isServerUrl(url: unknown): url is string {
+  if (typeof url !== 'string' || url.length > MAX_SERVER_URL) return false;
+  try {
+    const { protocol, username, password, search, hash } = new URL(url);
+    return /^https?:$/.test(protocol) && !(username || password || search || hash);
+  } catch {
+    return false;
+  }
+}
+
+const isName = (name: unknown): name is string => typeof name === 'string' && NAME.test(name);
+
+/** The MCP servers of a link, checked: a bad entry makes the whole link unreadable, saying why. */
+function serversOf(value: unknown): ScenarioServer[] {
+  if (!Array.isArray(value) || value.length > MAX_SERVERS)
+    throw new ScenarioError(`"servers" must be a list of at most ${MAX_SERVERS} MCP servers.`);
+  return value.map((server: unknown, index): ScenarioServer => {
+    const fail = (why: string) => new ScenarioError(`MCP server ${index + 1}: ${why}`);
+    if (!isRecord(server) || !isServerUrl(server.url))
+      throw fail(
+        `"url" must be an http or https URL of at most ${MAX_SERVER_URL} characters, without user name, password, query or fragment.`,
+      );
+    const { url, tools, prefix } = server;
+    if (!Array.isArray(tools) || tools.length > MAX_SERVER_TOOLS || !tools.every(isName))
+      throw fail(`"tools" must be a list of at most ${MAX_SERVER_TOOLS} tool names.`);
+    if (prefix !== undefined && !isName(prefix)) throw fail('"prefix" must be a tool name prefix.');
+    return { url, ...(prefix ? { prefix } : {}), tools: [...tools] };
+  });
 }
 
 /** A call's recorded result, checked; throws saying which call's record is wrong, and how. */

@@ -110,7 +110,7 @@ function HistoryRow({ entry, selected }: { entry: HistoryEntry; selected: boolea
   const args = entry.request.kind === 'named' ? entry.request.args : entry.request.raw;
   const nested = nestedCalls(entry);
   return (
-    <li data-testid="history-entry" data-error={entry.result.is_error}>
+    <li data-testid="history-entry" data-entry-id={entry.id} data-error={entry.result.is_error}>
       <button
         type="button"
         aria-pressed={selected}
