@@ -32,6 +32,8 @@ const PROCESSES = [
   'tests/mcp/stdio-proxy.test.ts',
   'tests/package/architecture.test.ts',
   'tests/workspace/gnu-parity.test.ts',
+  'tests/workspace/sed-line-range.test.ts',
+  'tests/conformance/oils.test.ts',
   // Worker threads.
   'tests/workspace/just-bash-worker.test.ts',
   // In this process, but 8 to 60 s each (shell timeouts waited out, property runs).

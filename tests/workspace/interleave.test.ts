@@ -1,5 +1,6 @@
 import { Bash } from 'just-bash';
 import { describe, expect, it, vi } from 'vitest';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { interleaveErrors } from '../../src/workspace/shell/interleave.ts';
 
 describe('interleaveErrors', () => {
@@ -13,5 +14,37 @@ describe('interleaveErrors', () => {
     expect(second).toEqual(first);
     // The shared template is copied, never changed: the two results are the same tree.
     expect(first.statements).toHaveLength(3);
+  });
+});
+
+describe('interleaving keeps what the script does', () => {
+  async function run(command: string): Promise<{ output: string; exitCode: number }> {
+    const workspace = await createJustBashWorkspace();
+    const { output, exitCode } = await workspace.exec(command);
+    return { output, exitCode };
+  }
+
+  it('set -u still ends the script at an unbound variable', async () => {
+    // Wrapped in a group, the error was printed and the script went on to "after" with exit 0.
+    expect(await run('set -u; echo $x; echo after')).toEqual({
+      output: 'bash: x: unbound variable\n',
+      exitCode: 1,
+    });
+    expect(await run('set -euo pipefail\necho "n=$((n + 1))"\necho after')).toEqual({
+      output: 'bash: n: unbound variable\n',
+      exitCode: 1,
+    });
+    expect((await run('set -o nounset; x=$y; echo after')).exitCode).toBe(1);
+  });
+
+  it('under set -u, statements that expand no variable still show their errors in place', async () => {
+    expect(await run('set -u; echo one; ls nope; echo three')).toEqual({
+      output: 'one\nls: nope: No such file or directory\nthree\n',
+      exitCode: 0,
+    });
+    // Operands after `set --` are positional parameters, not options.
+    expect((await run('set -- -u; echo one; ls nope; echo $1')).output).toBe(
+      'one\nls: nope: No such file or directory\n-u\n',
+    );
   });
 });

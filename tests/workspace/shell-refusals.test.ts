@@ -261,6 +261,17 @@ describe("the interpreter's own errors, as GNU bash words them", () => {
     expect((await run('f() { break; }; f')).output).toBe(`${outsideLoopMessage('break')}\n`);
   });
 
+  it('break and continue run by eval act on the loop around the eval', async () => {
+    // The eval's text is read with the script around it: alone, `continue` has no loop.
+    const loop =
+      'for i in 1 2 3 4; do if [ $i = 2 ]; then eval continue; fi; [ $i = 4 ] && eval break; echo $i; done';
+    expect(await run(loop)).toEqual({ output: '1\n3\n', exitCode: 0 });
+    expect(await run(`f() { ${loop}; echo done; }; f`)).toEqual({ output: '1\n3\ndone\n', exitCode: 0 });
+    expect((await run('for i in 1; do (eval break; echo in) 2>/dev/null; echo out; done')).output).toBe(
+      'in\nout\n',
+    );
+  });
+
   it('a script run by its path fails as the kernel refuses it', async () => {
     const script =
       'mkdir d; echo "echo hi" > plain.sh; ./plain.sh; echo $?; ./d; echo $?; ./nope.sh; echo $?';

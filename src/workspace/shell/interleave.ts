@@ -16,6 +16,13 @@
  * nothing after it is wrapped: `2>&1` would then send the shell's own error text to wherever stdout
  * goes, which is what the script turned off. So are the statements that hold such an `exec` deeper down
  * (a function, a group with redirections), and everything after them in the script.
+ *
+ * Once the script may have turned on `set -u` (a `set` or `shopt` naming nounset anywhere before, in
+ * source order), a statement that expands a variable that may be unset is not wrapped either:
+ * just-bash ends the script at an unbound variable only outside a compound command, and inside the
+ * group it printed the error and went on (`set -u; echo $x; echo after` printed "after" and exited 0,
+ * where bash stops). Such a statement's error text comes after the output instead; under `set -u` (and
+ * the `set -e` that usually comes with it) an error mostly ends the script there anyway.
  */
 import type { Bash } from 'just-bash';
 import { visitNodes } from './script-tree.ts';
@@ -30,10 +37,13 @@ const INPUT_ONLY = new Set(['<', '<<', '<<-', '<<<']);
 /** Compound commands whose statement lists run with the shell's own stdout and stderr. */
 const BODY_TYPES = new Set(['If', 'For', 'CStyleFor', 'While', 'Until', 'Case', 'Group']);
 
-/** The wrapper's template, and whether the script has moved its streams yet (in source order). */
+/** The wrapper's template, and what the script has done so far, in source order. */
 interface Wrapping {
   template: StatementNode;
+  /** It moved its streams with `exec`. */
   streamsMoved: boolean;
+  /** It may have turned on `set -u`. */
+  nounset: boolean;
 }
 
 /**
@@ -52,7 +62,8 @@ function templateOf(bash: Bash): StatementNode | undefined {
 export function interleaveErrors(bash: Bash, script: ScriptNode): ScriptNode {
   const template = templateOf(bash);
   if (!template) return script;
-  return { ...script, statements: wrapStatements(script.statements, { template, streamsMoved: false }) };
+  const wrapping: Wrapping = { template, streamsMoved: false, nounset: false };
+  return { ...script, statements: wrapStatements(script.statements, wrapping) };
 }
 
 function wrapStatements(statements: readonly StatementNode[], wrapping: Wrapping): StatementNode[] {
@@ -71,9 +82,53 @@ function wrapStatement(statement: StatementNode, wrapping: Wrapping): StatementN
     wrapping.streamsMoved = true;
     return statement;
   }
-  if (command?.type === 'SimpleCommand' && isExec(command)) return statement;
-  if (command?.type === 'FunctionDef') return statement;
-  return grouped(statement, wrapping.template);
+  const unwrapped =
+    (command?.type === 'SimpleCommand' && isExec(command)) ||
+    command?.type === 'FunctionDef' ||
+    (wrapping.nounset && mayBeUnbound(statement));
+  if (turnsOnNounset(statement)) wrapping.nounset = true;
+  return unwrapped ? statement : grouped(statement, wrapping.template);
+}
+
+/** Parameters that are always set, so `set -u` never fails on them. */
+const ALWAYS_SET = new Set(['?', '#', '$', '!', '-', '0', '@', '*']);
+
+/**
+ * Whether `statement` expands a variable that `set -u` may find unbound, in a word or in `$(( ))`.
+ * `${x:-…}` and the like count too: just-bash fails on them within double quotes (`"${x:-d}"`).
+ */
+function mayBeUnbound(statement: StatementNode): boolean {
+  let found = false;
+  visitNodes(statement, (node) => {
+    if (node.type === 'ArithVariable' || node.type === 'ArithArrayElement') found = true;
+    if (node.type === 'ParameterExpansion' && typeof node.parameter === 'string') {
+      found = !ALWAYS_SET.has(node.parameter);
+    }
+    return found;
+  });
+  return found;
+}
+
+/**
+ * Whether `statement` holds a `set` or `shopt` that may turn on nounset: `set -u`, `set -euo
+ * pipefail`, `set -o nounset`, `shopt -so nounset`, or options it cannot read (`set $flags`). The
+ * operands after `set --` are positional parameters, not options.
+ */
+function turnsOnNounset(statement: StatementNode): boolean {
+  let found = false;
+  visitNodes(statement, (node) => {
+    const command = node as unknown as CommandNode;
+    if (command.type !== 'SimpleCommand' || !isNamed(command, ['set', 'shopt'])) return false;
+    const words = command.args.map((word) =>
+      word.parts.map((part) => (part.type === 'Literal' ? part.value : '$')).join(''),
+    );
+    const end = words.indexOf('--');
+    const options = end === -1 ? words : words.slice(0, end);
+    const shortU = isNamed(command, ['set']) ? /^-[A-Za-z]*u/ : /^$/;
+    found = options.some((text) => shortU.test(text) || text.includes('nounset') || text.includes('$'));
+    return found;
+  });
+  return found;
 }
 
 /** Whether `statement` holds, anywhere in it, an `exec` with redirections: one that moves the shell's streams. */
@@ -107,9 +162,14 @@ function opensBodies(command: CommandNode): boolean {
 
 /** `exec` changes the shell's own descriptors: inside a group it would not outlive the group. */
 function isExec(command: CommandNode): boolean {
+  return isNamed(command, ['exec']);
+}
+
+/** Whether `command` is a simple command whose name is one of `names`, written plainly. */
+function isNamed(command: CommandNode, names: readonly string[]): boolean {
   if (command.type !== 'SimpleCommand') return false;
   const part = command.name?.parts[0];
-  return command.name?.parts.length === 1 && part?.type === 'Literal' && part.value === 'exec';
+  return command.name?.parts.length === 1 && part?.type === 'Literal' && names.includes(part.value);
 }
 
 function withWrappedBodies(command: CommandNode, wrapping: Wrapping): CommandNode {

@@ -345,9 +345,13 @@ function staticEvalPlugin(bash: Bash): TransformPlugin {
     if (respellOptions(parsed) !== undefined) return true;
     runScriptsByPath(parsed);
     refuseExtraCdOperands(parsed, parse);
-    keepLoopControlInItsLoop(parsed, parse);
     widenArithmetic(parsed);
-    return JSON.stringify(parsed) !== before;
+    // Whether a `break` or `continue` has a loop depends on where the eval runs, which its text alone
+    // does not show (in it, `eval continue` has none): the text is inlined as written, and the
+    // loop-control plugin, after this one, decides on the whole script.
+    const controlled = structuredClone(parsed);
+    keepLoopControlInItsLoop(controlled, parse);
+    return JSON.stringify(parsed) !== before || JSON.stringify(controlled) !== JSON.stringify(parsed);
   };
   return {
     name: 'static-eval',
