@@ -16,6 +16,7 @@ import { runEdgeLoad } from './sections/edge-load.ts';
 import { runHostile } from './sections/hostile.ts';
 import { runOverhead } from './sections/overhead.ts';
 import { runQuality } from './sections/quality.ts';
+import { runShellSpeed } from './sections/shell-speed.ts';
 import { runSpeed } from './sections/speed.ts';
 import { runTokens } from './sections/tokens.ts';
 import { runTools } from './sections/tools.ts';
@@ -30,6 +31,7 @@ const SECTIONS: readonly { id: string; run: (context: BenchContext) => Promise<S
   { id: '6', run: runOverhead },
   { id: '7', run: runHostile },
   { id: '8', run: runEdgeLoad },
+  { id: '9', run: runShellSpeed },
 ];
 
 const args = process.argv.slice(2);

@@ -1,7 +1,11 @@
 import { InMemoryFs } from 'just-bash';
 import { describe, expect, it } from 'vitest';
 import { runWorkspaceConformance } from '../../src/testing/index.ts';
-import { ByteSafeInMemoryFs, latin1FromByteArray } from '../../src/workspace/just-bash/byte-safe-fs.ts';
+import {
+  ByteSafeInMemoryFs,
+  ByteStrings,
+  latin1FromByteArray,
+} from '../../src/workspace/just-bash/byte-safe-fs.ts';
 import {
   countDeletedFiles,
   restoreJournal,
@@ -111,6 +115,28 @@ describe('just-bash filesystem without Buffer', () => {
     }
     expect(latin1FromByteArray(bytes).length).toBe(70_000);
     expect(latin1FromByteArray(bytes).charCodeAt(69_999)).toBe((69_999 * 7) % 256);
+  });
+
+  it('keeps the conversion of a large content, never past an overwrite, within its bound', async () => {
+    const converted: number[] = [];
+    const strings = new ByteStrings(4, 20, (content) => {
+      converted.push(content.length);
+      return latin1FromByteArray(content);
+    });
+    const [small, a, b, c] = [3, 8, 8, 8].map((length, at) => new Uint8Array(length).fill(65 + at));
+    for (const content of [small, small, a, a, b, a, c, b]) strings.of(content as Uint8Array);
+    // small: below the size kept, converted at each read; a, b: once each; c pushes out the least
+    // recently read (b, since a was read after it), so b is converted again.
+    expect(converted).toEqual([3, 3, 8, 8, 8, 8]);
+    expect(strings.of(a as Uint8Array)).toBe('BBBBBBBB');
+
+    const fs = new ByteSafeInMemoryFs();
+    await fs.writeFile('/log.txt', 'x'.repeat(100_000));
+    expect(String(await fs.readFileBytes('/log.txt')).length).toBe(100_000);
+    await fs.writeFile('/log.txt', 'é'.repeat(50_000));
+    expect(await fs.readFile('/log.txt', 'latin1')).toBe('\u00c3\u00a9'.repeat(50_000));
+    await fs.appendFile('/log.txt', 'z');
+    expect(String(await fs.readFileBytes('/log.txt')).slice(-2)).toBe('\u00a9z');
   });
 
   it("decodes through the runtime's windows-1252 decoder when that is exact, and in chunks when it is not", () => {

@@ -9,6 +9,11 @@
  * `RangeError` is caught by the command, which reports the file as missing ("No such file or
  * directory") although `ls`, `grep` and `cp` (which read the file another way) see it. Here the same
  * conversion goes in chunks small enough for any stack.
+ *
+ * The conversion of a large file is kept (see {@link ByteStrings}): it costs some 10 ms per 5 MB where
+ * Node's `Buffer`, which just-bash uses when it can, takes 1, and a session reads the same file again
+ * and again (`wc -l`, then `grep`, then `tail`). A file's content array is never changed in place (a
+ * write stores a new one), so a conversion kept for the array is the file's as long as it holds it.
  */
 import { InMemoryFs } from 'just-bash';
 
@@ -68,18 +73,68 @@ export function latin1InChunks(bytes: Uint8Array): string {
   return parts.join('');
 }
 
+/** Contents below this size are converted at every read: it costs less than keeping them. */
+const KEPT_FROM_BYTES = 64 * 1024;
+/** The most the kept conversions add up to; the least recently read go first. */
+const KEPT_AT_MOST_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Latin1 strings of file contents, by content array, the most recently read last. The arrays are held
+ * too (a `Map`, so the oldest can be found): an overwritten file's old content stays alive until its
+ * conversion is dropped, within the same bound.
+ */
+export class ByteStrings {
+  private readonly kept = new Map<Uint8Array, string>();
+  private bytes = 0;
+
+  constructor(
+    private readonly fromBytes: number = KEPT_FROM_BYTES,
+    private readonly atMostBytes: number = KEPT_AT_MOST_BYTES,
+    private readonly convert: (content: Uint8Array) => string = latin1FromByteArray,
+  ) {}
+
+  of(content: Uint8Array): string {
+    if (content.length < this.fromBytes || content.length > this.atMostBytes) return this.convert(content);
+    const known = this.kept.get(content);
+    if (known !== undefined) {
+      this.kept.delete(content);
+      this.kept.set(content, known);
+      return known;
+    }
+    const text = this.convert(content);
+    this.kept.set(content, text);
+    this.bytes += content.length;
+    for (const [oldest] of this.kept) {
+      if (this.bytes <= this.atMostBytes) break;
+      this.kept.delete(oldest);
+      this.bytes -= oldest.length;
+    }
+    return text;
+  }
+}
+
 /** `InMemoryFs` whose byte-string reads work on every stack size; everything else is just-bash's. */
 export class ByteSafeInMemoryFs extends InMemoryFs {
+  private readonly byteStrings = new ByteStrings();
+
   override async readFileBytes(path: string): Promise<ByteString> {
-    return latin1FromByteArray(await this.readFileBuffer(path)) as unknown as ByteString;
+    return this.latin1Of(path, await this.readFileBuffer(path)) as unknown as ByteString;
   }
 
   override async readFile(path: string, options?: ReadFileOptions): Promise<string> {
     const encoding = typeof options === 'string' ? options : options?.encoding;
     if (encoding === 'binary' || encoding === 'latin1') {
-      return latin1FromByteArray(await this.readFileBuffer(path));
+      return this.latin1Of(path, await this.readFileBuffer(path));
     }
-    if (encoding === 'base64') return btoa(latin1FromByteArray(await this.readFileBuffer(path)));
+    if (encoding === 'base64') return btoa(this.latin1Of(path, await this.readFileBuffer(path)));
     return super.readFile(path, options);
+  }
+
+  /**
+   * The content read at `path` as a latin1 string, kept when large. A subclass whose `readFileBuffer`
+   * makes a new array at every read of some path (a device) converts those without keeping them.
+   */
+  protected latin1Of(_path: string, content: Uint8Array): string {
+    return this.byteStrings.of(content);
   }
 }

@@ -17,7 +17,7 @@
  */
 import type { InMemoryFs } from 'just-bash';
 import { normalizePosix } from '../workspace.ts';
-import { ByteSafeInMemoryFs } from './byte-safe-fs.ts';
+import { ByteSafeInMemoryFs, latin1FromByteArray } from './byte-safe-fs.ts';
 
 type ReadFileOptions = Parameters<InMemoryFs['readFile']>[1];
 type WriteArguments = Parameters<InMemoryFs['writeFile']>;
@@ -39,6 +39,11 @@ export class DeviceInMemoryFs extends ByteSafeInMemoryFs {
   override async readFileBuffer(path: string): Promise<Uint8Array> {
     if (!isDevice(path)) return super.readFileBuffer(path);
     return new Uint8Array(normalizePosix(path) === '/dev/zero' ? this.zeroBytes : 0);
+  }
+
+  /** A device's bytes are new at every read: converted, never kept (byte-safe-fs.ts keeps files'). */
+  protected override latin1Of(path: string, content: Uint8Array): string {
+    return isDevice(path) ? latin1FromByteArray(content) : super.latin1Of(path, content);
   }
 
   override async readFile(path: string, options?: ReadFileOptions): Promise<string> {

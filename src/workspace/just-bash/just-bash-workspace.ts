@@ -7,7 +7,12 @@
 
 import { Bash, type BashOptions } from 'just-bash';
 import { errorMessage } from '../../shared/index.ts';
-import { assertRunnable, EMBEDDED_EXECUTION_LIMITS, runJustBashCommand } from '../shell/run-command.ts';
+import {
+  assertRunnable,
+  EMBEDDED_EXECUTION_LIMITS,
+  type RunCommandOptions,
+  runJustBashCommand,
+} from '../shell/run-command.ts';
 import {
   type DirEntry,
   type EntryType,
@@ -64,6 +69,18 @@ export interface JustBashWorkspaceOptions {
    * See docs/persistence.md. Default: none (the workspace lives in memory only).
    */
   persist?: PersistOptions;
+  /**
+   * just-bash's defense-in-depth (its own `defenseInDepth` option): in Node, while a command runs, the
+   * host's `Function`, `eval`, `process`, dynamic `import` and the like are blocked, so a flaw in the
+   * shell cannot reach the host's code through them. Browsers and Web Workers never have it (just-bash
+   * turns it off where there is no `AsyncLocalStorage`). It costs the whole Node process: once a
+   * command ran, V8 leaves fast paths for good (a regular-expression `split` about 25× slower,
+   * `replace` 10×, `for…in`, array iteration, every promise), so the shell's own `awk`, `sort -k`,
+   * `grep` and `while read` over a 100,000-line file take 2 to 10 times as long (bench/RESULTS.md,
+   * section 9). Turn it off only where the process itself is the boundary (a worker thread or a
+   * container that holds nothing else). Default: `true`, just-bash's default.
+   */
+  defenseInDepth?: boolean;
 }
 
 /** Default root of the embedded workspace. */
@@ -147,6 +164,7 @@ function newEmbeddedBash(fs: EmbeddedFs, root: string, options: JustBashWorkspac
     cwd: root,
     env: { HOME: root, ...options.env },
     executionLimitProfile: 'hardened',
+    defenseInDepth: options.defenseInDepth ?? true,
     executionLimits: {
       ...EMBEDDED_EXECUTION_LIMITS,
       maxExecutionTimeMs: MAX_EXECUTION_TIME_MS,
@@ -201,6 +219,12 @@ function fileOperations(
 }
 
 /**
+ * How this backend's commands are stopped: by just-bash's wall clock rather than an abort signal, which
+ * would cost every command of a script an `AbortController` and an `Error` (run-command.ts).
+ */
+const RUN_OPTIONS: RunCommandOptions = { backstop: 'deadline' };
+
+/**
  * `exec` and `restoreSnapshot`: with `snapshots`, each command runs with a journal of the paths it
  * changes and their before-images, so a command that deleted files says how many. The journal of the
  * last such command stays open (it goes on recording whatever changes after it, through any method),
@@ -216,11 +240,11 @@ function commandOperations(
   let restorePoint: Journal | undefined;
   return {
     async exec(command, execOptions) {
-      if (!snapshots) return runJustBashCommand(bash, root, command, execOptions);
+      if (!snapshots) return runJustBashCommand(bash, root, command, execOptions, RUN_OPTIONS);
       const journal = tracker.openJournal();
       let deletedFiles = 0;
       try {
-        const result = await runJustBashCommand(bash, root, command, execOptions);
+        const result = await runJustBashCommand(bash, root, command, execOptions, RUN_OPTIONS);
         deletedFiles = await countDeletedFiles(tracker, journal);
         return { ...result, deletedFiles };
       } finally {

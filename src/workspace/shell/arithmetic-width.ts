@@ -111,8 +111,10 @@ function widenTree(root: unknown): boolean {
       become(node, replacement);
       changed = true;
     }
-    for (const key in node) {
-      const child = node[key];
+    // Not `for…in`, which is ten times slower once just-bash's defense-in-depth ran (script-tree.ts).
+    const keys = Object.keys(node);
+    for (let index = 0; index < keys.length; index++) {
+      const child = node[keys[index] as string];
       if (typeof child === 'object' && child !== null) stack.push(child);
     }
   }

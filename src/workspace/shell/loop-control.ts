@@ -68,8 +68,10 @@ export function keepLoopControlInItsLoop(ast: unknown, parse: (text: string) => 
     if (node.type === 'Pipeline' && Array.isArray(node.commands))
       node.commands = node.commands.map((command) => replaced(command as Node, place, parse));
     const inner = placeOfChildren(node.type, place);
-    for (const key in node) {
-      const child = node[key];
+    // Not `for…in`, which is ten times slower once just-bash's defense-in-depth ran (script-tree.ts).
+    const keys = Object.keys(node);
+    for (let index = 0; index < keys.length; index++) {
+      const child = node[keys[index] as string];
       if (typeof child === 'object' && child !== null) stack.push([child, inner]);
     }
   }

@@ -14,7 +14,8 @@
  *   is aborted, but keeps it when a limit stops the command. Stopping through the count limits (above)
  *   therefore keeps the output; `sleep` (the only wait a script has) returns early at the stop, so the
  *   next command hits the limit. A single long built-in that checks no limit is still stopped by
- *   just-bash's abort, `STOP_BACKSTOP_MS` later, and loses its output.
+ *   just-bash, `STOP_BACKSTOP_MS` later, and loses its output: by its abort, or (the embedded backend,
+ *   `backstop: 'deadline'`) by its own wall clock, which this file moves to the stop plus that time.
  * - **stdout and stderr in the order they were printed.** just-bash collects the two streams of a
  *   compound command apart. `exec 2>&1` before the script sends stderr into stdout command by command,
  *   as a terminal shows it; it is added to the parsed script (a transform plugin), so line and column
@@ -22,6 +23,8 @@
  * - **GNU's reading of a script.** Transform plugins refuse a brace range it would cut short
  *   (`brace-ranges.ts`) and respell GNU forms it would run wrongly or refuse (`option-spellings.ts`);
  *   its `ls`, `find` and `cut` are wrapped where they answered otherwise than GNU's (`command-fixes.ts`).
+ * - **Speed on long files.** `sed -n 'A,Bp' FILE`, which its sed runs line by line to the end, is handed
+ *   to its own `head` and `tail` (`sed-line-range.ts`).
  *
  * Each call runs on its own view of the shell (`Object.create(bash)`) that carries that call's limits,
  * `sleep`, plugins, command table and a copy of the shell's state, so concurrent commands never share a
@@ -41,6 +44,7 @@ import { keepLoopControlInItsLoop } from './loop-control.ts';
 import { MISSING_COMMANDS } from './missing-commands.ts';
 import { respellOptions } from './option-spellings.ts';
 import { runScriptsByPath, SCRIPT_BY_PATH } from './path-scripts.ts';
+import { withSedLineRangesFast } from './sed-line-range.ts';
 import { inlineStaticEvals } from './static-eval.ts';
 import { trapPlugin } from './trap-plugin.ts';
 
@@ -142,6 +146,8 @@ type StopReason = 'timeout' | 'abort';
 /** The stop of one call: set by its timer, its abort, or the deadline seen from inside a busy loop. */
 class Stop {
   reason: StopReason | undefined;
+  /** When the stop came (`Date.now()`). */
+  at: number | undefined;
   private readonly listeners = new Set<() => void>();
   constructor(private readonly deadline: number) {}
 
@@ -154,6 +160,7 @@ class Stop {
   trigger(reason: StopReason): void {
     if (this.reason !== undefined) return;
     this.reason = reason;
+    this.at = Date.now();
     for (const listener of this.listeners) listener();
     this.listeners.clear();
   }
@@ -178,6 +185,16 @@ export interface RunCommandOptions {
    * gives them that long.
    */
   backstopMs?: number;
+  /**
+   * How a command still running at the end of the backstop is ended. `'abort'` (the default): through
+   * the abort signal just-bash's exec is given. `'deadline'`: the exec is given no signal, and its own
+   * wall clock, which it checks before each command it dispatches and during a walk of the tree, ends
+   * at the stop plus the backstop. just-bash gives every command of a script run with a signal an
+   * `AbortController` of its own, aborted with a new `Error` when the command returns: with its
+   * defense-in-depth on, that made `echo` in a loop about 40 % slower. The WebContainer backend keeps
+   * `'abort'`: its programs run as such commands.
+   */
+  backstop?: 'abort' | 'deadline';
 }
 
 /**
@@ -209,8 +226,15 @@ export async function runJustBashCommand(
 
   const streams: ScriptStreams = {};
   const parse = (text: string): ScriptNode => bash.transform(text).ast;
+  const deadlineMoves = runOptions.backstop === 'deadline';
   const view = Object.create(bash, {
-    limits: { value: stoppingLimits(internals.limits, timeoutMs + backstopMs, stop) },
+    limits: {
+      value: stoppingLimits(
+        internals.limits,
+        { wallClockMs: timeoutMs + backstopMs, backstopMs, deadlineMoves },
+        stop,
+      ),
+    },
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
     transformPlugins: {
       value: [
@@ -227,13 +251,13 @@ export async function runJustBashCommand(
       ],
     },
     // Made for each call (some microseconds), so a command registered on the shell later is seen.
-    commands: { value: withFixedCommands(internals.commands) },
+    commands: { value: withSedLineRangesFast(withFixedCommands(internals.commands)) },
     state: { value: freshState(internals.state) },
   }) as Bash;
   try {
     const result = await view.exec(command, {
       cwd: options.cwd ?? root,
-      signal: backstop.signal,
+      ...(deadlineMoves ? {} : { signal: backstop.signal }),
       rawScript: true,
     });
     const stderr = await leftoverErrors(view, result, streams.errorTarget, options.cwd ?? root);
@@ -279,16 +303,34 @@ function freshState(state: Record<string, unknown>): Record<string, unknown> {
   return copy;
 }
 
+/** The wall clock of one call: the timeout plus the backstop, moved to the stop plus it when asked. */
+interface WallClock {
+  wallClockMs: number;
+  backstopMs: number;
+  /** Whether the wall clock ends at the stop plus the backstop (`backstop: 'deadline'`). */
+  deadlineMoves: boolean;
+}
+
 /**
- * The shell's limits for one call: its own wall clock (`wallClockMs`: the timeout plus the backstop) and count limits
- * that read 0 once the call is to stop, so the interpreter stops at the next command or loop step and
- * keeps what was printed.
+ * The shell's limits for one call: its own wall clock and count limits that read 0 once the call is to
+ * stop, so the interpreter stops at the next command or loop step and keeps what was printed.
  */
-function stoppingLimits(base: Required<Limits>, wallClockMs: number, stop: Stop): Required<Limits> {
-  const limits: Required<Limits> = { ...base, maxExecutionTimeMs: wallClockMs };
+function stoppingLimits(base: Required<Limits>, clock: WallClock, stop: Stop): Required<Limits> {
+  const limits: Required<Limits> = { ...base, maxExecutionTimeMs: clock.wallClockMs };
   for (const name of STOP_LIMITS) {
     const value = base[name];
     Object.defineProperty(limits, name, { enumerable: true, get: () => (stop.now() ? 0 : value) });
+  }
+  if (clock.deadlineMoves) {
+    // just-bash measures from its own start, a moment after this one: the stop comes no later.
+    const started = Date.now();
+    Object.defineProperty(limits, 'maxExecutionTimeMs', {
+      enumerable: true,
+      get: () =>
+        stop.at === undefined
+          ? clock.wallClockMs
+          : Math.min(clock.wallClockMs, stop.at - started + clock.backstopMs),
+    });
   }
   return limits;
 }

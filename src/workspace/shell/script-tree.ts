@@ -18,10 +18,21 @@ export function visitNodes(ast: unknown, visit: (node: ScriptTreeNode) => boolea
     if (typeof value !== 'object' || value === null) continue;
     const node = value as ScriptTreeNode;
     if (visit(node)) return;
-    for (const key in node) {
-      const child = node[key];
-      if (typeof child === 'object' && child !== null) stack.push(child);
-    }
+    pushChildren(stack, node);
+  }
+}
+
+/**
+ * Pushes the children of `node` (its values that are objects) on `stack`. An indexed loop over
+ * `Object.keys`, not `for…in` or `for…of`: once just-bash's defense-in-depth has run a command in the
+ * process (docs/backends.md), V8 walks the prototype chain for every `for…in` and leaves its fast path
+ * for array iterators, and a walk of a small script took ten times as long (216 µs against 22).
+ */
+function pushChildren(stack: unknown[], node: ScriptTreeNode): void {
+  const keys = Object.keys(node);
+  for (let index = 0; index < keys.length; index++) {
+    const child = node[keys[index] as string];
+    if (typeof child === 'object' && child !== null) stack.push(child);
   }
 }
 
