@@ -46,6 +46,13 @@ done <"$1"
 /** Drivers run side by side, each over its share of the runs. */
 const DRIVERS = 2;
 
+/**
+ * A case naming a fixed directory under /tmp (`/tmp/oil-spec-test/pwd`) shares it with its other
+ * run and with other cases: one removes the directory another stands in. Such runs all go to the
+ * first driver, one after another in file order, as the Oils harness runs them.
+ */
+const SHARED_PATH = /\/tmp\//;
+
 /** The GNU bash runs under way: each case's runs as they finish, and the end of them all. */
 export interface GnuBatch {
   runs: Promise<GnuRuns>[];
@@ -61,12 +68,14 @@ export function startGnuBash(cases: readonly OilsCase[], timeoutSeconds: number)
   cpSync(HELPER_DIR, join(base, 'bin'), { recursive: true });
   writeFileSync(join(base, 'driver.sh'), DRIVER);
   const shares: string[][] = Array.from({ length: DRIVERS }, () => []);
+  let next = 0;
   cases.forEach((specCase, n) => {
     writeFileSync(join(base, `${n}.code`), specCase.code);
     for (const mode of ['stdout', 'terminal']) {
       const dir = join(base, 'w', `${n}-${mode}`);
       mkdirSync(specCase.legacyTmpDir ? join(dir, '_tmp') : dir, { recursive: true });
-      shares[(2 * n + (mode === 'stdout' ? 0 : 1)) % DRIVERS]?.push(`${n} ${mode}`);
+      const share = SHARED_PATH.test(specCase.code) ? 0 : next++ % DRIVERS;
+      shares[share]?.push(`${n} ${mode}`);
     }
   });
   shares.forEach((share, index) => {
