@@ -6,6 +6,7 @@
  * one call at a time, the order rotating every round. Figures are medians of CPU time per call.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fixed, median, ratio, table, verdict } from '../lib/stats.ts';
 import { createGnuSide, type GnuSide, gnuVersions } from '../shell/gnu.ts';
@@ -22,6 +23,13 @@ import {
 import type { BenchContext, SectionResult } from './types.ts';
 
 const CHILD = resolve(import.meta.dirname, '../shell/side-child.ts');
+const JUST_BASH_VERSION = (
+  JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../../node_modules/just-bash/package.json'), 'utf8'),
+  ) as {
+    version: string;
+  }
+).version;
 /** The embedded sides, in their process each. */
 const EMBEDDED = ['raw', 'tool', 'tool-no-defense'] as const;
 type Embedded = (typeof EMBEDDED)[number];
@@ -276,11 +284,12 @@ function introduction(setup: Setup, rounds: Rounds): string {
   const { settings, bytes } = setup;
   const mb = (value: number): string => (value / 1e6).toFixed(1);
   return [
-    `The workload: \`data.txt\`, ${settings.lines.toLocaleString('en-US')} generated log lines (${mb(bytes.data)} MB; columns: number, user \`user0000\`–\`user0999\` as the key, method, path, status, bytes, two words), beside \`tree/\`, ${settings.treeFiles.toLocaleString('en-US')} source files (${mb(bytes.tree)} MB) in directories of 100, all in the working directory (bench/shell/workload.ts). The same files on three sides, each command run on each in turn, the order rotating every round: one untimed call first (the one whose output is compared), then ${rounds.rounds} rounds (${rounds.heavyRounds} when a call took over ${HEAVY_MS / 1000} s somewhere, ${rounds.heaviestRounds} over ${HEAVIEST_MS / 1000} s); a command taking under ${rounds.batchMs} ms runs as a batch of calls in a row, as many as take about ${rounds.batchMs} ms on the slowest side (sized on a second untimed call), so a 1 ms call is not lost in the clock's resolution; each embedded side collects garbage before each timed batch, so a call does not pay for the garbage of the ones before. Medians of **CPU time per call**, in ms, which preemption by the machine's other work does not inflate (wall-clock medians below).`,
+    `The workload: \`data.txt\`, ${settings.lines.toLocaleString('en-US')} generated log lines (${mb(bytes.data)} MB; columns: number, user \`user0000\`–\`user0999\` as the key, method, path, status, bytes, two words), beside \`tree/\`, ${settings.treeFiles.toLocaleString('en-US')} source files (${mb(bytes.tree)} MB) in directories of 100, all in the working directory (bench/shell/workload.ts). The same files on four sides, each command run on each in turn, the order rotating every round: one untimed call first (the one whose output is compared), then ${rounds.rounds} rounds (${rounds.heavyRounds} when a call took over ${HEAVY_MS / 1000} s somewhere, ${rounds.heaviestRounds} over ${HEAVIEST_MS / 1000} s); a command taking under ${rounds.batchMs} ms runs as a batch of calls in a row, as many as take about ${rounds.batchMs} ms on the slowest side (sized on a second untimed call), so a 1 ms call is not lost in the clock's resolution; each embedded side collects garbage before each timed batch, so a call does not pay for the garbage of the ones before. Medians of **CPU time per call**, in ms, which preemption by the machine's other work does not inflate (wall-clock medians below).`,
     '',
     `- **GNU bash**: \`/bin/bash\` with \`LC_ALL=C\` in a temporary directory holding the same files, one bash per call timing the command with its own \`time\` (user + system time of the command and every process it starts; bash's start is not counted, nothing is subtracted). ${setup.versions}.`,
-    `- **raw just-bash**: just-bash ${'3.4.2'} alone, \`new Bash({ files, cwd, executionLimits: { maxCommandCount, maxLoopIterations: 10⁹ } })\`: its defaults (defense-in-depth on, the \`normal\` profile), with the two counts raised that stop a \`while read\` over the file (100,000 by default).`,
+    `- **raw just-bash**: just-bash ${JUST_BASH_VERSION} alone, \`new Bash({ files, cwd, executionLimits: { maxCommandCount, maxLoopIterations: 10⁹ } })\`: its defaults (defense-in-depth on, the \`normal\` profile), with the two counts raised that stop a \`while read\` over the file (100,000 by default).`,
     `- **tool**: the bash tool as a model calls it, \`suite.execute('bash', { command, timeout: 600 })\` from \`createToolSuite\` over \`createJustBashWorkspace({ files })\` (the 600 s timeout so that every command finishes; the default is 30 s), the package's defaults otherwise. Its output is compared after the tool's own shaping is undone where it is lossless (the trailing newline, "(no output)"; a cut output is read whole from its spill file).`,
+    '- **tool, `defenseInDepth: false`**: the same over `createJustBashWorkspace({ files, defenseInDepth: false })` (the second table).',
     `- Each embedded side runs in its own Node process (bench/shell/side-child.ts): just-bash's defense-in-depth slows every later line of JavaScript in the process that ran it, so sides sharing one would measure each other's settings. Set up in ${fixed(setup.setupMs.raw, 0)} ms (raw), ${fixed(setup.setupMs.tool, 0)} ms (tool).`,
   ].join('\n');
 }
@@ -363,10 +372,10 @@ function shellMarkdown(setup: Setup, rounds: Rounds, measured: RowMeasurement[],
 const EXPLANATION: readonly string[] = [
   "Why ratios: the machine is shared, so a figure alone says little; each ratio compares sides measured in the same rounds. Against GNU bash it is the price of an embedded shell written in JavaScript; against raw just-bash it is the price of this package's layer (the limits and stop, the transform plugins, the command fixes, change tracking, the tool's output shaping and the call pipeline).",
   '',
-  'What was done for these figures (issue #33, point 4):',
+  'What was done for these figures:',
   '',
   "- The tool's transform plugins walked the parsed script with `for…in`; once defense-in-depth has run, V8 walks the prototype chain for every `for…in`, and a walk of a small script took 216 µs instead of 22 (ten walks a call). They walk with `Object.keys` now (src/workspace/shell/script-tree.ts).",
-  "- The embedded backend gave just-bash's `exec` an abort signal, for its backstop; just-bash then gives every command of the script an `AbortController` of its own, aborted with a new `Error` when the command returns (about 40 % of `echo` in a loop). The backstop is now just-bash's own wall clock, moved to the stop plus the backstop (`backstop: 'deadline'`, src/workspace/shell/run-command.ts).",
+  "- The embedded backend gave just-bash's `exec` an abort signal, for its backstop; just-bash then gives every command of the script an `AbortController` of its own, aborted with a new `Error` when the command returns: about 40 % of the time of `echo` in a loop. The backstop is now just-bash's own wall clock, moved to the stop plus the backstop (`backstop: 'deadline'`, src/workspace/shell/run-command.ts).",
   '- The filesystem converted a file to a byte string at every read without `Buffer` (10 ms per 5 MB, where just-bash takes 1 with `Buffer`); it keeps the conversion of large files now, up to 32 MB (src/workspace/just-bash/byte-safe-fs.ts): `tail -n` went from 1.3× raw just-bash to below it.',
   "- `sed -n 'A,Bp' FILE` is handed to just-bash's own `head -n B FILE | tail -n +A` (src/workspace/shell/sed-line-range.ts): its sed ran its whole cycle on every line to the end of the file.",
   "- `createJustBashWorkspace({ defenseInDepth })` passes just-bash's option through; the default stays on.",
@@ -378,6 +387,6 @@ const EXPLANATION: readonly string[] = [
   '- **`sort -k`**: its comparator splits both lines with a regular expression at every comparison (some 1.7 million for 100,000 lines) and breaks ties with `localeCompare`.',
   "- **`awk`**, **`grep`** and **`while read`** run their per-line work in JavaScript: awk's interpreter splits fields with a regular expression, grep matches with re2js, and each iteration of a shell loop goes through the interpreter (`read`, `[`, an arithmetic assignment).",
   '- **`wc -l`** counts words and characters too, one character at a time, whatever it is asked for.',
-  "- **Cheap calls** (`echo hi`, `true`, `ls`) cost the layer's fixed part, about 1 ms with defense-in-depth on: the parse and ten plugin walks, the `{ …; } 2>&1` group the interleave plugin puts around each statement (0.2 ms for `true` alone), a fresh shell state and command table, the argument validation and the tool's notices (with every `await` slower under defense-in-depth).",
+  "- **Cheap calls** (`echo hi`, `true`, `ls`) cost the layer's fixed part, about 1 ms a call with defense-in-depth on, more than `true` or `echo` takes in just-bash alone. Measured layer by layer on `true` (0.9 ms in just-bash alone, 2.3 through the tool): about 0.4 around just-bash's `exec` (the ten plugin walks, the `{ …; } 2>&1` group the interleave plugin puts around each statement, 0.2 ms for `true` alone, a fresh shell state and command table), 0.2 in the workspace's `exec` around it (the change journal and the count of deleted files), 0.8 in the bash tool and the call pipeline (argument validation, the result's JSON round trip, the check that the root still exists). Defense-in-depth makes each of them slower, as it does every `await` and `JSON.stringify` of the process.",
   "- **`sort | uniq -c`** prints what GNU prints but for the padding: just-bash's `uniq -c` pads counts to 4 columns, GNU's to 7.",
 ];
