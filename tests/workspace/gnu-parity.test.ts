@@ -1,8 +1,8 @@
 /**
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
- * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts, grep-fixes.ts and
- * sed-fixes.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
+ * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts, grep-fixes.ts,
+ * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -230,6 +230,25 @@ const COMMANDS = [
   "printf 'b\\nB\\nb\\n_\\n' | sort -u -r",
   "printf 'b\\nB\\n' > s.txt; sort -o s.txt s.txt; cat s.txt",
   "printf 'Zeta\\nalpha\\nBeta\\nalpha\\n' | sort | uniq -c | sort -rn | awk '{print $1, $2}'",
+  // uniq -c pads counts to 7 columns (command-fixes.ts); without -c lines stay as they are.
+  "cut -d' ' -f1 a.txt | sort | uniq -c",
+  "cut -d' ' -f1 a.txt | sort | uniq -cd",
+  "cut -d' ' -f1 a.txt | sort | uniq --count -u",
+  "printf '   7 x\\n   7 x\\n' | uniq",
+  'uniq -c a.txt',
+  // wc in GNU's columns (wc-widths.ts): by the size of the files read, 7 for a pipe or a device.
+  'wc -l a.txt n.csv',
+  'wc a.txt n.csv src/x.ts',
+  'wc -lw a.txt',
+  'wc -l a.txt',
+  'cat a.txt | wc',
+  'cat a.txt | wc -l',
+  'cat a.txt | wc -lc',
+  'cat a.txt | wc -l - n.csv',
+  'wc -w a.txt /dev/null',
+  'wc -l missing.txt a.txt 2>/dev/null',
+  'wc -c a.txt missing.txt n.csv 2>/dev/null',
+  'wc --lines --words a.txt n.csv',
   'sort a.txt src/x.ts',
   // break and continue with no loop of their own (loop-control.ts); in their loop, as before.
   'for i in 1 2 3; do (if [ $i = 2 ]; then break; fi; echo in $i); echo out $i; done 2>/dev/null',

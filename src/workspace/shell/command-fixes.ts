@@ -1,6 +1,6 @@
 /**
  * just-bash's commands, wrapped where they answer otherwise than GNU's (sed in `sed-fixes.ts`, sort in
- * `sort-order.ts`, diff replaced by `diff-commands.ts`):
+ * `sort-order.ts`, wc in `wc-widths.ts`, diff replaced by `diff-commands.ts`):
  *
  * - **`ls` over several files** is printed as one listing. just-bash lists each operand on its own
  *   with a blank line between them, files too, so `ls src/*.ts` came back with blank lines and
@@ -18,7 +18,11 @@
  *   1, an empty line for `cut -d, -f2`. Its output then has an empty line where the input line has no
  *   delimiter, and only then the input is read again (with just-bash's `cat`, which reads files and
  *   stdin as `cut` does) to put those lines back.
- * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash).
+ * - **`uniq -c`** pads its counts to 7 columns, as GNU's does (`%7d `). just-bash's padded them to 4,
+ *   so `sort | uniq -c` printed other text than GNU's, and a script that cut the line at a fixed
+ *   column, or compared it with what GNU printed, got another answer with exit 0.
+ * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
+ *   see `wc-widths.ts`.
  *
  * Imports just-bash's types and the files named above.
  */
@@ -27,11 +31,12 @@ import { diffCommand } from './diff-commands.ts';
 import { withGrepOperandsFixed } from './grep-fixes.ts';
 import { withSedFixed } from './sed-fixes.ts';
 import { withCOrder } from './sort-order.ts';
+import { withGnuCountWidths } from './wc-widths.ts';
 
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, grep, sed and sort wrapped, and diff replaced. A new table: the shell's
+ * `commands` with ls, find, cut, grep, sed, sort, uniq and wc wrapped, and diff replaced. A new table: the shell's
  * own is left as it is.
  */
 export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
@@ -49,6 +54,10 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (sed) fixed.set('sed', withSedFixed(sed));
   const sort = commands.get('sort');
   if (sort) fixed.set('sort', withCOrder(sort));
+  const uniq = commands.get('uniq');
+  if (uniq) fixed.set('uniq', withCountsPadded(uniq));
+  const wc = commands.get('wc');
+  if (wc) fixed.set('wc', withGnuCountWidths(wc));
   fixed.set('diff', diffCommand);
   return fixed;
 }
@@ -62,6 +71,25 @@ function withFileListingsJoined(ls: Command): Command {
       return { ...result, stdout: result.stdout.replaceAll('\n\n', '\n') };
     },
   };
+}
+
+function withCountsPadded(uniq: Command): Command {
+  return {
+    ...uniq,
+    async execute(args, context) {
+      const result = await uniq.execute(args, context);
+      if (result.exitCode !== 0 || typeof result.stdout !== 'string' || !countsLines(args)) return result;
+      return {
+        ...result,
+        stdout: result.stdout.replace(/^ *(\d+) /gm, (_, count: string) => `${count.padStart(7)} `),
+      };
+    },
+  };
+}
+
+/** Whether uniq's options ask for counts (`-c`, `--count`, `-c` in a group such as `-cd`). */
+function countsLines(args: readonly string[]): boolean {
+  return splitArguments(args).options.some((option) => option === '--count' || /^-[a-zA-Z]*c/.test(option));
 }
 
 /** Whether ls is given two operands or more and lists none of them as a directory's contents. */
