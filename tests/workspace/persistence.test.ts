@@ -161,9 +161,17 @@ describe('persist', () => {
     await workspace.exec('echo one > one.txt');
     await workspace.writeFile('/workspace/two.txt', 'two');
     expect(storage.writes).toBe(0);
+    // From the first change to the save the status says so: one pending status for both changes.
+    const pending = {
+      state: 'pending',
+      message: 'Not saved yet: changes are saved to the test storage after 50 ms without a change.',
+    };
+    expect(statuses.slice(1)).toEqual([pending]);
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(storage.writes).toBe(1);
-    expect(statuses.at(-1)).toEqual({ state: 'saved', message: 'Saved to the test storage.' });
+    expect(statuses.slice(1)).toEqual([pending, { state: 'saved', message: 'Saved to the test storage.' }]);
+    await workspace.exec('echo three > three.txt');
+    expect(statuses.at(-1)).toEqual(pending);
     const restored = await createJustBashWorkspace({ persist: { key: 'p2', storage, locks: null } });
     expect(await text(restored, '/workspace/one.txt')).toBe('one\n');
     expect(await text(restored, '/workspace/two.txt')).toBe('two');

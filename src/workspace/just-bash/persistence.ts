@@ -28,9 +28,12 @@ import type { ChangeTracker, WorkspaceChange, WorkspaceChangeLog } from './chang
 import { decodeTree, encodeChanges, encodeTree } from './persisted-tree.ts';
 import { restoreTree, type Snapshot, takeSnapshot } from './snapshot.ts';
 
-/** What a persisted workspace reports: restored, saved, read-only, or a failed save. */
+/**
+ * What a persisted workspace reports: restored, changes not saved yet (`pending`, from the first change
+ * after a save until the next save), saved, read-only, or a failed save.
+ */
 export interface PersistStatus {
-  state: 'restored' | 'new' | 'saved' | 'read-only' | 'error';
+  state: 'restored' | 'new' | 'pending' | 'saved' | 'read-only' | 'error';
   /** One sentence for the user. */
   message: string;
 }
@@ -284,6 +287,8 @@ function persistent(
   };
   const changed = (): void => {
     if (!writable) return;
+    // Until the save, "Saved" would be untrue: a reload or a closed tab now can lose this change.
+    if (!dirty) persist.onStatus?.({ state: 'pending', message: pendingMessage(storage, debounceMs) });
     dirty = true;
     clearTimeout(timer);
     timer = setTimeout(() => void flush(), debounceMs);
@@ -324,6 +329,10 @@ function persistent(
   flushers.set(wrapped, flush);
   if (dirty) changed();
   return wrapped;
+}
+
+function pendingMessage(storage: WorkspaceStorage, debounceMs: number): string {
+  return `Not saved yet: changes are saved to ${storage.label} after ${debounceMs} ms without a change.`;
 }
 
 /** What a failed save says: a full quota names the quota, and nothing saved before is lost. */
