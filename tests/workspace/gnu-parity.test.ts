@@ -2,7 +2,7 @@
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
  * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
+ * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -249,6 +249,22 @@ const COMMANDS = [
   'wc -l missing.txt a.txt 2>/dev/null',
   'wc -c a.txt missing.txt n.csv 2>/dev/null',
   'wc --lines --words a.txt n.csv',
+  // [!…] in case and [[ ]] patterns negated (match-patterns.ts); file globs were right already.
+  'for c in b B 7 !; do case $c in [!a-z]) echo "$c not lower";; *) echo "$c lower";; esac; done',
+  'for x in 12 a1 -; do [[ $x == [!0-9]* ]] && echo "$x yes" || echo "$x no"; done',
+  'for x in b a; do [[ $x != [!a] ]] && echo "$x eq" || echo "$x ne"; done',
+  'for x in 1 a; do [[ $x == [![:alpha:]] ]] && echo "$x" non-alpha; done',
+  'for x in x "]" a; do [[ $x == [!]a] ]] && echo "[$x] outside"; case $x in []a]) echo "[$x] in";; esac; done',
+  'shopt -s extglob; for x in b a; do [[ $x == @([!a]) ]] && echo "$x"; done',
+  'for x in "[!" "[a"; do case $x in [!) echo "$x lit";; [[!]a) echo "$x set";; esac; done',
+  'case a in \\[!a]) echo quoted;; *) echo other;; esac',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'x=abc; echo ${x#[!b]} ${x%[!b]}; ls -d src/[!x]* | sort',
+  // Quoted parts of a case pattern beside unquoted ones match as text (match-patterns.ts).
+  `for x in ab 'a*' 'a?'; do case $x in a"*") echo "$x: dq";; a'?') echo "$x: sq";; *) echo "$x: none";; esac; done`,
+  'for x in ab "a*"; do case $x in a\\*) echo "$x: escaped";; "a"*) echo "$x: glob";; esac; done',
+  // (In an eval: GNU parses the whole command, the group round it, before shopt runs.)
+  `shopt -s extglob; eval 'for x in "a@(b)" ab; do case $x in a"@(b)") echo "$x: text";; a@(b)) echo "$x: ext";; esac; done'`,
   'sort a.txt src/x.ts',
   // break and continue with no loop of their own (loop-control.ts); in their loop, as before.
   'for i in 1 2 3; do (if [ $i = 2 ]; then break; fi; echo in $i); echo out $i; done 2>/dev/null',

@@ -41,6 +41,7 @@ import { refuseExtraCdOperands } from './cd-operands.ts';
 import { withFixedCommands } from './command-fixes.ts';
 import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.ts';
 import { keepLoopControlInItsLoop } from './loop-control.ts';
+import { fixMatchPatterns } from './match-patterns.ts';
 import { MISSING_COMMANDS } from './missing-commands.ts';
 import { respellOptions } from './option-spellings.ts';
 import { runScriptsByPath, SCRIPT_BY_PATH } from './path-scripts.ts';
@@ -246,6 +247,7 @@ export async function runJustBashCommand(
         refusingPlugin(bash, 'cd-operands', (ast) => refuseExtraCdOperands(ast, parse)),
         refusingPlugin(bash, 'loop-control', (ast) => keepLoopControlInItsLoop(ast, parse)),
         refusingPlugin(bash, 'arithmetic-width', widenArithmetic),
+        refusingPlugin(bash, 'match-patterns', fixMatchPatterns),
         interleavePlugin(bash, streams),
         trapPlugin(bash),
       ],
@@ -354,7 +356,7 @@ function stoppingSleep(ms: number, stop: Stop): Promise<void> {
  * `backgroundRefusal` and `respellOptions`, which also respells options just-bash reads otherwise than
  * GNU (`grep -e a -e b`, `awk -v OFS=,`, `xargs -n1`; `option-spellings.ts`). The others only change
  * the tree in place: a script run by its path (`path-scripts.ts`), `cd a b` (`cd-operands.ts`), `break`
- * with no loop (`loop-control.ts`), shifts in `$(( ))` (`arithmetic-width.ts`). Scripts run with `bash` or `sh` (`bash -c`, `bash file.sh`, and
+ * with no loop (`loop-control.ts`), shifts in `$(( ))` (`arithmetic-width.ts`), the patterns of `case` and `[[ ]]` (`match-patterns.ts`). Scripts run with `bash` or `sh` (`bash -c`, `bash file.sh`, and
  * `./file.sh` through `path-scripts.ts`) pass through the plugins too, and so does the text of `eval
  * 'text'` written in the script (`staticEvalPlugin`); a script read with `source` or `.`, or an eval of
  * expanded text (`eval "$cmd"`), does not. Each walk of the tree costs about a sixth of the parse on a
@@ -388,6 +390,7 @@ function staticEvalPlugin(bash: Bash): TransformPlugin {
     runScriptsByPath(parsed);
     refuseExtraCdOperands(parsed, parse);
     widenArithmetic(parsed);
+    fixMatchPatterns(parsed);
     // Whether a `break` or `continue` has a loop depends on where the eval runs, which its text alone
     // does not show (in it, `eval continue` has none): the text is inlined as written, and the
     // loop-control plugin, after this one, decides on the whole script.
