@@ -46,6 +46,8 @@ const FILES = {
   'ps/read.sh': 'while read -r l; do echo "got $l"; done\n',
   'ps/grep.sh': 'grep -e apple -e cherry a.txt\n',
   'ps/plain.sh': 'echo never\n',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'ps/onpath': 'echo "$# ${10} ${12} [${y-}] [${z-}]"\n',
 };
 
 const COMMANDS = [
@@ -260,6 +262,11 @@ const COMMANDS = [
   'case a in \\[!a]) echo quoted;; *) echo other;; esac',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   'x=abc; echo ${x#[!b]} ${x%[!b]}; ls -d src/[!x]* | sort',
+  // Scripts found on PATH by their bare name run as bash runs them (path-scripts.ts).
+  'chmod +x ps/onpath; y=1; export z=2; PATH="$PWD/ps:$PATH" onpath 1 2 3 4 5 6 7 8 9 10 11 12',
+  'chmod +x ps/onpath; PATH="$PWD/ps:$PATH"; onpath() { echo "fn $#"; }; onpath a b',
+  'chmod +x ps/onpath; PATH="$PWD/ps:$PATH"; for n in 1 2; do onpath $n; done | sort -r',
+  'nosuchcommand 2>/dev/null; echo $?',
   // Quoted parts of a case pattern beside unquoted ones match as text (match-patterns.ts).
   `for x in ab 'a*' 'a?'; do case $x in a"*") echo "$x: dq";; a'?') echo "$x: sq";; *) echo "$x: none";; esac; done`,
   'for x in ab "a*"; do case $x in a\\*) echo "$x: escaped";; "a"*) echo "$x: glob";; esac; done',

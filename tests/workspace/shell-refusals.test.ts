@@ -289,4 +289,29 @@ describe("the interpreter's own errors, as GNU bash words them", () => {
     expect((await run(`${setUp}bash -c './s.sh ${args}'`)).output).toBe('11 eleven\n');
     expect((await run(`${setUp}eval './s.sh ${args}'`)).output).toBe('11 eleven\n');
   });
+
+  it('a script found on PATH by its bare name runs as bash runs it, or the shell says it is missing', async () => {
+    const setUp = `mkdir tools; printf 'echo "$# \${11} $0 [\${y-}] [\${z-}]"\\n' > tools/s; chmod +x tools/s; `;
+    const args = '1 2 3 4 5 6 7 8 9 10 eleven';
+    expect(await run(`${setUp}y=1; export z=2; PATH="tools:$PATH"; s ${args}`)).toEqual({
+      output: '11 eleven tools/s [] [2]\n',
+      exitCode: 0,
+    });
+    expect(await run(`${setUp}PATH="$PWD/tools:$PATH"; s() { echo function; }; s`)).toEqual({
+      output: 'function\n',
+      exitCode: 0,
+    });
+    expect(await run('nosuchcommand a b')).toEqual({
+      output: 'bash: nosuchcommand: command not found\n',
+      exitCode: 127,
+    });
+  });
+
+  it('a script that opens a descriptor past 2 keeps the shell lookup, so the script still reads it', async () => {
+    const setUp = `mkdir tools; printf 'read -r l <&3; echo "$l"\\n' > tools/r; chmod +x tools/r; `;
+    expect(await run(`${setUp}PATH="$PWD/tools:$PATH" r 3<a.txt; ./tools/r 3<a.txt`)).toEqual({
+      output: 'apple 3\napple 3\n',
+      exitCode: 0,
+    });
+  });
 });

@@ -13,9 +13,18 @@
  * variables, every argument and the path as written in `$0`. The interpreter the first line names is
  * honoured: a shell's options (`#!/bin/bash -eu`) become a `set` on that line, so line numbers stay;
  * another program (`#!/usr/bin/env node`) is run with the path and arguments, and fails as that
- * program is missing where it is. A script found on `PATH` by its bare name still runs as just-bash
- * runs it: which name is a script is known only as the command runs. Imports script-tree.ts and
- * just-bash's types.
+ * program is missing where it is.
+ *
+ * A script found on `PATH` by its bare name (`mytool a b`, with `mytool` in a directory of `PATH`) had
+ * the same faults. A bare name that is none of the shell's builtins, none of its commands and no
+ * function the script defines is respelled to run through {@link SCRIPT_ON_PATH}, which looks it up on
+ * `PATH` as the shell does and runs the file found the same way, with the path found as `$0`; when
+ * nothing is found it hands the name back to the shell (`command NAME …`), whose error stands. A
+ * script that could define functions or aliases the tree does not show (`source`, `.`, `eval`,
+ * `alias`, a `command_not_found_handle`) is left to just-bash's lookup, and so is any script that
+ * opens a descriptor past 2 (`3<file`, `exec 4>log`): the script run here would not see it. Unlike
+ * bash, the shell keeps no table of where it found a name (`hash`): a script put earlier on `PATH`
+ * after a first run is found at once. Imports script-tree.ts and just-bash's types.
  */
 import type { Command } from 'just-bash';
 import { type ScriptTreeNode, visitNodes } from './script-tree.ts';
@@ -48,20 +57,92 @@ function staticWord(word: unknown): string | undefined {
   return text;
 }
 
+/** The command a bare name that may be a script on `PATH` is respelled to. */
+export const SCRIPT_ON_PATH_NAME = '__run_script_on_path';
+
+/** just-bash's builtins: a bare name among them never reaches a lookup on `PATH`. */
+const SHELL_BUILTINS = new Set(
+  (
+    ': true false cd export unset exit local set break continue return eval shift getopts compgen ' +
+    'complete compopt pushd popd dirs source . read mapfile readarray declare typeset readonly let ' +
+    'command shopt exec test [ echo printf pwd alias unalias type hash ulimit umask trap times wait ' +
+    'kill jobs fg bg disown suspend fc history help enable builtin caller'
+  ).split(' '),
+);
+
+/** Commands through which a script can define a function or alias the parsed tree does not show. */
+const HIDDEN_DEFINERS = new Set(['source', '.', 'eval', 'alias']);
+
+/** Whether the script opens a file descriptor past 2 (`3<file`, `8<<EOF`, `exec 4>log`). */
+function usesMoreDescriptors(ast: unknown): boolean {
+  let found = false;
+  visitNodes(ast, (node) => {
+    found = node.type === 'Redirection' && (typeof node.fd !== 'number' ? node.fd != null : node.fd > 2);
+    return found;
+  });
+  return found;
+}
+
+/**
+ * The functions the script defines, or `undefined` when it may define others the tree does not show
+ * (see {@link HIDDEN_DEFINERS}, and a `command_not_found_handle`, which bash calls for a name it
+ * cannot find).
+ */
+function definedFunctions(ast: unknown): Set<string> | undefined {
+  const functions = new Set<string>();
+  let hidden = false;
+  visitNodes(ast, (node) => {
+    if (node.type === 'FunctionDef' && typeof node.name === 'string') functions.add(node.name);
+    else if (node.type === 'SimpleCommand' && node.name) {
+      const name = staticWord(node.name);
+      hidden = name === undefined || HIDDEN_DEFINERS.has(name);
+    }
+    return hidden;
+  });
+  return hidden || functions.has('command_not_found_handle') ? undefined : functions;
+}
+
+/** Puts `command` first among the node's words, as its name. */
+function respellTo(node: ScriptTreeNode, command: string): void {
+  const mutable = node as { name: unknown; args: unknown[] };
+  mutable.args = [mutable.name, ...mutable.args];
+  mutable.name = { type: 'Word', parts: [{ type: 'Literal', value: command }] };
+}
+
+/** What {@link runScriptsByPath} knows of the shell it respells for. */
+export interface ShellCommands {
+  /** Whether `name` is one of the shell's commands. */
+  isCommand(name: string): boolean;
+  /**
+   * Where the shell keeps its commands' files (`/bin/`), or `''` when it has none (then it finds a
+   * command by its name alone). A respelled command is named by that path, so a `PATH` without /bin
+   * (`PATH=tools`) still finds it.
+   */
+  directory: string;
+}
+
 /**
  * Respells, in place, every command whose name is a path to a script into a call of
- * {@link SCRIPT_BY_PATH} with that path first. Run as a transform plugin, so `bash -c` and `eval`
- * text reach it too. Returns nothing: no script is refused.
+ * {@link SCRIPT_BY_PATH} with that path first, and, given the shell's `commands`, every bare name that
+ * may be a script on `PATH` into a call of {@link SCRIPT_ON_PATH}. Run as a transform plugin, so
+ * `bash -c` and `eval` text reach it too. Returns nothing: no script is refused.
  */
-export function runScriptsByPath(ast: unknown): undefined {
+export function runScriptsByPath(ast: unknown, commands?: ShellCommands): undefined {
+  // A script run through this respelling sees its standard input, output and error only.
+  if (usesMoreDescriptors(ast)) return undefined;
+  const functions = commands ? definedFunctions(ast) : undefined;
+  const onPath = (name: string): boolean =>
+    functions !== undefined &&
+    !SHELL_BUILTINS.has(name) &&
+    !functions.has(name) &&
+    !commands?.isCommand(name);
+  const directory = commands?.directory ?? '';
   visitNodes(ast, (node: ScriptTreeNode) => {
     if (node.type !== 'SimpleCommand' || !node.name) return undefined;
     const name = staticWord(node.name);
-    if (name === undefined || !name.includes('/') || COMMAND_DIRECTORY.test(name)) return undefined;
-    const mutable = node as { name: unknown; args: unknown[] };
-    mutable.args = [mutable.name, ...mutable.args];
-    // Found on PATH as the shell's other commands are (a container's /bin holds no file for it).
-    mutable.name = { type: 'Word', parts: [{ type: 'Literal', value: SCRIPT_BY_PATH_NAME }] };
+    if (name === undefined || name === '' || COMMAND_DIRECTORY.test(name)) return undefined;
+    if (name.includes('/')) respellTo(node, directory + SCRIPT_BY_PATH_NAME);
+    else if (onPath(name)) respellTo(node, directory + SCRIPT_ON_PATH_NAME);
     return undefined;
   });
   return undefined;
@@ -139,20 +220,57 @@ export const SCRIPT_BY_PATH: Command = {
     if (builtIn !== '' && context.getRegisteredCommands?.().includes(builtIn))
       return runNested(context, [absolute, ...args].map(quoteWord).join(' '), env);
     const refusal = await unrunnable(context, path, absolute);
-    if (refusal) return refusal;
-    const text = await context.fs.readFile(absolute);
-    const first = shebang(text);
-    if (first && !SHELLS.has(first.program))
-      return runNested(
-        context,
-        [first.program, ...first.options, path, ...args].map(quoteWord).join(' '),
-        env,
-      );
-    // The first line becomes the `set` of the shell's options, or blank: line numbers stay as written.
-    const end = text.indexOf('\n');
-    const options = first?.options.filter((option) => /^[-+][a-z]+$/.test(option)) ?? [];
-    const head = options.length > 0 ? `set ${options.join(' ')}` : '';
-    const body = first ? `${head}${end === -1 ? '' : text.slice(end)}` : text;
-    return runNested(context, body, scriptEnvironment(context, path, args));
+    return refusal ?? runScriptFile(context, path, absolute, args);
   },
 };
+
+/**
+ * Where `name` is found on `PATH` as an executable file, as the shell looks: the path as `PATH` spells
+ * it (bash's `$0`: `tools/s` for `PATH=tools`) and the absolute one; or `undefined`.
+ */
+async function findOnPath(
+  context: Context,
+  name: string,
+): Promise<{ shown: string; absolute: string } | undefined> {
+  const path = context.env.get('PATH') ?? '/usr/bin:/bin';
+  for (const directory of path.split(':')) {
+    if (directory === '') continue;
+    const absolute = `${context.fs.resolvePath(context.cwd, directory)}/${name}`;
+    const stat = await context.fs.stat(absolute).catch(() => undefined);
+    if (stat && !stat.isDirectory && (stat.mode & 0o111) !== 0)
+      return { shown: `${directory.replace(/\/+$/, '')}/${name}`, absolute };
+  }
+  return undefined;
+}
+
+/** The command a bare name that may be a script on `PATH` is respelled to: see the file comment. */
+export const SCRIPT_ON_PATH: Command = {
+  name: SCRIPT_ON_PATH_NAME,
+  async execute([name = '', ...args], context) {
+    const found = await findOnPath(context, name);
+    if (found) return runScriptFile(context, found.shown, found.absolute, args);
+    // Not a script: the shell's own lookup answers (command not found, or a command it has).
+    return runNested(context, ['command', name, ...args].map(quoteWord).join(' '), context.exportedEnv ?? {});
+  },
+};
+
+/** Runs the script file at `absolute` as `bash` runs one, `$0` being `path` as written or found. */
+async function runScriptFile(
+  context: Context,
+  path: string,
+  absolute: string,
+  args: string[],
+): Promise<Result> {
+  const text = await context.fs.readFile(absolute);
+  const first = shebang(text);
+  if (first && !SHELLS.has(first.program)) {
+    const command = [first.program, ...first.options, path, ...args].map(quoteWord).join(' ');
+    return runNested(context, command, context.exportedEnv ?? {});
+  }
+  // The first line becomes the `set` of the shell's options, or blank: line numbers stay as written.
+  const end = text.indexOf('\n');
+  const options = first?.options.filter((option) => /^[-+][a-z]+$/.test(option)) ?? [];
+  const head = options.length > 0 ? `set ${options.join(' ')}` : '';
+  const body = first ? `${head}${end === -1 ? '' : text.slice(end)}` : text;
+  return runNested(context, body, scriptEnvironment(context, path, args));
+}

@@ -44,7 +44,7 @@ import { keepLoopControlInItsLoop } from './loop-control.ts';
 import { fixMatchPatterns } from './match-patterns.ts';
 import { MISSING_COMMANDS } from './missing-commands.ts';
 import { respellOptions } from './option-spellings.ts';
-import { runScriptsByPath, SCRIPT_BY_PATH } from './path-scripts.ts';
+import { runScriptsByPath, SCRIPT_BY_PATH, SCRIPT_ON_PATH, type ShellCommands } from './path-scripts.ts';
 import { withSedLineRangesFast } from './sed-line-range.ts';
 import { inlineStaticEvals } from './static-eval.ts';
 import { trapPlugin } from './trap-plugin.ts';
@@ -124,6 +124,15 @@ interface BashInternals {
 
 type TransformPlugin = Parameters<Bash['registerTransformPlugin']>[0];
 type ScriptNode = ReturnType<Bash['transform']>['ast'];
+
+/** What the scripts-by-path respelling needs to know of the shell's commands. */
+async function shellCommandsOf(bash: Bash, commands: Map<string, Command>): Promise<ShellCommands> {
+  return {
+    isCommand: (name) => commands.has(name),
+    // The embedded shell keeps a marker file per command in /bin; the WebContainer's has no /bin.
+    directory: (await bash.fs.exists(`/bin/${SCRIPT_ON_PATH.name}`)) ? '/bin/' : '',
+  };
+}
 
 /** Throws when this version of just-bash lacks the fields a per-call view replaces. */
 export function assertRunnable(bash: Bash): void {
@@ -213,7 +222,7 @@ export async function runJustBashCommand(
 ): Promise<ExecResult> {
   const internals = bash as unknown as BashInternals;
   // Registered on the shell itself (once), so PATH lookup finds them in /bin as it finds just-bash's own.
-  for (const command of [...MISSING_COMMANDS, SCRIPT_BY_PATH])
+  for (const command of [...MISSING_COMMANDS, SCRIPT_BY_PATH, SCRIPT_ON_PATH])
     if (!internals.commands.has(command.name)) bash.registerCommand(command);
   const timeoutMs = options.timeoutMs ?? internals.limits.maxExecutionTimeMs;
   const backstopMs = runOptions.backstopMs ?? STOP_BACKSTOP_MS;
@@ -227,6 +236,7 @@ export async function runJustBashCommand(
 
   const streams: ScriptStreams = {};
   const parse = (text: string): ScriptNode => bash.transform(text).ast;
+  const shellCommands = await shellCommandsOf(bash, internals.commands);
   const deadlineMoves = runOptions.backstop === 'deadline';
   const view = Object.create(bash, {
     limits: {
@@ -243,7 +253,7 @@ export async function runJustBashCommand(
         refusingPlugin(bash, 'oversize-brace-ranges', oversizeRangeRefusal),
         refusingPlugin(bash, 'option-spellings', respellOptions),
         refusingPlugin(bash, 'background-jobs', backgroundRefusal),
-        refusingPlugin(bash, 'scripts-by-path', runScriptsByPath),
+        refusingPlugin(bash, 'scripts-by-path', (ast) => runScriptsByPath(ast, shellCommands)),
         refusingPlugin(bash, 'cd-operands', (ast) => refuseExtraCdOperands(ast, parse)),
         refusingPlugin(bash, 'loop-control', (ast) => keepLoopControlInItsLoop(ast, parse)),
         refusingPlugin(bash, 'arithmetic-width', widenArithmetic),
