@@ -262,6 +262,13 @@ const COMMANDS = [
   'case a in \\[!a]) echo quoted;; *) echo other;; esac',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   'x=abc; echo ${x#[!b]} ${x%[!b]}; ls -d src/[!x]* | sort',
+  // date given an operand without + fails as GNU's does (command-fixes.ts); with +FORMAT it prints.
+  'date %x; echo $?',
+  'x=$(date %Y 2>/dev/null) || echo "failed: [$x]"',
+  'date 0101; echo $?',
+  'date -u -d @0 +%F extra; echo $?',
+  'date -u -d @0 +%F +%s; echo $?',
+  'date -u -d @86400 +%F; date -u --date @0 +%s',
   // Scripts found on PATH by their bare name run as bash runs them (path-scripts.ts).
   'chmod +x ps/onpath; y=1; export z=2; PATH="$PWD/ps:$PATH" onpath 1 2 3 4 5 6 7 8 9 10 11 12',
   'chmod +x ps/onpath; PATH="$PWD/ps:$PATH"; onpath() { echo "fn $#"; }; onpath a b',

@@ -21,6 +21,9 @@
  * - **`uniq -c`** pads its counts to 7 columns, as GNU's does (`%7d `). just-bash's padded them to 4,
  *   so `sort | uniq -c` printed other text than GNU's, and a script that cut the line at a fixed
  *   column, or compared it with what GNU printed, got another answer with exit 0.
+ * - **`date` given an operand without `+`** (`date %Y`, `date 0101`) fails as GNU's does: such an
+ *   operand is a date to set the clock to, which is refused. just-bash's ignored it and printed the
+ *   current date, exit 0, so `x=$(date %Y)` held a whole date where GNU's fails.
  * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
  *   see `wc-widths.ts`.
  *
@@ -36,7 +39,7 @@ import { withGnuCountWidths } from './wc-widths.ts';
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, grep, sed, sort, uniq and wc wrapped, and diff replaced. A new table: the shell's
+ * `commands` with ls, find, cut, grep, sed, sort, uniq, wc and date wrapped, and diff replaced. A new table: the shell's
  * own is left as it is.
  */
 export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
@@ -56,6 +59,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (sort) fixed.set('sort', withCOrder(sort));
   const uniq = commands.get('uniq');
   if (uniq) fixed.set('uniq', withCountsPadded(uniq));
+  const date = commands.get('date');
+  if (date) fixed.set('date', withClockSettingRefused(date));
   const wc = commands.get('wc');
   if (wc) fixed.set('wc', withGnuCountWidths(wc));
   fixed.set('diff', diffCommand);
@@ -90,6 +95,51 @@ function withCountsPadded(uniq: Command): Command {
 /** Whether uniq's options ask for counts (`-c`, `--count`, `-c` in a group such as `-cd`). */
 function countsLines(args: readonly string[]): boolean {
   return splitArguments(args).options.some((option) => option === '--count' || /^-[a-zA-Z]*c/.test(option));
+}
+
+/** date's options that take the next word as their value when not written with it. */
+const DATE_VALUE_OPTIONS = new Set(['-d', '--date', '-f', '--file', '-r', '--reference', '-s', '--set']);
+
+/** date's operands: what is neither an option nor an option's value. */
+function dateOperands(args: readonly string[]): string[] {
+  const operands: string[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at] as string;
+    if (arg === '--') return [...operands, ...args.slice(at + 1)];
+    if (DATE_VALUE_OPTIONS.has(arg)) at++;
+    else if (!(arg.startsWith('-') && arg !== '-')) operands.push(arg);
+  }
+  return operands;
+}
+
+/** GNU's `[MMDDhhmm[[CC]YY][.ss]]`, the one operand that names a date to set. */
+const CLOCK_SETTING = /^\d{8}(?:\d{2}){0,2}(?:\.\d{2})?$/;
+
+/** GNU date's refusal of these operands, or `undefined` when it prints a date. */
+function dateRefusal(operands: readonly string[]): string | undefined {
+  const [first, second] = operands;
+  if (first === undefined) return undefined;
+  // One `+FORMAT`, or a date to set followed at most by one: anything more is extra.
+  const formatAt = first.startsWith('+') ? 0 : 1;
+  const extra =
+    formatAt === 1 && second !== undefined && !second.startsWith('+') ? second : operands[formatAt + 1];
+  if (extra !== undefined) return `date: extra operand '${extra}'\nTry 'date --help' for more information.\n`;
+  if (first.startsWith('+')) return undefined;
+  return CLOCK_SETTING.test(first)
+    ? 'date: cannot set date: Operation not permitted\n'
+    : `date: invalid date '${first}'\n`;
+}
+
+function withClockSettingRefused(date: Command): Command {
+  return {
+    ...date,
+    execute(args, context) {
+      const stderr = dateRefusal(dateOperands(args));
+      return stderr === undefined
+        ? date.execute(args, context)
+        : Promise.resolve({ stdout: '', stderr, exitCode: 1 });
+    },
+  };
 }
 
 /** Whether ls is given two operands or more and lists none of them as a directory's contents. */
