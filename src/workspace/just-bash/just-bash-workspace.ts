@@ -76,8 +76,8 @@ export interface JustBashWorkspaceOptions {
    * turns it off where there is no `AsyncLocalStorage`). It costs the whole Node process: once a
    * command ran, V8 leaves fast paths for good (a regular-expression `split` about 25× slower,
    * `replace` 10×, `for…in`, array iteration, every promise), so the shell's own commands over a
-   * 100,000-line file take longer: `grep` about 1.6 times as long, `while read` 2.6, `awk` 4,
-   * `sort -k` 11 (bench/RESULTS.md, section 9). Turn it off only where the process itself is the
+   * 100,000-line file take longer: `grep` about 1.9 times as long, `while read` 3, `awk` 6,
+   * `sort -k` 15 (bench/RESULTS.md, section 9). Turn it off only where the process itself is the
    * boundary (a worker thread or a container that holds nothing else). Default: `true`, just-bash's
    * default.
    */
