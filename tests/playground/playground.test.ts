@@ -91,6 +91,7 @@ describe('playground', () => {
         { name: 'crm_lookup', arguments: { id: 7 }, caller: 'codemode', recorded: succeeded },
       ],
       provider: 'gemini',
+      backend: 'embedded',
     });
     const outputs = playground.history.store.getState().entries.map((entry) => entry.result.output);
 

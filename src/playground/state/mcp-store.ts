@@ -6,7 +6,7 @@
  * Framework-free.
  */
 
-import type { ToolSuite } from 'browser-agent-tools';
+import type { ExposureMode, ToolSuite } from 'browser-agent-tools';
 import type { contentBlockText, McpMount, mountMcpServer, SkippedTool } from 'browser-agent-tools/mcp';
 import { errorMessage } from '../../shared/index.ts';
 import type { InspectorStore } from './inspector-store.ts';
@@ -64,7 +64,12 @@ export interface McpLink {
   servers(): ScenarioServer[];
   /** Resolves when the connected servers' tools are on the current suite (they are mounted again after a reset). */
   mounted(): Promise<void>;
+  /** The connected servers' tools whose mode is not the one they were mounted with ({@link MOUNT_MODE}). */
+  changedModes(): Record<string, ExposureMode>;
 }
+
+/** The mode remote tools are mounted with: deferred, so `tool_search` finds them. */
+export const MOUNT_MODE: ExposureMode = 'deferred';
 
 export interface McpStore extends McpLink {
   readonly store: Subscribable<McpState>;
@@ -199,6 +204,21 @@ function linkedServers(live: Iterable<LiveServer>): ScenarioServer[] {
   return servers;
 }
 
+/** The tools of `live` on `suite` whose mode is not {@link MOUNT_MODE}. */
+function changedModesOf(
+  suite: ToolSuite<Workspace>,
+  live: Iterable<LiveServer>,
+): Record<string, ExposureMode> {
+  const changed: Record<string, ExposureMode> = {};
+  for (const { view } of live) {
+    for (const name of view.tools) {
+      const mode = suite.get(name)?.mode;
+      if (mode !== undefined && mode !== MOUNT_MODE) changed[name] = mode;
+    }
+  }
+  return changed;
+}
+
 function viewOf(id: number, request: McpConnectRequest, mount: McpMount): McpServerView {
   return { id, url: request.url, server: mount.server, tools: mount.tools(), skipped: mount.skipped() };
 }
@@ -221,7 +241,7 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
   const mountOn = async (suite: ToolSuite<Workspace>, request: McpConnectRequest, source: unknown) => {
     const { mountMcpServer } = await load();
     return mountMcpServer(suite as ToolSuite<unknown>, source as Parameters<typeof mountMcpServer>[1], {
-      mode: 'deferred',
+      mode: MOUNT_MODE,
       ...(request.prefix ? { prefix: request.prefix } : {}),
     });
   };
@@ -248,6 +268,7 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
     store: handle.store,
     servers: () => linkedServers(live.values()),
     mounted: () => remounting.then(() => undefined),
+    changedModes: () => changedModesOf(runtime.store.getState().suite, live.values()),
     async connect(request) {
       const problem = urlProblem(request.url);
       if (problem !== null) {

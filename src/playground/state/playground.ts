@@ -44,7 +44,7 @@ import {
   createRuntime,
   type Runtime,
 } from './runtime.ts';
-import type { Scenario, ScenarioCall, ScenarioFile, ScenarioServer } from './scenario.ts';
+import type { Scenario, ScenarioBackend, ScenarioCall, ScenarioFile } from './scenario.ts';
 import { referenceGenerated, resolveReferences } from './scenario-refs.ts';
 import { createStore, type Store, type StoreHandle } from './store.ts';
 import { createWorkspaceViewStore, type WorkspaceViewStore } from './workspace-store.ts';
@@ -172,6 +172,8 @@ export interface Playground {
   reset(scenario?: Scenario, options?: ResetOptions): Promise<HistoryEntry[]>;
   /** The current state as a scenario: the starting files, registered tools, changed modes, the calls so far. */
   scenario(): Scenario;
+  /** The backend calls run on now, as a link records it. */
+  backendKind(): ScenarioBackend;
   notify(kind: 'info' | 'error', text: string, extras?: NoticeExtras): void;
   /**
    * Called by the MCP store when it is created (it loads lazily): links record its servers, and a
@@ -276,17 +278,30 @@ function createCodemodeLoader(
   };
 }
 
+/** The stores a scenario is described from besides the runtime. */
+interface ScenarioSources {
+  history: HistoryStore;
+  declarations: DeclarationsStore;
+  /** The MCP servers connected, once the MCP store exists. */
+  mcp: McpLink | undefined;
+}
+
+/** The backend calls run on now; a host's suite runs on the host's workspace, whatever the store reports. */
+function backendKindOf(core: PlaygroundCore): ScenarioBackend {
+  return core.hostSuite ? 'host' : (core.backend.store.getState().active ?? 'embedded');
+}
+
 /** The current state as a scenario: the starting files, registered tools, changed modes, the calls so far. */
 function describeScenario(
-  runtime: Runtime,
-  history: HistoryStore,
-  declarations: DeclarationsStore,
+  core: PlaygroundCore,
+  { history, declarations, mcp }: ScenarioSources,
   startFiles: Record<string, ScenarioFile>,
   firstId: number,
-  servers: ScenarioServer[],
 ): Scenario {
+  const { runtime } = core;
   const registered = runtime.registered();
-  const modes: Record<string, ExposureMode> = runtime.changedModes();
+  const modes: Record<string, ExposureMode> = { ...runtime.changedModes(), ...mcp?.changedModes() };
+  const servers = mcp?.servers() ?? [];
   const calls = scenarioCalls(
     [...history.store.getState().entries].reverse().filter((entry) => !entry.imported && entry.id >= firstId),
   );
@@ -299,6 +314,7 @@ function describeScenario(
     ...(calls.length > 0 ? { calls } : {}),
     ...(format !== 'catalog' ? { provider: format } : {}),
     ...(servers.length > 0 ? { servers } : {}),
+    backend: backendKindOf(core),
   };
 }
 
@@ -385,6 +401,8 @@ async function resetWithCalls(
     await applyScenario(scenario);
     // The connected MCP servers' tools go on the new suite asynchronously: a call may need them.
     await calls.mounted();
+    // Those tools come back in the mode they are mounted with: the link's modes go on them too.
+    calls.setModes(scenario?.modes ?? {});
     const entries: HistoryEntry[] = [];
     for (const call of scenario?.calls ?? []) {
       const request = toRequest(call, entries);
@@ -407,6 +425,8 @@ interface ReplayCalls {
   declared(): string[];
   /** Resolves when the tools of connected MCP servers are on the new suite. */
   mounted(): Promise<void>;
+  /** Gives each tool of the catalog the mode `modes` names for it; names not in the catalog are skipped. */
+  setModes(modes: Readonly<Record<string, ExposureMode>>): void;
 }
 
 /** How a reset replays a link's calls: run them, or show a stopped one as recorded. */
@@ -421,6 +441,13 @@ function replayCalls(
     show: (record: CallRecord) => history.add(record),
     declared: () => runtime.declarations().map((spec) => spec.name),
     mounted: async () => mcp()?.mounted(),
+    setModes(modes) {
+      const { suite } = runtime.store.getState();
+      for (const [name, mode] of Object.entries(modes)) {
+        const tool = suite.get(name);
+        if (tool && tool.mode !== mode) runtime.setMode(name, mode);
+      }
+    },
   };
 }
 
@@ -568,8 +595,8 @@ export function assemblePlayground(deps: PlaygroundOptions, core: PlaygroundCore
     enableCodemode,
     runCall,
     reset: (scenario, options) => resetWithCalls(page, applyScenario, linkCalls, scenario, options),
-    scenario: () =>
-      describeScenario(runtime, history, declarations, startFiles, firstScenarioId, mcp?.servers() ?? []),
+    scenario: () => describeScenario(core, { history, declarations, mcp }, startFiles, firstScenarioId),
+    backendKind: () => backendKindOf(core),
     notify,
     attachMcp: (link) => {
       mcp = link;

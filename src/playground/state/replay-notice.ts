@@ -1,8 +1,10 @@
 /**
  * Whether a permalink's replay reproduced what its author saw: each re-run call's result against the
  * record the link carries, and the page's notice, green only when all match and otherwise naming each
- * call that did not, beside what it gave here. The notice offers what to do next: connect a recorded
- * MCP server whose tool was missing, or run the calls that were shown as recorded. Loaded with the
+ * call that did not, beside what it gave here; never green when the link was made on another backend
+ * (a shell's programs and their output differ). The notice offers what to do next: switch to the
+ * link's backend, connect a recorded MCP server whose tool was missing, or run the calls that were
+ * shown as recorded. Loaded with the
  * first link the page applies (out of the entry chunk), like everything a replay does after the reset.
  */
 import type { ToolResult } from 'browser-agent-tools';
@@ -10,7 +12,7 @@ import { errorMessage } from '../../shared/index.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { NoticeAction, NoticeComparison, Playground, ResetOptions } from './playground.ts';
 import { type RecordedResult, type ReplayDifference, recordOf, wasStopped } from './replay-check.ts';
-import type { Scenario, ScenarioServer } from './scenario.ts';
+import type { Scenario, ScenarioBackend, ScenarioServer } from './scenario.ts';
 
 /** How a result reads in the notice: "a success", "an error (UNKNOWN_TOOL)". */
 function described(record: RecordedResult): string {
@@ -91,6 +93,52 @@ export function replayNotice(
     kind: 'error',
     text: `${loaded}, ${parts.join(', ')}, but ${differed.length} of ${compared} did not give the result recorded in the link: ${listed.join('; ')}${more}. The history shows what each gave here.`,
   };
+}
+
+/** How the notice names each backend. */
+const BACKEND_NAMES: Readonly<Record<ScenarioBackend, string>> = {
+  embedded: 'the embedded shell',
+  webcontainer: 'the WebContainer backend',
+  host: "a host application's own workspace",
+};
+
+/**
+ * Why the replay may not reproduce the link when it was made on another backend than this page's;
+ * `null` when it was not, or when the link does not say (made before links recorded it).
+ */
+export function backendMismatchText(
+  recorded: ScenarioBackend | undefined,
+  current: ScenarioBackend,
+): string | null {
+  if (recorded === undefined || recorded === current) return null;
+  return `This link was made on ${BACKEND_NAMES[recorded]}; this page runs ${BACKEND_NAMES[current]}, so its results may differ.`;
+}
+
+/** A replay's notice with the backend mismatch in front, and then never green. */
+export function withBackendMismatch(
+  notice: { kind: 'info' | 'error'; text: string },
+  mismatch: string | null,
+): { kind: 'info' | 'error'; text: string } {
+  return mismatch === null ? notice : { kind: 'error', text: `${mismatch} ${notice.text}` };
+}
+
+/** The words of the action that switches this page to `kind` and replays the link. */
+export const switchLabel = (kind: 'embedded' | 'webcontainer'): string =>
+  kind === 'webcontainer'
+    ? 'Switch to the WebContainer and run the link again'
+    : 'Switch to the embedded shell and run the link again';
+
+/**
+ * The switch to the link's backend, when both are ones this page can switch between (a host's
+ * workspace has no other backend, and the demo page cannot become a host's).
+ */
+export function backendActions(
+  recorded: ScenarioBackend | undefined,
+  current: ScenarioBackend,
+  switchTo: (kind: 'embedded' | 'webcontainer') => Promise<void>,
+): NoticeAction[] {
+  if (recorded === undefined || recorded === current || recorded === 'host' || current === 'host') return [];
+  return [{ label: switchLabel(recorded), run: () => switchTo(recorded) }];
 }
 
 /** The words of the action that connects a recorded MCP server and replays the link. */
@@ -174,16 +222,67 @@ export async function replayLink(
     // In the order the link's calls ran.
     const replayed = entries.map(replayedOf);
     const calls = scenario.calls ?? [];
-    const notice = replayNotice(loaded, calls, replayed, options);
-    const actions = replayActions(scenario, replayed, options, {
-      connect: (server) => connectAndReplay(playground, scenario, server, options),
-      rerun: (next) => replayLink(playground, scenario, next),
-    });
+    const current = playground.backendKind();
+    const notice = withBackendMismatch(
+      replayNotice(loaded, calls, replayed, options),
+      backendMismatchText(scenario.backend, current),
+    );
+    const actions = [
+      ...backendActions(scenario.backend, current, (kind) =>
+        switchAndReplay(playground, scenario, kind, options),
+      ),
+      ...replayActions(scenario, replayed, options, {
+        connect: (server) => connectAndReplay(playground, scenario, server, options),
+        rerun: (next) => replayLink(playground, scenario, next),
+      }),
+    ];
     const { differed } = replayDifferences(calls, replayed, options);
     playground.notify(notice.kind, notice.text, { actions, comparisons: comparisonsOf(differed, entries) });
   } catch (error) {
     playground.notify('error', `The scenario of this link could not be rebuilt: ${errorMessage(error)}`);
   }
+}
+
+/** The notice's current actions and comparisons, kept when an action failed. */
+function keptExtras(playground: Playground) {
+  const before = playground.page.getState().notice;
+  return {
+    ...(before?.actions ? { actions: before.actions } : {}),
+    ...(before?.comparisons ? { comparisons: before.comparisons } : {}),
+  };
+}
+
+/** Why the page is not on `kind` after it was asked to switch, in the words of the backend status. */
+export function switchFailure(
+  kind: 'embedded' | 'webcontainer',
+  state: { fallbackReason: string | null; message: string },
+): string {
+  return kind === 'webcontainer'
+    ? `WebContainer unavailable: the page keeps the embedded shell. ${state.fallbackReason ?? state.message}`
+    : `The page could not switch to the embedded shell. ${state.message}`;
+}
+
+/**
+ * Switches the page to the backend the link was made on, then replays the link. A WebContainer that
+ * does not start (the page falls back to the embedded shell) is said in the backend's own words.
+ */
+async function switchAndReplay(
+  playground: Playground,
+  scenario: Scenario,
+  kind: 'embedded' | 'webcontainer',
+  options: ResetOptions,
+): Promise<void> {
+  const { backend } = playground;
+  await (kind === 'webcontainer' ? backend.switchToWebContainer() : backend.switchToEmbedded());
+  if (playground.backendKind() !== kind) {
+    playground.notify(
+      'error',
+      `${switchFailure(kind, backend.store.getState())} The link was not run again.`,
+      keptExtras(playground),
+    );
+    return;
+  }
+  await replayLink(playground, scenario, options);
 }
 
 /**
@@ -203,11 +302,7 @@ async function connectAndReplay(
       ...(server.prefix ? { prefix: server.prefix } : {}),
     });
   } catch (error) {
-    const before = playground.page.getState().notice;
-    playground.notify('error', `${errorMessage(error)} The link was not run again.`, {
-      ...(before?.actions ? { actions: before.actions } : {}),
-      ...(before?.comparisons ? { comparisons: before.comparisons } : {}),
-    });
+    playground.notify('error', `${errorMessage(error)} The link was not run again.`, keptExtras(playground));
     return;
   }
   await replayLink(playground, scenario, options);

@@ -1,6 +1,6 @@
 /**
  * Scenarios: what a permalink, an exported session and `window.playground.reset()` carry (starting
- * files, registered tools and modes, calls, the MCP servers connected), their validation (they come
+ * files, registered tools and modes, calls, the MCP servers connected, the backend), their validation (they come
  * from URLs and files, so they are untrusted), and their compressed form for the URL hash
  * (`deflate-raw` + base64url).
  */
@@ -40,6 +40,13 @@ export interface ScenarioServer {
   tools: string[];
 }
 
+/**
+ * Where a link's calls ran: the embedded shell, a WebContainer, or a host's own workspace. A replay on
+ * another one says its results may differ (a shell's programs and their output are not the same).
+ */
+export type ScenarioBackend = 'embedded' | 'webcontainer' | 'host';
+export const SCENARIO_BACKENDS: readonly ScenarioBackend[] = ['embedded', 'webcontainer', 'host'];
+
 /** Everything needed to rebuild the playground's state and re-run its calls. */
 export interface Scenario {
   version: 1;
@@ -47,7 +54,10 @@ export interface Scenario {
   files?: Record<string, ScenarioFile>;
   /** Tools registered on top of the built-ins and the demo catalog (answered by the echo implementation). */
   tools?: { spec: ToolSpec; mode: ExposureMode }[];
-  /** Modes changed from their defaults. */
+  /**
+   * Modes of built-in, demo, host and MCP tools that differ from their defaults (a registered tool's
+   * mode is in `tools`): a tool declared another way gives the model other declarations.
+   */
   modes?: Record<string, ExposureMode>;
   /** Calls re-run in order after the rest is in place. */
   calls?: ScenarioCall[];
@@ -55,6 +65,8 @@ export interface Scenario {
   provider?: string;
   /** MCP servers connected when the link was made (a replay does not connect them unasked). */
   servers?: ScenarioServer[];
+  /** The backend the calls ran on. Absent (links made before it was recorded): not known. */
+  backend?: ScenarioBackend;
 }
 
 /** Key of the scenario in the URL hash: `#scenario=<data>`. */
@@ -70,6 +82,8 @@ const MAX_CALLS = 500;
 export const MAX_SERVERS = 32;
 export const MAX_SERVER_URL = 2048;
 export const MAX_SERVER_TOOLS = 1000;
+/** The most changed modes a scenario names (a catalog rarely has more tools than that). */
+export const MAX_MODES = 2000;
 /** The characters and length of a tool name (or prefix) `register` accepts (src/core/normalize.ts). */
 const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 
@@ -142,18 +156,7 @@ export function parseScenario(value: unknown): Scenario {
     });
   }
 
-  if (value.modes !== undefined) {
-    if (!isRecord(value.modes)) throw new ScenarioError('"modes" must be an object of tool name → mode.');
-    scenario.modes = Object.fromEntries(
-      Object.entries(value.modes).map(([name, mode]): [string, ExposureMode] => {
-        if (!isMode(mode))
-          throw new ScenarioError(
-            `Mode of ${JSON.stringify(name)} must be one of ${EXPOSURE_MODES.join(', ')}.`,
-          );
-        return [name, mode];
-      }),
-    );
-  }
+  if (value.modes !== undefined) scenario.modes = modesOf(value.modes);
 
   if (value.calls !== undefined) {
     if (!Array.isArray(value.calls)) throw new ScenarioError('"calls" must be a list.');
@@ -172,7 +175,35 @@ export function parseScenario(value: unknown): Scenario {
 
   if (typeof value.provider === 'string') scenario.provider = value.provider;
   if (value.servers !== undefined) scenario.servers = serversOf(value.servers);
+  if (value.backend !== undefined) {
+    if (!SCENARIO_BACKENDS.includes(value.backend as ScenarioBackend))
+      throw new ScenarioError(`"backend" must be one of ${SCENARIO_BACKENDS.join(', ')}.`);
+    scenario.backend = value.backend as ScenarioBackend;
+  }
   return scenario;
+}
+
+/**
+ * The changed modes of a link, checked: bounded in count and name length, known modes only. A name is
+ * checked before it is quoted in a message, so a hostile one never fills the page's notice.
+ */
+function modesOf(value: unknown): Record<string, ExposureMode> {
+  const entries = isRecord(value) ? Object.entries(value) : null;
+  if (!entries || entries.length > MAX_MODES)
+    throw new ScenarioError(`"modes" must be an object of tool name → mode, at most ${MAX_MODES}.`);
+  return Object.fromEntries(
+    entries.map(([name, mode], index): [string, ExposureMode] => {
+      if (!isName(name))
+        throw new ScenarioError(
+          `Mode ${index + 1}: the tool name must be 1 to 128 letters, digits, "_", ".", ":" or "-".`,
+        );
+      if (!isMode(mode))
+        throw new ScenarioError(
+          `Mode of ${JSON.stringify(name)} must be one of ${EXPOSURE_MODES.join(', ')}.`,
+        );
+      return [name, mode];
+    }),
+  );
 }
 
 /**
