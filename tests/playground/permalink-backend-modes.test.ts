@@ -90,17 +90,14 @@ describe('the backend and modes of a permalink', () => {
     expect(parseScenario({ ...scenario, shell: 'zsh', theme: 1 })).toEqual(scenario);
   });
 
-  it('refuses hostile modes and backends quickly, with a reason that never quotes the hostile text', () => {
+  it('refuses hostile modes and backends with a reason that never quotes the hostile text', () => {
     const long = 'x'.repeat(1_000_000);
     const many = Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`t${index}`, 'direct']));
-    const started = Date.now();
     expect(refusal({ version: 1, modes: { [long]: 'direct' } })).toBe(NAME_REFUSAL);
     const badMode = refusal({ version: 1, modes: { read: long } });
     expect(badMode).toBe('Mode of "read" must be one of direct, model_only, codemode, deferred, hidden.');
     expect(refusal({ version: 1, modes: many })).toBe(MODES_REFUSAL);
     expect(refusal({ version: 1, backend: long })).toBe(BACKEND_REFUSAL);
-    // Generous for a loaded CI machine; a check that walked the hostile text or entries twice over would not fit.
-    expect(Date.now() - started).toBeLessThan(5_000);
     for (const hostile of [[], ['direct'], 'direct', 42, null]) {
       expect(refusal({ version: 1, modes: hostile })).toBe(MODES_REFUSAL);
     }

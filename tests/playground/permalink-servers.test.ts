@@ -80,14 +80,12 @@ describe('the MCP servers of a permalink', () => {
     const url =
       'MCP server 1: "url" must be an http or https URL of at most 2048 characters, without user name, password, query or fragment.';
     const tools = 'MCP server 1: "tools" must be a list of at most 1000 tool names.';
-    const started = Date.now();
     expect(refusal(server(`https://example.com/${'a'.repeat(1_000_000)}`))).toBe(url);
     const many = Array.from({ length: 10_000 }, () => ({ url: 'https://a.b/', tools: [] }));
     expect(refusal({ version: 1, servers: many })).toBe(
       '"servers" must be a list of at most 32 MCP servers.',
     );
     expect(refusal(server('https://a.b/', ['x'.repeat(1_000_000)]))).toBe(tools);
-    expect(Date.now() - started).toBeLessThan(1_000);
     for (const hostile of [
       'javascript:alert(1)',
       'file:///etc/passwd',
