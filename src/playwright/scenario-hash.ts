@@ -25,8 +25,8 @@ export type PlaygroundScenarioCall = (
 /**
  * What a permalink carries: the files the workspace starts with (absent: the demo project), tools
  * registered on top of the built-ins (any spec format; the page answers them with an echo of their
- * arguments), changed modes, the calls re-run in order, the declaration format shown, and the MCP
- * servers connected. The page validates it and says on the page what it refused.
+ * arguments), changed modes, the calls re-run in order, the declaration format shown, the MCP
+ * servers connected and the backend. The page validates it and says on the page what it refused.
  */
 export interface PlaygroundScenario {
   version: 1;
@@ -41,6 +41,11 @@ export interface PlaygroundScenario {
    * whose call misses one of those tools offers to connect the server (without headers).
    */
   servers?: readonly { url: string; prefix?: string; tools: readonly string[] }[];
+  /**
+   * The backend the calls ran on: the embedded shell, the WebContainer, or a host application's own
+   * workspace. A replay on another backend is not green and says so. Absent: not known.
+   */
+  backend?: 'embedded' | 'webcontainer' | 'host';
 }
 
 /** Base64url without padding; `btoa` takes a binary string, built in chunks to keep the spread small. */
