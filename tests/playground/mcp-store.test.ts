@@ -1,22 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFetchHandler, type FetchHandler } from '../../src/edge/index.ts';
-import { mountMcpServer } from '../../src/mcp/index.ts';
-import { type McpModule, mcpStoreOf, parseHeaderLines } from '../../src/playground/state/mcp-store.ts';
+import { mcpStoreOf, parseHeaderLines } from '../../src/playground/state/mcp-store.ts';
 import { startPlayground } from './harness.ts';
-
-/** The MCP entry, its HTTP requests sent straight to `handler` (no network). */
-function mcpVia(handler: FetchHandler): () => Promise<McpModule> {
-  return async () => ({
-    mountMcpServer: (suite, source, options) =>
-      mountMcpServer(
-        suite,
-        typeof source === 'object' && 'url' in source
-          ? { ...source, fetch: (input, init) => handler(new Request(input, init)) }
-          : source,
-        options,
-      ),
-  });
-}
+import { mcpVia } from './page-helpers.ts';
 
 /** The names of the catalog of the playground's current suite. */
 function catalogNames(playground: Awaited<ReturnType<typeof startPlayground>>): string[] {

@@ -7,10 +7,8 @@
  */
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
 import { describe, expect, it } from 'vitest';
-import { createFetchHandler, type FetchHandler } from '../../src/edge/index.ts';
-import { mountMcpServer } from '../../src/mcp/index.ts';
-import { type McpModule, mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
-import type { Playground } from '../../src/playground/state/playground.ts';
+import { createFetchHandler } from '../../src/edge/index.ts';
+import { mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
 import {
   backendActions,
   backendMismatchText,
@@ -24,51 +22,9 @@ import {
   encodeScenario,
   parseScenario,
   type Scenario,
-  ScenarioError,
 } from '../../src/playground/state/scenario.ts';
 import { startPlayground } from './harness.ts';
-
-/** The MCP entry, its HTTP requests sent straight to `handler` (no network). */
-function mcpVia(handler: FetchHandler): () => Promise<McpModule> {
-  return async () => ({
-    mountMcpServer: (suite, source, options) =>
-      mountMcpServer(
-        suite,
-        typeof source === 'object' && 'url' in source
-          ? { ...source, fetch: (input, init) => handler(new Request(input, init)) }
-          : source,
-        options,
-      ),
-  });
-}
-
-/** The message `parseScenario` refuses `value` with. */
-function refusal(value: unknown): string {
-  try {
-    parseScenario(value);
-  } catch (error) {
-    if (error instanceof ScenarioError) return error.message;
-    throw error;
-  }
-  throw new Error('the scenario was accepted');
-}
-
-/** The page's notice now: its kind, words and the words of its actions. */
-function noticeOf(playground: Playground) {
-  const notice = playground.page.getState().notice;
-  return {
-    kind: notice?.kind,
-    text: notice?.text,
-    actions: notice?.actions?.map((action) => action.label) ?? [],
-  };
-}
-
-/** Runs the action of the page's notice that says `label`. */
-async function act(playground: Playground, label: string): Promise<void> {
-  const action = playground.page.getState().notice?.actions?.find((candidate) => candidate.label === label);
-  if (!action) throw new Error(`no action "${label}" in ${JSON.stringify(noticeOf(playground))}`);
-  await action.run();
-}
+import { act, mcpVia, noticeOf, refusal } from './page-helpers.ts';
 
 const MODES_REFUSAL = '"modes" must be an object of tool name → mode, at most 2000.';
 const NAME_REFUSAL = 'Mode 1: the tool name must be 1 to 128 letters, digits, "_", ".", ":" or "-".';

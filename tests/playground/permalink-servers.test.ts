@@ -6,9 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler, type FetchHandler } from '../../src/edge/index.ts';
-import { mountMcpServer } from '../../src/mcp/index.ts';
-import { linkUrl, type McpModule, mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
-import type { Playground } from '../../src/playground/state/playground.ts';
+import { linkUrl, mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
 import {
   connectLabel,
   RERUN_STOPPED_LABEL,
@@ -23,50 +21,9 @@ import {
   ScenarioError,
 } from '../../src/playground/state/scenario.ts';
 import { startPlayground } from './harness.ts';
-
-/** The MCP entry, its HTTP requests sent straight to `handler` (no network). */
-function mcpVia(handler: FetchHandler): () => Promise<McpModule> {
-  return async () => ({
-    mountMcpServer: (suite, source, options) =>
-      mountMcpServer(
-        suite,
-        typeof source === 'object' && 'url' in source
-          ? { ...source, fetch: (input, init) => handler(new Request(input, init)) }
-          : source,
-        options,
-      ),
-  });
-}
+import { act, mcpVia, noticeOf, refusal } from './page-helpers.ts';
 
 const server = (url: unknown, tools: unknown = ['edge_bash']) => ({ version: 1, servers: [{ url, tools }] });
-
-/** The message `parseScenario` refuses `value` with. */
-function refusal(value: unknown): string {
-  try {
-    parseScenario(value);
-  } catch (error) {
-    if (error instanceof ScenarioError) return error.message;
-    throw error;
-  }
-  throw new Error('the scenario was accepted');
-}
-
-/** The page's notice now: its kind, words and the words of its actions. */
-function noticeOf(playground: Playground) {
-  const notice = playground.page.getState().notice;
-  return {
-    kind: notice?.kind,
-    text: notice?.text,
-    actions: notice?.actions?.map((action) => action.label) ?? [],
-  };
-}
-
-/** Runs the action of the page's notice that says `label`. */
-async function act(playground: Playground, label: string): Promise<void> {
-  const action = playground.page.getState().notice?.actions?.find((candidate) => candidate.label === label);
-  if (!action) throw new Error(`no action "${label}" in ${JSON.stringify(noticeOf(playground))}`);
-  await action.run();
-}
 
 describe('the MCP servers of a permalink', () => {
   it('reads good entries, and refuses hostile ones with a reason instead of crashing', () => {
