@@ -65,7 +65,9 @@ test('keyboard only: pick a tool, edit its arguments, run with Ctrl+Enter, selec
   await page.keyboard.type('{"path": "src"}');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(outputText(page)).toContainText('cart.ts');
-
+  // While a call runs, Run is disabled and Tab passes it for Abort; the output is drawn a moment before
+  // the call is marked done.
+  await expect(page.getByTestId('run-button')).toBeEnabled();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('run-button')).toBeFocused();
   await page.keyboard.press('Enter');
