@@ -284,8 +284,10 @@ const CASES: readonly HostileCase[] = [
     call: (_suite, n) => hostCall(() => importZip(workspace(), lyingZip(n))),
   },
   {
-    // One recursive mkdir for the leaf directory and one lookup per directory of the workspace: the
-    // import's own work is linear in the depth; just-bash's mkdir normalises each parent path again.
+    // One recursive mkdir for the leaf directory and one lookup per directory of the workspace. Each
+    // level is still a key of the filesystem's path map, hashed whole, and just-bash resolves a path's
+    // symlinks one prefix at a time: the work grows with depth × path length, bounded by the 4,096
+    // characters a path may have (about 2,000 levels; this row's 10n).
     label: 'importZip, one file n directories deep',
     unit: 'directories',
     size: 200,
@@ -295,6 +297,18 @@ const CASES: readonly HostileCase[] = [
       await workspace.rm(`${workspace.root}/d`, { recursive: true, force: true });
     },
     call: (_suite, n) => hostCall(() => importZip(workspace(), deepZip(n))),
+  },
+  {
+    // A walk lists every directory it enters. just-bash's in-memory listing went through every path
+    // of the workspace, comparing paths thousands of characters long: `rm -rf` of 2,000 levels took
+    // a minute. The embedded filesystem keeps each directory's names (listed-fs.ts).
+    label: 'bash, `rm -rf` of a directory n levels deep',
+    unit: 'directories',
+    size: 200,
+    quickSize: 100,
+    prepare: (workspace, n) =>
+      workspace.mkdir(`${workspace.root}/${'r/'.repeat(n)}leaf`, { recursive: true }),
+    call: (suite) => suite.execute('bash', { command: 'rm -rf r' }),
   },
   {
     // A fresh suite (with tool_search following its catalog) mounts a server listing n tools on one

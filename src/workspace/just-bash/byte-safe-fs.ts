@@ -15,7 +15,8 @@
  * and again (`wc -l`, then `grep`, then `tail`). A file's content array is never changed in place (a
  * write stores a new one), so a conversion kept for the array is the file's as long as it holds it.
  */
-import { InMemoryFs } from 'just-bash';
+import type { InMemoryFs } from 'just-bash';
+import { ListedInMemoryFs } from './listed-fs.ts';
 
 /** Bytes per `String.fromCharCode` call: arguments live on the stack, so keep them far below 64 Ki. */
 const CHUNK_BYTES = 8192;
@@ -113,8 +114,11 @@ export class ByteStrings {
   }
 }
 
-/** `InMemoryFs` whose byte-string reads work on every stack size; everything else is just-bash's. */
-export class ByteSafeInMemoryFs extends InMemoryFs {
+/**
+ * `InMemoryFs` whose byte-string reads work on every stack size, with listings that cost the directory's
+ * size (listed-fs.ts); everything else is just-bash's.
+ */
+export class ByteSafeInMemoryFs extends ListedInMemoryFs {
   private readonly byteStrings = new ByteStrings();
 
   override async readFileBytes(path: string): Promise<ByteString> {
