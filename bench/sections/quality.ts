@@ -20,7 +20,7 @@ import type { BenchContext, SectionResult } from './types.ts';
 const MISS_DEPTH = 50;
 const WORST_MISSES = 10;
 /** Catalog A queries evaluated by `--quick` (a fixed sample). */
-const QUICK_A_QUERIES = 300;
+const QUICK_A_QUERIES = 100;
 
 /**
  * The account of the tuning rounds under the history table. Written when tuning ended, before B's

@@ -38,7 +38,7 @@ const QUICK: ToolsSettings = {
   // Large enough that per-call fixed costs do not decide the ratio (at 500 files they did, under load).
   directories: 20,
   filesPerDirectory: 100,
-  rounds: 9,
+  rounds: 3,
   readLines: 10_000,
   editLines: 1_000,
   lsEntries: 500,

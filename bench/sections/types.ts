@@ -1,7 +1,11 @@
 /** What every benchmark section receives and returns. */
 
 export interface BenchContext {
-  /** `--quick`: small inputs, every section in under two minutes in total. */
+  /**
+   * `--quick`: small inputs, to show every section runs (its figures are not the published ones). Alone
+   * on two cores the whole run takes about two and a half minutes, most of it starting servers, Chromium
+   * and builds.
+   */
   quick: boolean;
 }
 
