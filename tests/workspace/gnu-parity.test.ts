@@ -2,7 +2,7 @@
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
  * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
+ * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -48,6 +48,9 @@ const FILES = {
   'ps/plain.sh': 'echo never\n',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   'ps/onpath': 'echo "$# ${10} ${12} [${y-}] [${z-}]"\n',
+  // od (od-fixes.ts): three lines of NUL bytes (two of them equal to the first), a multibyte letter,
+  // controls.
+  'od/z.bin': `AB${'\0'.repeat(50)}xyz\u00e9\n\u001b\u007f`,
 };
 
 const COMMANDS = [
@@ -262,6 +265,19 @@ const COMMANDS = [
   'case a in \\[!a]) echo quoted;; *) echo other;; esac',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   'x=abc; echo ${x#[!b]} ${x%[!b]}; ls -d src/[!x]* | sort',
+  // od: one format of bytes, with GNU's addresses, spacing and `*` for equal lines (od-fixes.ts).
+  'od -c od/z.bin',
+  'od -An -tx1 od/z.bin',
+  'od -t x1 od/z.bin',
+  'od -Ax -c od/z.bin',
+  'od -Ad -tx1 od/z.bin',
+  'od -b od/z.bin',
+  'od -v -An -c od/z.bin',
+  'od -c < od/z.bin',
+  'cat od/z.bin | od -An -t o1 | head -2',
+  "printf 'hi\\n' | od -An --format=x1; printf '' | od -c; printf '' | od -An -c; echo end",
+  'od -Az -c od/z.bin; echo $?',
+  'od -c od/nope.bin; echo $?',
   // date given an operand without + fails as GNU's does (command-fixes.ts); with +FORMAT it prints.
   'date %x; echo $?',
   'x=$(date %Y 2>/dev/null) || echo "failed: [$x]"',

@@ -1,7 +1,7 @@
 /**
  * What the embedded shell refuses rather than answer otherwise than GNU: sed's case conversion and `c`
- * on a range (src/workspace/shell/sed-fixes.ts), traps that would never run (trap-plugin.ts) and
- * background jobs (background-refusal.ts). Each message is model-facing, so each is pinned word for
+ * on a range (src/workspace/shell/sed-fixes.ts), traps that would never run (trap-plugin.ts),
+ * background jobs (background-refusal.ts) and od's formats other than single bytes (od-fixes.ts). Each message is model-facing, so each is pinned word for
  * word, with its exit status; next to each, scripts that must still run. What these files make
  * faithful instead is compared with GNU bash in gnu-parity.test.ts; the bound on `/dev/zero`, where GNU
  * never ends, is here.
@@ -205,6 +205,24 @@ describe('background jobs are refused before the script runs', () => {
     ['echo x 2>&1', 'x\n'],
   ])('%s still runs', async (command, output) => {
     expect(await run(command)).toEqual({ output, exitCode: 0 });
+  });
+});
+
+describe('od: what it would print otherwise than GNU is refused', () => {
+  const only =
+    'this od prints one format of single bytes: -c (or -t c), -b (or -t o1) or -t x1, with -A o, d, x or n, and -v';
+  it.each([
+    ['od a.txt', `od: the default format (-t o2, two-byte words) is not supported: ${only}`],
+    ['od -x a.txt', `od: -x is not supported: ${only}`],
+    ['od -t x2 a.txt', `od: -t x2 is not supported: ${only}`],
+    ['od -c -tx1 a.txt', `od: several formats are not supported: ${only}`],
+    [
+      'od -N4 -c a.txt',
+      `od: -N4 is not supported: ${only}; cut the input first instead (head -c N FILE | od …, tail -c +N FILE | od …)`,
+    ],
+    ['od -t', "od: option requires an argument -- 't'"],
+  ])('%s', async (command, message) => {
+    expect(await run(command)).toEqual({ output: `${message}\n`, exitCode: 1 });
   });
 });
 

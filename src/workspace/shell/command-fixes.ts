@@ -25,13 +25,14 @@
  *   operand is a date to set the clock to, which is refused. just-bash's ignored it and printed the
  *   current date, exit 0, so `x=$(date %Y)` held a whole date where GNU's fails.
  * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
- *   see `wc-widths.ts`.
+ *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`.
  *
  * Imports just-bash's types and the files named above.
  */
 import type { Command } from 'just-bash';
 import { diffCommand } from './diff-commands.ts';
 import { withGrepOperandsFixed } from './grep-fixes.ts';
+import { withGnuOd } from './od-fixes.ts';
 import { withSedFixed } from './sed-fixes.ts';
 import { withCOrder } from './sort-order.ts';
 import { withGnuCountWidths } from './wc-widths.ts';
@@ -39,7 +40,7 @@ import { withGnuCountWidths } from './wc-widths.ts';
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, grep, sed, sort, uniq, wc and date wrapped, and diff replaced. A new table: the shell's
+ * `commands` with ls, find, cut, grep, sed, sort, uniq, wc, date and od wrapped, and diff replaced. A new table: the shell's
  * own is left as it is.
  */
 export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
@@ -63,6 +64,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (date) fixed.set('date', withClockSettingRefused(date));
   const wc = commands.get('wc');
   if (wc) fixed.set('wc', withGnuCountWidths(wc));
+  const od = commands.get('od');
+  if (od) fixed.set('od', withGnuOd(od));
   fixed.set('diff', diffCommand);
   return fixed;
 }
