@@ -2,7 +2,7 @@
  * The embedded shell against GNU bash and coreutils on this machine: each command runs in both, on the
  * same files, and must print the same text and agree on success. The commands are the GNU spellings
  * that src/workspace/shell/option-spellings.ts respells and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
+ * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -48,6 +48,8 @@ const FILES = {
   'ps/plain.sh': 'echo never\n',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   'ps/onpath': 'echo "$# ${10} ${12} [${y-}] [${z-}]"\n',
+  // grep's \+ and \? in basic expressions (grep-bre.ts).
+  'gb/t.txt': 'b 2\na 10\nx+y\nab\nac\nabc\n(q)\n',
   // od (od-fixes.ts): three lines of NUL bytes (two of them equal to the first), a multibyte letter,
   // controls.
   'od/z.bin': `AB${'\0'.repeat(50)}xyz\u00e9\n\u001b\u007f`,
@@ -265,6 +267,20 @@ const COMMANDS = [
   'case a in \\[!a]) echo quoted;; *) echo other;; esac',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   'x=abc; echo ${x#[!b]} ${x%[!b]}; ls -d src/[!x]* | sort',
+  // grep: \+ and \? in a basic expression mean what GNU's mean (grep-bre.ts).
+  "grep -o '[0-9]\\+' gb/t.txt",
+  "grep -c 'ab\\?c' gb/t.txt",
+  "grep -o '\\w\\+' gb/t.txt | head -3",
+  "grep 'a\\+\\|q' gb/t.txt",
+  "grep -e 'x\\+' -e '(q)' gb/t.txt",
+  "grep '[+?]\\+' gb/t.txt",
+  "grep -E 'x\\+y' gb/t.txt; grep -F 'x+' gb/t.txt; grep 'x+y' gb/t.txt",
+  "grep -i 'A\\+B' gb/t.txt; grep -ie 'A\\+c' gb/t.txt",
+  "grep '\\(ab\\)\\+c\\?' gb/t.txt",
+  "grep -n 'b\\+ 2$' gb/t.txt; grep -c '^a\\+' gb/t.txt",
+  "grep 'b\\?^' gb/t.txt; echo $?; grep -e '*a\\+' gb/t.txt; echo $?",
+  "grep --regexp='a\\{1\\}b\\+' gb/t.txt; echo 'a{2}' | grep 'a{2}\\?'",
+  "grep -rn '1\\+' gb",
   // od: one format of bytes, with GNU's addresses, spacing and `*` for equal lines (od-fixes.ts).
   'od -c od/z.bin',
   'od -An -tx1 od/z.bin',

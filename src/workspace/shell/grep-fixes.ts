@@ -10,9 +10,12 @@
  *   the name with another slash (`app//a.ts`), so `grep -rn TODO app/ | cut -d: -f1` named files that
  *   compare unequal to every other listing; the slashes are removed from such an operand.
  *
- * Imports only just-bash's types.
+ * - **`\+` and `\?` in a basic expression** mean what GNU's mean (`grep-bre.ts`).
+ *
+ * Imports just-bash's types and grep-bre.ts.
  */
 import type { Command } from 'just-bash';
+import { withGnuRepeats } from './grep-bre.ts';
 
 type Context = Parameters<Command['execute']>[1];
 
@@ -82,7 +85,8 @@ function grepWords(args: readonly string[]): GrepWords {
 export function withGrepOperandsFixed(grep: Command): Command {
   return {
     ...grep,
-    async execute(args, context) {
+    async execute(given, context) {
+      const args = withGnuRepeats(given) ?? given;
       const words = grepWords(args);
       if (!words.recursive) return grep.execute(args, context);
       const files = words.patternGiven ? words.operands : words.operands.slice(1);

@@ -1,0 +1,169 @@
+/**
+ * grep's basic regular expressions with GNU's `\+` and `\?`.
+ *
+ * GNU grep reads `\+` (one or more) and `\?` (zero or one) in a basic expression, and agents write them
+ * that way (`grep -o '[0-9]\+'`, `grep '\w\+'`). just-bash's grep turns a basic expression into an
+ * extended one and keeps those two escaped, so they matched a literal `+` or `?`: `grep -c '[0-9]\+'`
+ * counted 0 with exit 1 where GNU counts the lines with a digit.
+ *
+ * A command line in basic mode (no `-E`, `-F`, `-P`) whose patterns use either is rewritten to `-E`,
+ * each pattern turned into the extended expression GNU reads it as (below); every other command line
+ * is left to just-bash, whose own translation handles the rest of the basic syntax.
+ * Imports nothing.
+ */
+
+/** Short options of grep that take a value, in the same word (`-m1`) or the next one. */
+const SHORT_WITH_VALUE = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
+const LONG_WITH_VALUE = new Set([
+  '--regexp',
+  '--file',
+  '--max-count',
+  '--after-context',
+  '--before-context',
+  '--context',
+  '--include',
+  '--exclude',
+  '--exclude-dir',
+  '--label',
+  '--directories',
+  '--devices',
+]);
+
+/** Where a pattern is written: the word, and the text before the pattern in it (`-e`, `--regexp=`). */
+interface PatternAt {
+  at: number;
+  prefix: string;
+}
+
+interface GrepLine {
+  basic: boolean;
+  fromFile: boolean;
+  patterns: PatternAt[];
+  operands: number[];
+}
+
+/** Reads a short option group; returns how many words it used. */
+function readShortGroup(args: readonly string[], at: number, line: GrepLine): number {
+  const word = args[at] as string;
+  for (let index = 1; index < word.length; index++) {
+    const letter = word[index] as string;
+    if (letter === 'E' || letter === 'F' || letter === 'P') line.basic = false;
+    if (letter === 'G') line.basic = true;
+    if (!SHORT_WITH_VALUE.has(letter)) continue;
+    if (letter === 'f') line.fromFile = true;
+    const inline = index < word.length - 1;
+    if (letter === 'e')
+      line.patterns.push(inline ? { at, prefix: word.slice(0, index + 1) } : { at: at + 1, prefix: '' });
+    return inline ? 1 : 2;
+  }
+  return 1;
+}
+
+/** Reads a long option; returns how many words it used. */
+function readLong(args: readonly string[], at: number, line: GrepLine): number {
+  const word = args[at] as string;
+  const name = word.split('=', 1)[0] as string;
+  if (name === '--extended-regexp' || name === '--fixed-strings' || name === '--perl-regexp')
+    line.basic = false;
+  if (name === '--basic-regexp') line.basic = true;
+  if (name === '--file') line.fromFile = true;
+  const inline = word.includes('=');
+  if (name === '--regexp')
+    line.patterns.push(inline ? { at, prefix: `${name}=` } : { at: at + 1, prefix: '' });
+  return !inline && LONG_WITH_VALUE.has(name) ? 2 : 1;
+}
+
+/** grep's command line as GNU reads it: options anywhere, `--` ends them. */
+function readGrepLine(args: readonly string[]): GrepLine {
+  const line: GrepLine = { basic: true, fromFile: false, patterns: [], operands: [] };
+  for (let at = 0; at < args.length; ) {
+    const word = args[at] as string;
+    if (word === '--') {
+      for (let rest = at + 1; rest < args.length; rest++) line.operands.push(rest);
+      break;
+    }
+    if (word.startsWith('--')) at += readLong(args, at, line);
+    else if (word.startsWith('-') && word !== '-') at += readShortGroup(args, at, line);
+    else line.operands.push(at++);
+  }
+  const first = line.operands[0];
+  if (line.patterns.length === 0 && !line.fromFile && first !== undefined)
+    line.patterns.push({ at: first, prefix: '' });
+  return line;
+}
+
+/** The end of the bracket expression that opens at `start` (the index after its `]`). */
+function bracketEnd(pattern: string, start: number): number {
+  let at = start + 1;
+  if (pattern[at] === '^') at++;
+  if (pattern[at] === ']') at++;
+  while (at < pattern.length && pattern[at] !== ']') {
+    const close =
+      pattern[at] === '[' && ':.='.includes(pattern[at + 1] ?? '')
+        ? pattern.indexOf(`${pattern[at + 1]}]`, at + 2)
+        : -1;
+    at = close === -1 ? at + 1 : close + 2;
+  }
+  return Math.min(at + 1, pattern.length);
+}
+
+/** Whether a basic expression uses `\+` or `\?` outside its bracket expressions. */
+export function usesGnuRepeats(pattern: string): boolean {
+  for (let at = 0; at < pattern.length; at++) {
+    if (pattern[at] === '[') at = bracketEnd(pattern, at) - 1;
+    else if (pattern[at] === '\\') {
+      if (pattern[at + 1] === '+' || pattern[at + 1] === '?') return true;
+      at++;
+    }
+  }
+  return false;
+}
+
+const BRE_OPERATORS: Readonly<Record<string, string>> = {
+  '(': '(',
+  ')': ')',
+  '{': '{',
+  '}': '}',
+  '|': '|',
+  '+': '+',
+  '?': '?',
+};
+
+/** The extended expression GNU reads a basic one as. */
+export function ereOfBre(pattern: string): string {
+  let ere = '';
+  // Where `*` is literal and `^` an anchor: at the start, after `\(` or `\|`.
+  let atStart = true;
+  for (let at = 0; at < pattern.length; ) {
+    const char = pattern[at] as string;
+    const next = pattern[at + 1];
+    if (char === '[') {
+      const end = bracketEnd(pattern, at);
+      [ere, at, atStart] = [ere + pattern.slice(at, end), end, false];
+    } else if (char === '\\' && next !== undefined) {
+      ere += BRE_OPERATORS[next] ?? `\\${next}`;
+      [at, atStart] = [at + 2, next === '(' || next === '|'];
+    } else {
+      const endsHere =
+        at === pattern.length - 1 || pattern.startsWith('\\)', at + 1) || pattern.startsWith('\\|', at + 1);
+      if (char === '^') ere += atStart ? '^' : '\\^';
+      else if (char === '$') ere += endsHere ? '$' : '\\$';
+      else if (char === '*') ere += atStart ? '\\*' : '*';
+      else ere += '(){}|+?'.includes(char) ? `\\${char}` : char;
+      [at, atStart] = [at + 1, atStart && char === '^'];
+    }
+  }
+  return ere;
+}
+
+/** The command line with its basic patterns turned extended when they use `\+` or `\?`; else `undefined`. */
+export function withGnuRepeats(args: readonly string[]): string[] | undefined {
+  const line = readGrepLine(args);
+  const texts = line.patterns.map(({ at, prefix }) => (args[at] ?? '').slice(prefix.length));
+  if (!line.basic || line.fromFile || !texts.some(usesGnuRepeats)) return undefined;
+  const rewritten = [...args];
+  line.patterns.forEach(({ at, prefix }, index) => {
+    rewritten[at] = `${prefix}${ereOfBre(texts[index] as string)}`;
+  });
+  return ['-E', ...rewritten];
+}
