@@ -1,7 +1,8 @@
 /**
  * What the embedded shell refuses rather than answer otherwise than GNU: sed's case conversion and `c`
  * on a range (src/workspace/shell/sed-fixes.ts), traps that would never run (trap-plugin.ts),
- * background jobs (background-refusal.ts) and od's formats other than single bytes (od-fixes.ts). Each message is model-facing, so each is pinned word for
+ * background jobs (background-refusal.ts), od's formats other than single bytes (od-fixes.ts) and
+ * `grep -o` with a pattern that matches the empty string (grep-fixes.ts). Each message is model-facing, so each is pinned word for
  * word, with its exit status; next to each, scripts that must still run. What these files make
  * faithful instead is compared with GNU bash in gnu-parity.test.ts; the bound on `/dev/zero`, where GNU
  * never ends, is here.
@@ -11,6 +12,7 @@ import { createToolSuite } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { BACKGROUND_REFUSAL } from '../../src/workspace/shell/background-refusal.ts';
 import { CD_TOO_MANY_ARGUMENTS } from '../../src/workspace/shell/cd-operands.ts';
+import { GREP_EMPTY_MATCH_REFUSAL } from '../../src/workspace/shell/grep-fixes.ts';
 import { outsideLoopMessage } from '../../src/workspace/shell/loop-control.ts';
 import {
   SED_CASE_CONVERSION_REFUSAL,
@@ -49,6 +51,9 @@ describe('the refusals, word for word', () => {
     );
     expect(TRAP_LIST_REFUSAL).toBe(
       'bash: trap: -l is not supported in this shell; the script was stopped. Name signals as HUP, INT, QUIT or TERM (or 1, 2, 3, 15); EXIT (0) is the trap that runs here.',
+    );
+    expect(GREP_EMPTY_MATCH_REFUSAL).toBe(
+      "grep: -o with a pattern that can match an empty string is not supported by this shell's grep, which fails on such a match; nothing was printed. Write a pattern that matches at least one character: for [0-9]*, [0-9][0-9]* (or -E '[0-9]+').",
     );
     expect(BACKGROUND_REFUSAL).toBe(
       'bash: background jobs (&) are not supported in this shell: a command ended with & would run to its end before the next command starts, so the output would come in another order than in bash; nothing ran. Drop the & (and the wait): the commands then run one after another.',
@@ -205,6 +210,29 @@ describe('background jobs are refused before the script runs', () => {
     ['echo x 2>&1', 'x\n'],
   ])('%s still runs', async (command, output) => {
     expect(await run(command)).toEqual({ output, exitCode: 0 });
+  });
+});
+
+describe('grep -o: a pattern that can match the empty string is refused, however the input comes', () => {
+  it.each([
+    "grep -o '[0-9]*' a.txt",
+    "cat a.txt | grep -o '[a-z]*'",
+    "grep -ro 'x*' .",
+    "grep -o -e 'p*' -e a a.txt",
+    "grep -o '' a.txt",
+  ])('%s', async (command) => {
+    expect(await run(command)).toEqual({ output: `${GREP_EMPTY_MATCH_REFUSAL}\n`, exitCode: 2 });
+  });
+
+  it('patterns that match at least one character, and misses, answer as before', async () => {
+    expect(await run("grep -oE '[0-9]+' a.txt; grep -o zz a.txt; echo $?")).toEqual({
+      output: '3\n1\n1\n',
+      exitCode: 0,
+    });
+    expect(await run('grep -o a nope.txt')).toEqual({
+      output: 'grep: nope.txt: No such file or directory\n',
+      exitCode: 2,
+    });
   });
 });
 

@@ -11,13 +11,18 @@
  *   compare unequal to every other listing; the slashes are removed from such an operand.
  *
  * - **`\+` and `\?` in a basic expression** mean what GNU's mean (`grep-bre.ts`).
+ * - **`-o` with a pattern that matches the empty string** (`grep -o '[0-9]*'`): just-bash's grep
+ *   fails on the first such match, with "start index out of bounds" or, reading a file, "No such file
+ *   or directory" (exit 2) for a file that exists. GNU's prints the non-empty matches. The failure is
+ *   replaced by {@link GREP_EMPTY_MATCH_REFUSAL}, which says what to write instead.
  *
- * Imports just-bash's types and grep-bre.ts.
+ * Imports just-bash and grep-bre.ts.
  */
-import type { Command } from 'just-bash';
+import { type Command, unsafeBytesFromLatin1 } from 'just-bash';
 import { withGnuRepeats } from './grep-bre.ts';
 
 type Context = Parameters<Command['execute']>[1];
+type Result = Awaited<ReturnType<Command['execute']>>;
 
 /** Short options of GNU grep that take a value: in the same word (`-m1`) or the next one. */
 const SHORT_WITH_VALUE = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
@@ -81,25 +86,64 @@ function grepWords(args: readonly string[]): GrepWords {
   return words;
 }
 
+/** What `grep -o` says for a pattern that can match the empty string (exit 2). */
+export const GREP_EMPTY_MATCH_REFUSAL =
+  "grep: -o with a pattern that can match an empty string is not supported by this shell's grep, which fails on such a match; nothing was printed. Write a pattern that matches at least one character: for [0-9]*, [0-9][0-9]* (or -E '[0-9]+').";
+
+/** Whether grep's options ask for the matching parts only (`-o`, `--only-matching`). */
+function onlyMatching(args: readonly string[]): boolean {
+  return args.some((arg) => arg === '--only-matching' || /^-[a-zA-Z]*o/.test(arg));
+}
+
+/**
+ * Whether the command line's patterns make just-bash's `grep -o` fail on an empty line: they match
+ * the empty string. Run on standard input, without the file operands.
+ */
+async function failsOnEmptyMatch(grep: Command, args: readonly string[], context: Context): Promise<boolean> {
+  const words = grepWords(args);
+  const files = words.patternGiven ? words.operands : words.operands.slice(1);
+  const probe = args.filter((_, at) => !files.includes(at));
+  // A one-character line: a pattern that can match the empty string matches it at the line's end,
+  // where just-bash's grep throws (reading standard input) or reports the input missing (a file).
+  const outOfBounds = (text: unknown) => String(text).includes('start index out of bounds');
+  try {
+    const result = await grep.execute(probe, { ...context, stdin: unsafeBytesFromLatin1('x\n') });
+    return result.exitCode !== 0 && outOfBounds(result.stderr);
+  } catch (error) {
+    return outOfBounds(error instanceof Error ? error.message : error);
+  }
+}
+
 /** `grep` wrapped: see the file comment. */
 export function withGrepOperandsFixed(grep: Command): Command {
   return {
     ...grep,
     async execute(given, context) {
       const args = withGnuRepeats(given) ?? given;
-      const words = grepWords(args);
-      if (!words.recursive) return grep.execute(args, context);
-      const files = words.patternGiven ? words.operands : words.operands.slice(1);
-      if (!words.patternGiven && words.operands.length === 0) return grep.execute(args, context);
-      if (files.length === 0) return grep.execute([...args, '.'], context);
-      const fixed = await unslashedDirectories(args, files, context);
-      const only = files.length === 1 ? args[files[0] ?? -1] : undefined;
-      const result = await grep.execute(fixed, context);
-      if ((only !== '.' && only !== './') || words.noFilename || typeof result.stdout !== 'string')
-        return result;
-      return { ...result, stdout: withDotSlash(result.stdout) };
+      // Reading standard input, just-bash's grep throws on an empty match; reading a file, it fails.
+      const result = await withOperandsFixed(grep, args, context).catch((error: unknown) => error);
+      const failed = result instanceof Error || (result as Result).exitCode !== 0;
+      if (failed && onlyMatching(args) && (await failsOnEmptyMatch(grep, args, context))) {
+        return { stdout: '', stderr: `${GREP_EMPTY_MATCH_REFUSAL}\n`, exitCode: 2 };
+      }
+      if (result instanceof Error) throw result;
+      return result as Result;
     },
   };
+}
+
+/** Runs grep with `-r`'s operands fixed: see the file comment. */
+async function withOperandsFixed(grep: Command, args: string[], context: Context): Promise<Result> {
+  const words = grepWords(args);
+  if (!words.recursive) return grep.execute(args, context);
+  const files = words.patternGiven ? words.operands : words.operands.slice(1);
+  if (!words.patternGiven && words.operands.length === 0) return grep.execute(args, context);
+  if (files.length === 0) return grep.execute([...args, '.'], context);
+  const fixed = await unslashedDirectories(args, files, context);
+  const only = files.length === 1 ? args[files[0] ?? -1] : undefined;
+  const result = await grep.execute(fixed, context);
+  if ((only !== '.' && only !== './') || words.noFilename || typeof result.stdout !== 'string') return result;
+  return { ...result, stdout: withDotSlash(result.stdout) };
 }
 
 /** The arguments with each directory operand's trailing slashes removed. */
