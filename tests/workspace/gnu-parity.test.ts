@@ -293,6 +293,7 @@ const COMMANDS = [
   'cat od/z.bin | od -An -t o1 | head -2',
   "printf 'hi\\n' | od -An --format=x1; printf '' | od -c; printf '' | od -An -c; echo end",
   'od -Az -c od/z.bin; echo $?',
+  'od -An -c -t x1 od/z.bin; od -A n -b -c od/z.bin | head -3',
   'od -c od/nope.bin; echo $?',
   // date given an operand without + fails as GNU's does (command-fixes.ts); with +FORMAT it prints.
   'date %x; echo $?',

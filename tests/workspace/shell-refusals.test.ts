@@ -238,12 +238,13 @@ describe('grep -o: a pattern that can match the empty string is refused, however
 
 describe('od: what it would print otherwise than GNU is refused', () => {
   const only =
-    'this od prints one format of single bytes: -c (or -t c), -b (or -t o1) or -t x1, with -A o, d, x or n, and -v';
+    'this od prints single bytes as -c (or -t c), -b (or -t o1) or -t x1, with -A o, d, x or n (several of these formats with -A n and -c only), and -v';
   it.each([
     ['od a.txt', `od: the default format (-t o2, two-byte words) is not supported: ${only}`],
     ['od -x a.txt', `od: -x is not supported: ${only}`],
     ['od -t x2 a.txt', `od: -t x2 is not supported: ${only}`],
-    ['od -c -tx1 a.txt', `od: several formats are not supported: ${only}`],
+    ['od -c -tx1 a.txt', `od: these formats together are not supported: ${only}`],
+    ['od -An -tx1 -b a.txt', `od: these formats together are not supported: ${only}`],
     [
       'od -N4 -c a.txt',
       `od: -N4 is not supported: ${only}; cut the input first instead (head -c N FILE | od …, tail -c +N FILE | od …)`,

@@ -7,11 +7,12 @@
  * and `-j` changed nothing, a line of data was followed by a space more than GNU's after its address,
  * and a run of equal lines was printed whole where GNU prints one `*`.
  *
- * Here one format of bytes (`-c`, `-b`, `-t c`, `-t o1`, `-t x1`, any spelling) with an address in
- * octal, decimal, hex or none runs through just-bash's od and is printed as GNU prints it: addresses in
- * the radix asked for, GNU's spacing, equal lines as `*` unless `-v`. Anything else (the default
- * two-byte words, `-x`, `-d`, wider or signed types, several formats, `-N`, `-j`, `-w`) is refused with
- * exit 1 and the spellings that work, rather than printed wrong.
+ * Here single bytes (`-c`, `-b`, `-t c`, `-t o1`, `-t x1`, any spelling) with an address in octal,
+ * decimal, hex or none run through just-bash's od and are printed as GNU prints them: addresses in the
+ * radix asked for, GNU's spacing, equal blocks as `*` unless `-v`; several of these formats together
+ * with `-A n` and `-c`, where just-bash lines them up as GNU does. Anything else (the default two-byte words,
+ * `-x`, `-d`, wider or signed types, several formats under an address, `-N`, `-j`, `-w`) is refused
+ * with exit 1 and the spellings that work, rather than printed wrong.
  * Imports just-bash's types.
  */
 import type { Command } from 'just-bash';
@@ -19,10 +20,12 @@ import type { Command } from 'just-bash';
 type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
 
+type Format = '-c' | 'x1' | 'o1';
+
 /** What an od command line asks for, as far as this wrapper needs it. */
 interface OdRequest {
-  /** The one byte format: just-bash's spelling of it. */
-  format?: '-c' | 'x1' | 'o1';
+  /** The byte formats, in the order given: just-bash's spelling of each. */
+  formats: Format[];
   radix: 'o' | 'd' | 'x' | 'n';
   duplicates: boolean;
   operands: string[];
@@ -31,13 +34,13 @@ interface OdRequest {
 }
 
 const SUPPORTED =
-  'this od prints one format of single bytes: -c (or -t c), -b (or -t o1) or -t x1, with -A o, d, x or n, and -v';
+  'this od prints single bytes as -c (or -t c), -b (or -t o1) or -t x1, with -A o, d, x or n (several of these formats with -A n and -c only), and -v';
 
 /** `-N`, `-j` and their long forms: what `head -c` and `tail -c` do before od. */
 const CUT_FIRST = /^(?:-[Nj]|--(?:read-bytes|skip-bytes)\b)/;
 const CUT_HINT = '; cut the input first instead (head -c N FILE | od …, tail -c +N FILE | od …)';
 
-const TYPES: Readonly<Record<string, OdRequest['format']>> = { c: '-c', o1: 'o1', x1: 'x1' };
+const TYPES: Readonly<Record<string, Format | undefined>> = { c: '-c', o1: 'o1', x1: 'x1' };
 
 /** Reads one option word (and its value, when it takes the next word); returns the words used. */
 function readOption(args: readonly string[], at: number, request: OdRequest): number {
@@ -58,11 +61,9 @@ function readOption(args: readonly string[], at: number, request: OdRequest): nu
   return 1;
 }
 
-function setFormat(request: OdRequest, format: OdRequest['format'], spelled: string): void {
+function setFormat(request: OdRequest, format: Format | undefined, spelled: string): void {
   if (format === undefined) request.refused = `${spelled} is not supported: ${SUPPORTED}`;
-  else if (request.format !== undefined && request.format !== format) {
-    request.refused = `several formats are not supported: ${SUPPORTED}`;
-  } else request.format = format;
+  else if (!request.formats.includes(format)) request.formats.push(format);
 }
 
 function setRadix(request: OdRequest, value: string): void {
@@ -72,7 +73,7 @@ function setRadix(request: OdRequest, value: string): void {
 
 /** The command line read, or why it is refused. */
 export function readOdArguments(args: readonly string[]): OdRequest {
-  const request: OdRequest = { radix: 'o', duplicates: false, operands: [] };
+  const request: OdRequest = { radix: 'o', duplicates: false, formats: [], operands: [] };
   for (let at = 0; at < args.length && request.refused === undefined; ) {
     const arg = args[at] as string;
     if (arg === '--') {
@@ -85,8 +86,13 @@ export function readOdArguments(args: readonly string[]): OdRequest {
       at += 1;
     }
   }
-  if (request.refused === undefined && request.format === undefined) {
+  if (request.refused !== undefined) return request;
+  if (request.formats.length === 0) {
     request.refused = `the default format (-t o2, two-byte words) is not supported: ${SUPPORTED}`;
+  } else if (request.formats.length > 1 && (request.radix !== 'n' || !request.formats.includes('-c'))) {
+    // just-bash indents the other formats' lines otherwise than GNU under an address, and widens the
+    // hex columns to GNU's only beside -c.
+    request.refused = `these formats together are not supported: ${SUPPORTED}`;
   }
   return request;
 }
@@ -99,27 +105,29 @@ function address(octal: string, radix: OdRequest['radix']): string {
   return octal;
 }
 
-/** just-bash's lines as GNU prints them: addresses, spacing, and equal lines as one `*`. */
+/** just-bash's lines as GNU prints them: addresses, spacing, and equal blocks as one `*`. */
 function gnuLines(stdout: string, request: OdRequest): string {
   // No input: GNU still prints the end address, unless addresses are off.
   if (stdout === '') return request.radix === 'n' ? '' : `${address('0000000', request.radix)}\n`;
   const lines = stdout.split('\n');
   const trailing = lines.at(-1) === '' ? lines.pop() : undefined;
+  // With addresses there is one format, so one line per block of 16 bytes; with -A n, one per format.
+  const perBlock = request.formats.length;
   const printed: string[] = [];
   let previous: string | undefined;
   let starred = false;
-  for (const line of lines) {
+  for (let at = 0; at < lines.length; at += perBlock) {
     // With addresses, just-bash puts a space after the address and another before each byte.
-    const match = request.radix === 'n' ? null : /^([0-7]{7}) ?(.*)$/.exec(line);
-    const data = match ? (match[2] as string) : line;
-    const isDataLine = request.radix === 'n' || data !== '';
-    if (isDataLine && !request.duplicates && data === previous) {
+    const match = request.radix === 'n' ? null : /^([0-7]{7}) ?(.*)$/.exec(lines[at] as string);
+    const data = match ? (match[2] as string) : lines.slice(at, at + perBlock).join('\n');
+    const isData = match === null || data !== '';
+    if (isData && !request.duplicates && data === previous) {
       if (!starred) printed.push('*');
       starred = true;
       continue;
     }
-    if (isDataLine) [previous, starred] = [data, false];
-    printed.push(match ? `${address(match[1] as string, request.radix)}${data}` : line);
+    if (isData) [previous, starred] = [data, false];
+    printed.push(match ? `${address(match[1] as string, request.radix)}${data}` : data);
   }
   return `${printed.join('\n')}${trailing === undefined ? '' : '\n'}`;
 }
@@ -133,7 +141,7 @@ export function withGnuOd(od: Command): Command {
       if (request.refused !== undefined) {
         return { stdout: '', stderr: `od: ${request.refused}\n`, exitCode: 1 };
       }
-      const format = request.format === '-c' ? ['-c'] : ['-t', request.format as string];
+      const format = request.formats.flatMap((one) => (one === '-c' ? ['-c'] : ['-t', one]));
       const radix = request.radix === 'n' ? ['-A', 'n'] : [];
       const result = await od.execute([...radix, ...format, ...request.operands], context);
       if (result.exitCode !== 0 || typeof result.stdout !== 'string') return result;
