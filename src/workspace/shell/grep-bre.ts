@@ -12,9 +12,10 @@
  * Imports nothing.
  */
 
-/** Short options of grep that take a value, in the same word (`-m1`) or the next one. */
-const SHORT_WITH_VALUE = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
-const LONG_WITH_VALUE = new Set([
+/** Short options of GNU grep that take a value, in the same word (`-m1`) or the next one. */
+export const SHORT_WITH_VALUE: ReadonlySet<string> = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
+/** Long options that take the next word as their value when written without `=`. */
+export const LONG_WITH_VALUE: ReadonlySet<string> = new Set([
   '--regexp',
   '--file',
   '--max-count',

@@ -19,28 +19,10 @@
  * Imports just-bash and grep-bre.ts.
  */
 import { type Command, unsafeBytesFromLatin1 } from 'just-bash';
-import { withGnuRepeats } from './grep-bre.ts';
+import { LONG_WITH_VALUE, SHORT_WITH_VALUE, withGnuRepeats } from './grep-bre.ts';
 
 type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
-
-/** Short options of GNU grep that take a value: in the same word (`-m1`) or the next one. */
-const SHORT_WITH_VALUE = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
-/** Long options that take the next word as their value when written without `=`. */
-const LONG_WITH_VALUE = new Set([
-  '--regexp',
-  '--file',
-  '--max-count',
-  '--after-context',
-  '--before-context',
-  '--context',
-  '--include',
-  '--exclude',
-  '--exclude-dir',
-  '--label',
-  '--directories',
-  '--devices',
-]);
 
 /** What the wrapper reads of grep's arguments. */
 interface GrepWords {
