@@ -16,9 +16,9 @@
  *   or directory" (exit 2) for a file that exists. GNU's prints the non-empty matches. The failure is
  *   replaced by {@link GREP_EMPTY_MATCH_REFUSAL}, which says what to write instead.
  *
- * Imports just-bash and grep-bre.ts.
+ * Imports just-bash's types and grep-bre.ts.
  */
-import { type Command, unsafeBytesFromLatin1 } from 'just-bash';
+import type { Command } from 'just-bash';
 import { LONG_WITH_VALUE, SHORT_WITH_VALUE, withGnuRepeats } from './grep-bre.ts';
 
 type Context = Parameters<Command['execute']>[1];
@@ -72,6 +72,12 @@ function grepWords(args: readonly string[]): GrepWords {
 export const GREP_EMPTY_MATCH_REFUSAL =
   "grep: -o with a pattern that can match an empty string is not supported by this shell's grep, which fails on such a match; nothing was printed. Write a pattern that matches at least one character: for [0-9]*, [0-9][0-9]* (or -E '[0-9]+').";
 
+/**
+ * Standard input of one one-character line. just-bash carries input as a byte string (one char per
+ * byte), a string at run time; its browser bundle exports no helper to make one, and ASCII needs none.
+ */
+const ONE_CHARACTER_LINE = 'x\n' as unknown as Context['stdin'];
+
 /** Whether grep's options ask for the matching parts only (`-o`, `--only-matching`). */
 function onlyMatching(args: readonly string[]): boolean {
   return args.some((arg) => arg === '--only-matching' || /^-[a-zA-Z]*o/.test(arg));
@@ -89,7 +95,7 @@ async function failsOnEmptyMatch(grep: Command, args: readonly string[], context
   // where just-bash's grep throws (reading standard input) or reports the input missing (a file).
   const outOfBounds = (text: unknown) => String(text).includes('start index out of bounds');
   try {
-    const result = await grep.execute(probe, { ...context, stdin: unsafeBytesFromLatin1('x\n') });
+    const result = await grep.execute(probe, { ...context, stdin: ONE_CHARACTER_LINE });
     return result.exitCode !== 0 && outOfBounds(result.stderr);
   } catch (error) {
     return outOfBounds(error instanceof Error ? error.message : error);
