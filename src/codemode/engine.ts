@@ -16,12 +16,11 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
-import { errorMessage, utf8Length } from '../shared/index.ts';
+import { errorMessage, formatSize, utf8Length } from '../shared/index.ts';
 import { STACK_SIZE_BYTES, WASM_MEMORY_HEADROOM_BYTES } from './engine-limits.ts';
 import { GUEST_PRELUDE } from './guest-prelude.ts';
 import { consoleCutLine } from './messages.ts';
 import type { ScriptFailureKind, ScriptHost, ScriptJob, ScriptOutcome } from './runner.ts';
-import { formatBytes } from './text.ts';
 
 const WASM_PAGE_BYTES = 64 * 1024;
 /** The wasm build's own initial memory (16 MiB); a smaller `initial` fails instantiation. */
@@ -368,13 +367,13 @@ function decodeFinished(encoded: string, maxResultBytes: number): ScriptOutcome 
   const rest = encoded.slice(1);
   if (tag === 'J') {
     const bytes = utf8Length(rest);
-    if (bytes > maxResultBytes) return { type: 'failed', kind: 'too_large', message: formatBytes(bytes) };
+    if (bytes > maxResultBytes) return { type: 'failed', kind: 'too_large', message: formatSize(bytes) };
     return { type: 'returned', json: rest };
   }
   if (tag === 'N') return { type: 'failed', kind: 'not_json', message: rest };
   // The guest measured UTF-16 code units; UTF-8 is at least as long.
   if (tag === 'L')
-    return { type: 'failed', kind: 'too_large', message: `at least ${formatBytes(Number(rest))}` };
+    return { type: 'failed', kind: 'too_large', message: `at least ${formatSize(Number(rest))}` };
   return { type: 'returned', json: null };
 }
 

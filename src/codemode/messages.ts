@@ -3,8 +3,7 @@
  * already made, the in-script error texts and the output truncation notice. Model-facing API: tests
  * assert these word for word. Pure functions; imports only this room.
  */
-import { headBytes, utf8Length } from '../shared/index.ts';
-import { formatBytes } from './text.ts';
+import { formatSize, headBytes, utf8Length } from '../shared/index.ts';
 
 /** Stable codes of codemode's error results, in `structured_output.error.code`. */
 export const CODEMODE_ERROR_CODES = {
@@ -84,7 +83,7 @@ export function failureHeadline(facts: FailureFacts): string {
     case 'timeout':
       return `The script timed out after ${formatSeconds(facts.timeoutSeconds)} and was stopped. Do less in one script, or pass a larger timeout (at most ${formatSeconds(facts.maxTimeoutSeconds)}).`;
     case 'memory':
-      return `The script hit the memory limit (${formatBytes(facts.memoryBytes)}) and was stopped. Work on smaller pieces of data and return less.`;
+      return `The script hit the memory limit (${formatSize(facts.memoryBytes)}) and was stopped. Work on smaller pieces of data and return less.`;
     case 'stack_overflow':
       return 'The script hit a stack overflow (recursion too deep) and was stopped. Use a loop instead of deep recursion.';
     case 'call_limit':
@@ -94,7 +93,7 @@ export function failureHeadline(facts: FailureFacts): string {
     case 'not_json':
       return `The script's return value is not JSON-serialisable: ${facts.message}. Return plain data: objects, arrays, strings, numbers, booleans and null.`;
     case 'too_large':
-      return `The script's return value is too large: ${facts.message} of JSON, over the ${formatBytes(facts.maxResultBytes)} limit. Return less data: select only the fields you need, or aggregate inside the script.`;
+      return `The script's return value is too large: ${facts.message} of JSON, over the ${formatSize(facts.maxResultBytes)} limit. Return less data: select only the fields you need, or aggregate inside the script.`;
     case 'sandbox':
       return `The codemode sandbox failed (${facts.message}). Run the script again; if it keeps failing, call the tools directly.`;
   }
@@ -153,7 +152,7 @@ export function errorConsoleParagraph(logs: readonly string[]): string {
 
 /** The console line that replaces everything after the console cap. */
 export function consoleCutLine(maxBytes: number): string {
-  return `[Console output truncated: the ${formatBytes(maxBytes)} limit was reached; later lines were dropped.]`;
+  return `[Console output truncated: the ${formatSize(maxBytes)} limit was reached; later lines were dropped.]`;
 }
 
 /** The note appended when a script returned while some of its calls were still running. */
@@ -164,12 +163,12 @@ export function cancelledNote(names: readonly string[]): string {
 
 /** Thrown inside the script when a call's arguments are over the cap; the call is not made. */
 export function argumentsTooLargeMessage(bytes: number, maxBytes: number): string {
-  return `The arguments of this call are ${formatBytes(bytes)} of JSON, over the ${formatBytes(maxBytes)} limit for one call, so it was not made. Pass less data per call.`;
+  return `The arguments of this call are ${formatSize(bytes)} of JSON, over the ${formatSize(maxBytes)} limit for one call, so it was not made. Pass less data per call.`;
 }
 
 /** Thrown inside the script when a call's result is over the cap; the call ran. */
 export function resultTooLargeMessage(name: string, bytes: number, maxBytes: number): string {
-  return `Tool "${name}" ran, but its result is ${formatBytes(bytes)} of JSON, over the ${formatBytes(maxBytes)} limit for one call, so the script cannot receive it. Ask for less, for example with a smaller limit or a narrower path or pattern.`;
+  return `Tool "${name}" ran, but its result is ${formatSize(bytes)} of JSON, over the ${formatSize(maxBytes)} limit for one call, so the script cannot receive it. Ask for less, for example with a smaller limit or a narrower path or pattern.`;
 }
 
 /** Thrown inside the script for the call over the call cap; the script is stopped right after. */
@@ -204,7 +203,7 @@ export function truncateOutput(text: string): { text: string; truncated: boolean
     bytes += size;
   }
   const shown = kept.join('\n');
-  const notice = `[Output truncated: showing ${kept.length} of ${lines.length} lines (${formatBytes(utf8Length(shown))} of ${formatBytes(totalBytes)}). Return less data: select only the fields you need, or aggregate inside the script.]`;
+  const notice = `[Output truncated: showing ${kept.length} of ${lines.length} lines (${formatSize(utf8Length(shown))} of ${formatSize(totalBytes)}). Return less data: select only the fields you need, or aggregate inside the script.]`;
   return { text: `${shown}\n\n${notice}`, truncated: true };
 }
 

@@ -26,7 +26,7 @@ export {
   type SuiteContext,
 } from './defaults.ts';
 export type { FetchHandlerOptions } from './handler-options.ts';
-export { formatBytes, formatDuration } from './responses.ts';
+export { formatDuration } from './responses.ts';
 
 /** A standard fetch handler. Contract: never rejects; every failure is an HTTP response. */
 export type FetchHandler = (request: Request) => Promise<Response>;

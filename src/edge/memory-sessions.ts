@@ -2,13 +2,16 @@
  * In-isolate mode of `createFetchHandler`: every MCP session (its suite, its protocol server, its
  * embedded workspace, its event store for resumable streams) lives in this handler's memory, in a
  * table bounded by `maxSessions` and by the workspace memory budget. Idle sessions are swept when
- * requests arrive, not by a timer. Imports the edge room and the embedded workspace on demand.
+ * requests arrive, not by a timer. Imports the edge room and the shared helpers, and the embedded
+ * workspace on demand.
  */
+
+import { formatSize } from '../shared/index.ts';
 import type { SuiteContext } from './defaults.ts';
 import { createMemoryEventStore } from './event-store.ts';
 import type { Settings } from './handler-options.ts';
 import { createSessionServer } from './mcp-server.ts';
-import { formatBytes, jsonRpcError, plural, readInitialize, sessionNotFound } from './responses.ts';
+import { jsonRpcError, plural, readInitialize, sessionNotFound } from './responses.ts';
 import { createResumableSession, type ResumableSession } from './resumable-session.ts';
 
 /** `Retry-After` of an `initialize` refused because every session is running a call. */
@@ -116,7 +119,7 @@ function createSessionTable(settings: Settings, report: (error: unknown) => void
       const limit =
         sessions.size >= maxSessions
           ? `${held}, its limit`
-          : `${held}, all its workspace memory budget allows (${formatBytes(workspaceBudgetBytes)} in all, ${formatBytes(workspaceBytes)} per session)`;
+          : `${held}, all its workspace memory budget allows (${formatSize(workspaceBudgetBytes)} in all, ${formatSize(workspaceBytes)} per session)`;
       return jsonRpcError(
         503,
         -32000,

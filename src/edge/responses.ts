@@ -1,8 +1,9 @@
 /**
  * What every edge module answers with, in one place so none imports another for it: the JSON-RPC error
  * response (the shape the SDK's transport writes its own in), the 404 of a session no one answers to,
- * the check that a request without a session ID is an `initialize`, and the formatters that put sizes
- * and durations into those texts. Imports the SDK's message guard only.
+ * the check that a request without a session ID is an `initialize`, and the formatter that puts
+ * durations into those texts (sizes are worded by the shared `formatSize`, as the tools word them).
+ * Imports the SDK's message guard only.
  */
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 
@@ -60,11 +61,4 @@ export function formatDuration(ms: number): string {
     if (ms >= size && ms % size === 0) return plural(ms / size, unit);
   }
   return `${ms} ms`;
-}
-
-/** `16777216` → `"16 MiB"`: a size in whole MiB or KiB when it is one, else in bytes. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return plural(bytes, 'byte');
 }

@@ -1,6 +1,7 @@
 /**
  * Small helpers every room needs the same way: UTF-8 sizes of JavaScript strings, cuts by bytes that
- * never split a character, the sizes the built-in tools print, and the message of anything thrown.
+ * never split a character, the one wording of a size (the built-in tools' own, which every room and
+ * the playground print too), and the message of anything thrown.
  * Every room may import this module and it imports nothing, so no room has to write these again (and
  * two rooms cannot measure or word the same thing differently). Pure functions only.
  */
@@ -60,7 +61,10 @@ export function tailBytes(text: string, maxBytes: number): string {
   return text.slice(start);
 }
 
-/** `512B`, `50.0KB`, `3.2MB`: the sizes the built-in tools print. */
+/**
+ * `512B`, `50.0KB`, `3.2MB`: the sizes the built-in tools print, which tests pin, so every other
+ * message (codemode, the edge worker, imports, persistence) and the playground print these words too.
+ */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes}B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;

@@ -71,7 +71,7 @@ const TIMEOUT_1S =
 const TIMEOUT_2S =
   'codemode: The script timed out after 2s and was stopped. Do less in one script, or pass a larger timeout (at most 60s).';
 const MEMORY =
-  'codemode: The script hit the memory limit (64 MB) and was stopped. Work on smaller pieces of data and return less.';
+  'codemode: The script hit the memory limit (64.0MB) and was stopped. Work on smaller pieces of data and return less.';
 const NO_CALLS = 'It made no tool calls.';
 
 /** Refusal texts of the suite, as a script receives them (row 52 / row 65). */
@@ -346,7 +346,7 @@ export const CODEMODE_CASES: CodemodeCase[] = [
     observe: (run) => text(run.result),
     expected: {
       is_error: true,
-      output: `codemode: The script's return value is too large: at least 2 MB of JSON, over the 1 MB limit. Return less data: select only the fields you need, or aggregate inside the script.\n${NO_CALLS}`,
+      output: `codemode: The script's return value is too large: at least 2.0MB of JSON, over the 1.0MB limit. Return less data: select only the fields you need, or aggregate inside the script.\n${NO_CALLS}`,
     },
   },
   {
@@ -368,7 +368,7 @@ export const CODEMODE_CASES: CodemodeCase[] = [
       tail: [
         '  1998,',
         '',
-        '[Output truncated: showing 2000 of 3002 lines (14.5 KB of 22.4 KB). Return less data: select only the fields you need, or aggregate inside the script.]',
+        '[Output truncated: showing 2000 of 3002 lines (14.5KB of 22.4KB). Return less data: select only the fields you need, or aggregate inside the script.]',
       ],
       lines: 2002,
       returned: 3000,
@@ -427,7 +427,7 @@ export const CODEMODE_CASES: CodemodeCase[] = [
       is_error: false,
       result: 'finished',
       lines: 262,
-      last: '[Console output truncated: the 256 KB limit was reached; later lines were dropped.]',
+      last: '[Console output truncated: the 256.0KB limit was reached; later lines were dropped.]',
     },
   },
   {
@@ -443,7 +443,7 @@ export const CODEMODE_CASES: CodemodeCase[] = [
         tool: 'lookup',
         code: 'PAYLOAD_TOO_LARGE',
         message:
-          'The arguments of this call are 2 MB of JSON, over the 1 MB limit for one call, so it was not made. Pass less data per call.',
+          'The arguments of this call are 2.0MB of JSON, over the 1.0MB limit for one call, so it was not made. Pass less data per call.',
       },
       calls: [],
     },
@@ -461,7 +461,7 @@ export const CODEMODE_CASES: CodemodeCase[] = [
         tool: 'blob',
         code: 'PAYLOAD_TOO_LARGE',
         message:
-          'Tool "blob" ran, but its result is 2 MB of JSON, over the 1 MB limit for one call, so the script cannot receive it. Ask for less, for example with a smaller limit or a narrower path or pattern.',
+          'Tool "blob" ran, but its result is 2.0MB of JSON, over the 1.0MB limit for one call, so the script cannot receive it. Ask for less, for example with a smaller limit or a narrower path or pattern.',
       },
       calls: [{ name: 'blob', args: { size: 2097152 }, is_error: false }],
     },

@@ -202,11 +202,11 @@ describe('the codemode tool', () => {
     });
     // 126 lines fill the 1 KB exactly (10 × 7 + 90 × 8 + 26 × 9 bytes); the 127th is dropped.
     const accepted = Array.from({ length: 126 }, (_, i) => `line ${i}`);
-    const cut = '[Console output truncated: the 1 KB limit was reached; later lines were dropped.]';
+    const cut = '[Console output truncated: the 1.0KB limit was reached; later lines were dropped.]';
     expect(text(logged)).toEqual({
       is_error: true,
       output: [
-        "codemode: The script's return value is too large: at least 3.9 KB of JSON, over the 2 KB limit. Return less data: select only the fields you need, or aggregate inside the script.",
+        "codemode: The script's return value is too large: at least 3.9KB of JSON, over the 2.0KB limit. Return less data: select only the fields you need, or aggregate inside the script.",
         'It made no tool calls.',
         'Console:',
         ...accepted,
@@ -225,7 +225,7 @@ describe('the codemode tool', () => {
       timeout: 60,
     });
     expect(hungry.output).toBe(
-      'codemode: The script hit the memory limit (16 MB) and was stopped. Work on smaller pieces of data and return less.\nIt made no tool calls.',
+      'codemode: The script hit the memory limit (16.0MB) and was stopped. Work on smaller pieces of data and return less.\nIt made no tool calls.',
     );
   });
 });

@@ -17,7 +17,7 @@ test('write and edit show a coloured unified diff with line numbers; output has 
     newText: '    sum += Math.round(item.price * item.qty * 100) / 100;',
   });
   const output = page.getByTestId('channel-output');
-  await expect(page.getByTestId('output-size')).toHaveText(/^\d+ B$/);
+  await expect(page.getByTestId('output-size')).toHaveText(/^\d+B$/);
   await expect(page.getByTestId('output-tokens')).toHaveText(/^\d+ tokens$/);
   await expect(output).not.toContainText('counting');
 

@@ -51,7 +51,7 @@ test('a 5 MB file is drawn as a scrolling window and says so', async ({ page }) 
   const content = page.getByTestId('file-viewer').getByTestId('file-content');
   await expect(content).toHaveAttribute('data-virtual', 'true');
   await expect(content.getByTestId('text-view-note')).toContainText(
-    /^60,000 lines, 5\.\d MB: a scrolling view draws only the lines in sight\.$/,
+    /^60,000 lines, 5\.\dMB: a scrolling view draws only the lines in sight\.$/,
   );
   expect(await content.getByTestId('text-row').count()).toBeLessThan(100);
   await content.getByRole('region').evaluate((element) => {

@@ -82,7 +82,7 @@ test('resources: listed on opening, read as text from the keyboard, a blob as it
   await section.getByTestId('resource-uri').fill('demo://resource/dynamic/blob/2');
   await section.getByTestId('resource-read').click();
   await expect(section.getByTestId('resource-blob')).toHaveText(
-    /^Binary content, \d+ B: not drawn; copy it as base64\.$/,
+    /^Binary content, \d+B: not drawn; copy it as base64\.$/,
   );
 
   await section.getByTestId('resource-uri').fill('demo://nope');

@@ -95,6 +95,6 @@ test('an oversized permalink says how large it is and what to do instead', async
   await page.goto(`/#scenario=${'A'.repeat(1_200_000)}`);
   await page.evaluate(() => window.playground.ready);
   await expect(page.getByTestId('page-notice')).toHaveText(
-    'This link could not be read: The link holds 1.1 MB of data; this page reads links up to 1 MB. Share a large session as a file instead (Export session). The page shows the demo instead.',
+    'This link could not be read: The link holds 1.1MB of data; this page reads links up to 1.0MB. Share a large session as a file instead (Export session). The page shows the demo instead.',
   );
 });

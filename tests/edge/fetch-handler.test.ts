@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { registerDemoTools } from '../../src/edge/demo-tools.ts';
-import { formatBytes, formatDuration } from '../../src/edge/fetch-handler.ts';
+import { formatDuration } from '../../src/edge/fetch-handler.ts';
 import {
   CONTROL_META_KEY,
   createFetchHandler,
@@ -810,16 +810,6 @@ describe('toCallToolResult', () => {
     expect(result.content).toEqual([
       { type: 'text', text: 'Read image a.png (image/png, 3 bytes).' },
       { type: 'image', data: 'AAEC', mimeType: 'image/png' },
-    ]);
-  });
-
-  it('formats sizes for clients', () => {
-    expect([16 * 1024 * 1024, 2.5 * 1024 * 1024, 64 * 1024, 1000, 1].map(formatBytes)).toEqual([
-      '16 MiB',
-      '2560 KiB',
-      '64 KiB',
-      '1000 bytes',
-      '1 byte',
     ]);
   });
 

@@ -43,7 +43,7 @@ describe('references between scenario calls', () => {
 
   it('an oversized link is refused with its size and the next step, before it is decoded', async () => {
     await expect(decodeScenario('A'.repeat(3 * 1024 * 1024))).rejects.toThrow(
-      'The link holds 3.0 MB of data; this page reads links up to 1 MB. Share a large session as a file instead (Export session).',
+      'The link holds 3.0MB of data; this page reads links up to 1.0MB. Share a large session as a file instead (Export session).',
     );
   });
 });

@@ -54,7 +54,7 @@ describe('scenario', () => {
   it('refuses a link that expands beyond the size cap', async () => {
     const huge = { version: 1, files: { 'big.txt': 'x'.repeat(9 * 1024 * 1024) } };
     await expect(decodeScenario(await encodeScenario(huge as never))).rejects.toThrow(
-      'The scenario expands to more than 8 MB.',
+      'The scenario expands to more than 8.0MB.',
     );
   });
 

@@ -36,6 +36,22 @@ describe('the shared helpers', () => {
     ]);
   });
 
+  // The sizes codemode, the edge worker, imports and the playground once worded their own way: they
+  // print formatSize's words now, so these pin them where the one formatter lives.
+  it('formatSize words every size of every room the same way', () => {
+    const sizes = [1, 1000, 1023, 1024, 64 * 1024, 2.5 * 1024 * 1024, 16 * 1024 * 1024, 5 * 1024 * 1024 + 1];
+    expect(sizes.map(formatSize)).toEqual([
+      '1B',
+      '1000B',
+      '1023B',
+      '1.0KB',
+      '64.0KB',
+      '2.5MB',
+      '16.0MB',
+      '5.0MB',
+    ]);
+  });
+
   it("errorMessage is an Error's own message, anything else as a string", () => {
     expect(errorMessage(new TypeError('bad input'))).toBe('bad input');
     expect(errorMessage('plain')).toBe('plain');

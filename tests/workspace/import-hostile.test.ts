@@ -102,7 +102,7 @@ describe('imports: every entry left out is named', () => {
         { path: 'f/g.txt', reason: 'it would be under "f", a file of this import' },
         {
           path: 'big.bin',
-          reason: 'it is 2000 bytes, more than the 1000 bytes one file may have (maxFileBytes)',
+          reason: 'it is 2.0KB, more than the 1000B one file may have (maxFileBytes)',
         },
       ],
     });

@@ -207,7 +207,7 @@ describe('persist', () => {
     expect(statuses.at(-1)).toEqual({
       state: 'error',
       message:
-        'Could not save the workspace "p3" to the test storage: it would exceed the browser\'s storage quota for this site (10.0 MB, 9.0 MB in use). What was saved before is kept; the next change tries again. Delete files or other saved workspaces to make room.',
+        'Could not save the workspace "p3" to the test storage: it would exceed the browser\'s storage quota for this site (10.0MB, 9.0MB in use). What was saved before is kept; the next change tries again. Delete files or other saved workspaces to make room.',
     });
     expect(storage.data.get('p3')).toEqual(saved);
     const restored = await createJustBashWorkspace({ persist: { key: 'p3', storage, locks: null } });

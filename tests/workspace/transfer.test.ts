@@ -81,7 +81,7 @@ describe('importZip / exportZip', () => {
       'The import holds 3 files; the limit is 2. Nothing was imported. Import a smaller folder (or honour .gitignore), or raise maxFiles.',
     );
     await expect(importZip(workspace, zip, { maxBytes: 10 })).rejects.toThrow(
-      'The import holds 12 bytes of files; the limit is 10 bytes. Nothing was imported. Import a smaller folder, or raise maxBytes.',
+      'The import holds 12B of files; the limit is 10B. Nothing was imported. Import a smaller folder, or raise maxBytes.',
     );
     expect(await workspace.readdir('/workspace')).toEqual([]);
   });

@@ -12,7 +12,7 @@ import {
   normalizeSpec,
   type ToolSpec,
 } from 'browser-agent-tools';
-import { errorMessage } from '../../shared/index.ts';
+import { errorMessage, formatSize } from '../../shared/index.ts';
 import { parseRecorded, type RecordedResult } from './replay-check.ts';
 
 /** A file's content: UTF-8 text, or bytes as base64. */
@@ -279,7 +279,7 @@ async function readAll(stream: ReadableStream<Uint8Array>, max: number): Promise
     total += value.length;
     if (total > max) {
       await reader.cancel();
-      throw new ScenarioError(`The scenario expands to more than ${Math.round(max / 1024 / 1024)} MB.`);
+      throw new ScenarioError(`The scenario expands to more than ${formatSize(max)}.`);
     }
     chunks.push(value);
   }
@@ -317,7 +317,7 @@ export async function encodeScenario(scenario: Scenario): Promise<string> {
 export async function decodeScenario(data: string): Promise<Scenario> {
   if (data.length > MAX_LINK_CHARS) {
     throw new ScenarioError(
-      `The link holds ${(data.length / 1024 / 1024).toFixed(1)} MB of data; this page reads links up to ${MAX_LINK_CHARS / 1024 / 1024} MB. Share a large session as a file instead (Export session).`,
+      `The link holds ${formatSize(data.length)} of data; this page reads links up to ${formatSize(MAX_LINK_CHARS)}. Share a large session as a file instead (Export session).`,
     );
   }
   const bytes = fromBase64Url(data);

@@ -52,13 +52,6 @@ export function visibleRuns(text: string): TextRun[] {
 /** UTF-8 size of `text` in bytes. */
 export const byteLength = (text: string): number => utf8Length(text);
 
-/** `512 B`, `1.5 KB`, `5.0 MB` (powers of 1024). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** `1,234` in the page's number style (en). */
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');

@@ -14,7 +14,7 @@
  */
 
 import type { IFileSystem } from 'just-bash';
-import { errorMessage } from '../../shared/index.ts';
+import { errorMessage, formatSize } from '../../shared/index.ts';
 import type { Workspace } from '../workspace.ts';
 import {
   createIndexedDbStorage,
@@ -91,8 +91,6 @@ const flushers = new WeakMap<Workspace, () => Promise<void>>();
 export async function flushPersistedWorkspace(workspace: Workspace): Promise<void> {
   await flushers.get(workspace)?.();
 }
-
-const formatMegabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Checks `persist` and picks its storage. Throws before anything is created. */
 export function resolvePersistStorage(persist: PersistOptions): WorkspaceStorage {
@@ -344,7 +342,7 @@ async function saveFailure(error: unknown, key: string, storage: WorkspaceStorag
     const limit =
       quota === undefined
         ? "the browser's storage quota for this site"
-        : `the browser's storage quota for this site (${formatMegabytes(quota)}${usage === undefined ? '' : `, ${formatMegabytes(usage)} in use`})`;
+        : `the browser's storage quota for this site (${formatSize(quota)}${usage === undefined ? '' : `, ${formatSize(usage)} in use`})`;
     return `Could not save the workspace ${JSON.stringify(key)} to ${storage.label}: it would exceed ${limit}. ${kept} Delete files or other saved workspaces to make room.`;
   }
   const detail = errorMessage(error);

@@ -5,11 +5,13 @@
  * (`./zip-reader.ts`) and written by fflate; `.gitignore` files are applied by `ignore` when asked.
  * Every import is planned and staged whole (paths, count, sizes, the workspace's own tree) before the
  * first file is written, then committed all or nothing (`./import-plan.ts`); every entry it leaves out
- * is named in the result with its reason. Imports workspace.ts, fflate, crc-32 and (lazily) ignore.
+ * is named in the result with its reason. Imports workspace.ts, the shared helpers, fflate, crc-32 and
+ * (lazily) ignore.
  */
 
 import { zipSync } from 'fflate';
 import type { Ignore } from 'ignore';
+import { formatSize } from '../../shared/index.ts';
 import { lexicalPath, type Workspace } from '../workspace.ts';
 import {
   checkAgainstWorkspace,
@@ -59,9 +61,6 @@ export const DEFAULT_IMPORT_MAX_FILES = 10_000;
 export const DEFAULT_IMPORT_MAX_BYTES: number = 64 * 1024 * 1024;
 // The same size as the whole import by default, spelled apart so the two can be tuned apart.
 export const DEFAULT_IMPORT_MAX_FILE_BYTES: number = 64 * 1024 * 1024;
-
-const megabytes = (bytes: number): string =>
-  bytes < 1024 * 1024 ? `${bytes} bytes` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 interface Rules {
   base: string;
@@ -131,12 +130,12 @@ function checkLimits(count: number, bytes: number, limits: Limits): void {
       `The import holds ${count} files; the limit is ${limits.maxFiles}. Nothing was imported. Import a smaller folder${limits.gitignore ? '' : ' (or honour .gitignore)'}, or raise maxFiles.`,
     );
   }
-  if (bytes > limits.maxBytes) throw overBudget(megabytes(bytes), limits);
+  if (bytes > limits.maxBytes) throw overBudget(formatSize(bytes), limits);
 }
 
 function overBudget(held: string, limits: Limits): Error {
   return new Error(
-    `The import holds ${held} of files; the limit is ${megabytes(limits.maxBytes)}. Nothing was imported. Import a smaller folder, or raise maxBytes.`,
+    `The import holds ${held} of files; the limit is ${formatSize(limits.maxBytes)}. Nothing was imported. Import a smaller folder, or raise maxBytes.`,
   );
 }
 
@@ -150,7 +149,7 @@ function withinFileSize<E extends PlannedEntry & { size: number }>(
     if (entry.directory || entry.size <= limits.maxFileBytes) return true;
     skipped.push({
       path: entry.path,
-      reason: `it is ${megabytes(entry.size)}, more than the ${megabytes(limits.maxFileBytes)} one file may have (maxFileBytes)`,
+      reason: `it is ${formatSize(entry.size)}, more than the ${formatSize(limits.maxFileBytes)} one file may have (maxFileBytes)`,
     });
     return false;
   });
@@ -181,7 +180,7 @@ async function runImport<E extends PlannedEntry & { size: number }>(
     const staged = await stage(entry);
     bytes += staged.length;
     // A file read now may hold more than it said (it changed since it was listed).
-    if (bytes > limits.maxBytes) throw overBudget(megabytes(bytes), limits);
+    if (bytes > limits.maxBytes) throw overBudget(formatSize(bytes), limits);
     files.push({ target, bytes: staged, overwrites });
   }
   const directories = checked.filter(({ entry }) => entry.directory).map(({ target }) => target);
@@ -300,7 +299,7 @@ async function inflated(
   try {
     return await inflateEntry(zip, entry, budget);
   } catch (error) {
-    if (error instanceof BudgetExceeded) throw overBudget(`more than ${megabytes(limits.maxBytes)}`, limits);
+    if (error instanceof BudgetExceeded) throw overBudget(`more than ${formatSize(limits.maxBytes)}`, limits);
     if (error instanceof ZipReadError) {
       throw new Error(`The zip cannot be imported: ${error.message}. Nothing was imported.`);
     }

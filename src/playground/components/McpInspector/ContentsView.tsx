@@ -1,5 +1,5 @@
+import { formatSize } from '../../../shared/index.ts';
 import type { ContentView } from '../../state/inspector-store.ts';
-import { formatBytes } from '../../state/text.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
@@ -30,7 +30,7 @@ function OneContent({ content, label }: { content: ContentView; label: string })
       {content.text !== undefined && <PagedText text={content.text} label={label} testId="resource-text" />}
       {content.blobBytes !== undefined && (
         <p className={textStyles.note} data-testid="resource-blob">
-          {`Binary content, ${formatBytes(content.blobBytes)}: not drawn; copy it as base64.`}
+          {`Binary content, ${formatSize(content.blobBytes)}: not drawn; copy it as base64.`}
         </p>
       )}
       {content.text === undefined && content.blobBytes === undefined && (

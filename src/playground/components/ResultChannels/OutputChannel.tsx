@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
+import { formatSize } from '../../../shared/index.ts';
 import { type OutputTokens, useOutputTokens } from '../../hooks/use-output-tokens.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { byteLength, formatBytes, formatCount } from '../../state/text.ts';
+import { byteLength, formatCount } from '../../state/text.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
 import textStyles from '../shared/text.module.css';
@@ -18,7 +19,7 @@ export interface OutputChannelProps {
 /** The token figure: exact, an estimate with the most it may be off by, or why there is none yet. */
 function tokenText(tokens: OutputTokens, bytes: number): string {
   if (tokens.state === 'counting') return 'counting tokens…';
-  if (tokens.state === 'not-counted') return `tokens not counted (${formatBytes(bytes)})`;
+  if (tokens.state === 'not-counted') return `tokens not counted (${formatSize(bytes)})`;
   const { count } = tokens;
   return count.exact
     ? `${formatCount(count.tokens)} tokens`
@@ -36,7 +37,7 @@ export function OutputChannel({ output, testId }: OutputChannelProps) {
   return (
     <ChannelSection name="output" audience="for the model" testId={testId}>
       <p className={styles.meta}>
-        <span data-testid="output-size">{formatBytes(bytes)}</span> ·{' '}
+        <span data-testid="output-size">{formatSize(bytes)}</span> ·{' '}
         <span
           data-testid="output-tokens"
           data-state={tokens.state === 'counted' ? (tokens.count.exact ? 'exact' : 'estimate') : tokens.state}

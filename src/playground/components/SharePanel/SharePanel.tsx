@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../shared/index.ts';
+import { errorMessage, formatSize } from '../../../shared/index.ts';
 import { embedCode } from '../../embed.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import type { Playground } from '../../state/playground.ts';
 import { encodeScenario, HASH_KEY } from '../../state/scenario.ts';
-import { formatBytes } from '../../state/text.ts';
 import textStyles from '../shared/text.module.css';
 import styles from './SharePanel.module.css';
 
@@ -23,9 +22,9 @@ const embedUrlOf = (link: string): string => link.replace('#', '?embed=1#');
 async function copyText(text: string, what: string): Promise<string> {
   try {
     await navigator.clipboard.writeText(text);
-    return `${what} copied (${formatBytes(text.length)}).`;
+    return `${what} copied (${formatSize(text.length)}).`;
   } catch {
-    return `${what} ready (${formatBytes(text.length)}); copy it from the field.`;
+    return `${what} ready (${formatSize(text.length)}); copy it from the field.`;
   }
 }
 

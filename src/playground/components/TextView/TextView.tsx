@@ -1,5 +1,6 @@
 import { type UIEvent, useMemo, useState } from 'react';
-import { byteLength, clip, formatBytes, formatCount, plural, splitLines } from '../../state/text.ts';
+import { formatSize } from '../../../shared/index.ts';
+import { byteLength, clip, formatCount, plural, splitLines } from '../../state/text.ts';
 import { classNames } from '../shared/class-names.ts';
 import textStyles from '../shared/text.module.css';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
@@ -53,7 +54,7 @@ export function TextView({ text, label, lineNumbers = false, testId }: TextViewP
   const notes: string[] = [];
   if (virtual) {
     notes.push(
-      `${plural(lines.length, 'line')}, ${formatBytes(bytes)}: a scrolling view draws only the lines in sight.`,
+      `${plural(lines.length, 'line')}, ${formatSize(bytes)}: a scrolling view draws only the lines in sight.`,
     );
   }
   if (longLines > 0) {

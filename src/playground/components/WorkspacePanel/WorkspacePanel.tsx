@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { formatSize } from '../../../shared/index.ts';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import { useStoreState } from '../../hooks/use-store-state.ts';
-import { formatBytes, formatCount } from '../../state/text.ts';
+import { formatCount } from '../../state/text.ts';
 import type { OpenFile } from '../../state/workspace-store.ts';
 import { Panel } from '../Panel/Panel.tsx';
 import controls from '../shared/controls.module.css';
@@ -93,10 +94,10 @@ function FileViewer({ file }: { file: OpenFile }) {
     <section className={styles.viewer} aria-label="File viewer" data-testid="file-viewer">
       <h3>
         <VisibleText text={file.path} />{' '}
-        <span className={textStyles.muted}>{formatBytes(file.size)}, read-only</span>
+        <span className={textStyles.muted}>{formatSize(file.size)}, read-only</span>
       </h3>
       {file.text === null ? (
-        <p className={textStyles.note}>Binary file ({formatBytes(file.size)}): not shown as text.</p>
+        <p className={textStyles.note}>Binary file ({formatSize(file.size)}): not shown as text.</p>
       ) : (
         <TextView text={file.text} label={`Content of ${file.path}`} lineNumbers testId="file-content" />
       )}
