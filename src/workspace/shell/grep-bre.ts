@@ -8,14 +8,15 @@
  *
  * A command line in basic mode (no `-E`, `-F`, `-P`) whose patterns use either is rewritten to `-E`,
  * each pattern turned into the extended expression GNU reads it as (below); every other command line
- * is left to just-bash, whose own translation handles the rest of the basic syntax.
+ * is left to just-bash, whose own translation handles the rest of the basic syntax. The command line
+ * is read here once, for both grep wrappers ({@link readGrepLine}; grep-fixes.ts reads it too).
  * Imports nothing.
  */
 
 /** Short options of GNU grep that take a value, in the same word (`-m1`) or the next one. */
-export const SHORT_WITH_VALUE: ReadonlySet<string> = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
+const SHORT_WITH_VALUE: ReadonlySet<string> = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
 /** Long options that take the next word as their value when written without `=`. */
-export const LONG_WITH_VALUE: ReadonlySet<string> = new Set([
+const LONG_WITH_VALUE: ReadonlySet<string> = new Set([
   '--regexp',
   '--file',
   '--max-count',
@@ -36,10 +37,16 @@ interface PatternAt {
   prefix: string;
 }
 
-interface GrepLine {
+/** What the grep wrappers read of a command line. */
+export interface GrepLine {
   basic: boolean;
   fromFile: boolean;
+  recursive: boolean;
+  noFilename: boolean;
+  /** A pattern given with `-e`/`-f`: then no operand is the pattern. */
+  patternGiven: boolean;
   patterns: PatternAt[];
+  /** Indexes in the arguments of the words that are neither options nor their values. */
   operands: number[];
 }
 
@@ -50,6 +57,8 @@ function readShortGroup(args: readonly string[], at: number, line: GrepLine): nu
     const letter = word[index] as string;
     if (letter === 'E' || letter === 'F' || letter === 'P') line.basic = false;
     if (letter === 'G') line.basic = true;
+    if (letter === 'r' || letter === 'R') line.recursive = true;
+    if (letter === 'h') line.noFilename = true;
     if (!SHORT_WITH_VALUE.has(letter)) continue;
     if (letter === 'f') line.fromFile = true;
     const inline = index < word.length - 1;
@@ -67,6 +76,8 @@ function readLong(args: readonly string[], at: number, line: GrepLine): number {
   if (name === '--extended-regexp' || name === '--fixed-strings' || name === '--perl-regexp')
     line.basic = false;
   if (name === '--basic-regexp') line.basic = true;
+  if (name === '--recursive' || name === '--dereference-recursive') line.recursive = true;
+  if (name === '--no-filename') line.noFilename = true;
   if (name === '--file') line.fromFile = true;
   const inline = word.includes('=');
   if (name === '--regexp')
@@ -75,8 +86,16 @@ function readLong(args: readonly string[], at: number, line: GrepLine): number {
 }
 
 /** grep's command line as GNU reads it: options anywhere, `--` ends them. */
-function readGrepLine(args: readonly string[]): GrepLine {
-  const line: GrepLine = { basic: true, fromFile: false, patterns: [], operands: [] };
+export function readGrepLine(args: readonly string[]): GrepLine {
+  const line: GrepLine = {
+    basic: true,
+    fromFile: false,
+    recursive: false,
+    noFilename: false,
+    patternGiven: false,
+    patterns: [],
+    operands: [],
+  };
   for (let at = 0; at < args.length; ) {
     const word = args[at] as string;
     if (word === '--') {
@@ -87,6 +106,7 @@ function readGrepLine(args: readonly string[]): GrepLine {
     else if (word.startsWith('-') && word !== '-') at += readShortGroup(args, at, line);
     else line.operands.push(at++);
   }
+  line.patternGiven = line.patterns.length > 0 || line.fromFile;
   const first = line.operands[0];
   if (line.patterns.length === 0 && !line.fromFile && first !== undefined)
     line.patterns.push({ at: first, prefix: '' });

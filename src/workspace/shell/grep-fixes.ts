@@ -19,54 +19,10 @@
  * Imports just-bash's types and grep-bre.ts.
  */
 import type { Command } from 'just-bash';
-import { LONG_WITH_VALUE, SHORT_WITH_VALUE, withGnuRepeats } from './grep-bre.ts';
+import { readGrepLine, withGnuRepeats } from './grep-bre.ts';
 
 type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
-
-/** What the wrapper reads of grep's arguments. */
-interface GrepWords {
-  recursive: boolean;
-  /** A pattern given with `-e`/`-f`: then no operand is the pattern. */
-  patternGiven: boolean;
-  noFilename: boolean;
-  /** Indexes in the arguments of the words that are neither options nor their values. */
-  operands: number[];
-}
-
-/** The letters of a short option group, and whether its last letter takes the next word as its value. */
-function shortGroup(word: string, words: GrepWords): boolean {
-  for (let at = 1; at < word.length; at++) {
-    const letter = word[at] ?? '';
-    if (letter === 'r' || letter === 'R') words.recursive = true;
-    if (letter === 'h') words.noFilename = true;
-    if (letter === 'e' || letter === 'f') words.patternGiven = true;
-    if (SHORT_WITH_VALUE.has(letter)) return at === word.length - 1;
-  }
-  return false;
-}
-
-/** Reads grep's arguments as GNU's grep does (options may follow operands; `--` ends them). */
-function grepWords(args: readonly string[]): GrepWords {
-  const words: GrepWords = { recursive: false, patternGiven: false, noFilename: false, operands: [] };
-  for (let at = 0; at < args.length; at++) {
-    const arg = args[at] ?? '';
-    if (arg === '--') {
-      for (let rest = at + 1; rest < args.length; rest++) words.operands.push(rest);
-      break;
-    }
-    if (arg.startsWith('--')) {
-      const name = arg.split('=', 1)[0] ?? arg;
-      if (name === '--recursive' || name === '--dereference-recursive') words.recursive = true;
-      if (name === '--no-filename') words.noFilename = true;
-      if (name === '--regexp' || name === '--file') words.patternGiven = true;
-      if (LONG_WITH_VALUE.has(arg)) at++;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      if (shortGroup(arg, words)) at++;
-    } else words.operands.push(at);
-  }
-  return words;
-}
 
 /** What `grep -o` says for a pattern that can match the empty string (exit 2). */
 export const GREP_EMPTY_MATCH_REFUSAL =
@@ -88,7 +44,7 @@ function onlyMatching(args: readonly string[]): boolean {
  * the empty string. Run on standard input, without the file operands.
  */
 async function failsOnEmptyMatch(grep: Command, args: readonly string[], context: Context): Promise<boolean> {
-  const words = grepWords(args);
+  const words = readGrepLine(args);
   const files = words.patternGiven ? words.operands : words.operands.slice(1);
   const probe = args.filter((_, at) => !files.includes(at));
   // A one-character line: a pattern that can match the empty string matches it at the line's end,
@@ -122,7 +78,7 @@ export function withGrepOperandsFixed(grep: Command): Command {
 
 /** Runs grep with `-r`'s operands fixed: see the file comment. */
 async function withOperandsFixed(grep: Command, args: string[], context: Context): Promise<Result> {
-  const words = grepWords(args);
+  const words = readGrepLine(args);
   if (!words.recursive) return grep.execute(args, context);
   const files = words.patternGiven ? words.operands : words.operands.slice(1);
   if (!words.patternGiven && words.operands.length === 0) return grep.execute(args, context);
