@@ -113,16 +113,29 @@ export function readGrepLine(args: readonly string[]): GrepLine {
   return line;
 }
 
+/**
+ * Where `:]`, `.]` and `=]` next close a class, a collating symbol or an equivalence class, from a
+ * position on: each searched once per pattern, so a pattern full of unclosed `[:` stays linear.
+ */
+type Closers = Map<string, number>;
+
+function nextClose(pattern: string, kind: string, from: number, closers: Closers): number {
+  const known = closers.get(kind);
+  if (known !== undefined && (known === -1 || known >= from)) return known;
+  const found = pattern.indexOf(`${kind}]`, from);
+  closers.set(kind, found);
+  return found;
+}
+
 /** The end of the bracket expression that opens at `start` (the index after its `]`). */
-function bracketEnd(pattern: string, start: number): number {
+function bracketEnd(pattern: string, start: number, closers: Closers): number {
   let at = start + 1;
   if (pattern[at] === '^') at++;
   if (pattern[at] === ']') at++;
   while (at < pattern.length && pattern[at] !== ']') {
+    const kind = pattern[at + 1] ?? '';
     const close =
-      pattern[at] === '[' && ':.='.includes(pattern[at + 1] ?? '')
-        ? pattern.indexOf(`${pattern[at + 1]}]`, at + 2)
-        : -1;
+      pattern[at] === '[' && ':.='.includes(kind) ? nextClose(pattern, kind, at + 2, closers) : -1;
     at = close === -1 ? at + 1 : close + 2;
   }
   return Math.min(at + 1, pattern.length);
@@ -130,8 +143,9 @@ function bracketEnd(pattern: string, start: number): number {
 
 /** Whether a basic expression uses `\+` or `\?` outside its bracket expressions. */
 export function usesGnuRepeats(pattern: string): boolean {
+  const closers: Closers = new Map();
   for (let at = 0; at < pattern.length; at++) {
-    if (pattern[at] === '[') at = bracketEnd(pattern, at) - 1;
+    if (pattern[at] === '[') at = bracketEnd(pattern, at, closers) - 1;
     else if (pattern[at] === '\\') {
       if (pattern[at + 1] === '+' || pattern[at + 1] === '?') return true;
       at++;
@@ -152,6 +166,7 @@ const BRE_OPERATORS: Readonly<Record<string, string>> = {
 
 /** The extended expression GNU reads a basic one as. */
 export function ereOfBre(pattern: string): string {
+  const closers: Closers = new Map();
   let ere = '';
   // Where `*` is literal and `^` an anchor: at the start, after `\(` or `\|`.
   let atStart = true;
@@ -159,7 +174,7 @@ export function ereOfBre(pattern: string): string {
     const char = pattern[at] as string;
     const next = pattern[at + 1];
     if (char === '[') {
-      const end = bracketEnd(pattern, at);
+      const end = bracketEnd(pattern, at, closers);
       [ere, at, atStart] = [ere + pattern.slice(at, end), end, false];
     } else if (char === '\\' && next !== undefined) {
       ere += BRE_OPERATORS[next] ?? `\\${next}`;
