@@ -3,7 +3,7 @@
  * with a call to an MCP server's tool, opened on a fresh page, says in red which calls differed (each
  * beside its record, and a way to its history entry) and offers to connect the server; clicking that
  * connects it (no headers) and runs the link again, green. A link with a call its author saw stopped
- * shows it as recorded and offers to run it too. Against the reference "everything" server.
+ * shows it as recorded, says nothing was compared (neutral, not green) and offers to run it too. Against the reference "everything" server.
  */
 import { expect as baseExpect, test } from '@playwright/test';
 import { type PlaygroundScenario, scenarioHash } from '../../src/playwright/index.ts';
@@ -56,6 +56,9 @@ test('a link that needs an MCP server offers to connect it, then replays green',
   const cells = (row: string) => echo.getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell');
   await expect(cells('Result')).toHaveText(['success', 'error']);
   await expect(cells('Code')).toHaveText(['—', 'UNKNOWN_TOOL']);
+  // The link keeps the first line of what the author saw: both sides show text, not only a hash.
+  await expect(echo.getByTestId('notice-comparison-recorded-lines')).toHaveText('Echo: hello from the link');
+  await expect(echo.getByTestId('notice-comparison-recorded-none')).toHaveCount(0);
   await expect(echo.getByTestId('notice-comparison-lines')).toContainText('Unknown tool "ev_echo"');
   // Call 1 (tool_search) is the older entry, not the one selected after the replay.
   await notice.getByRole('button', { name: 'Show call 1 in the history' }).click();
@@ -65,7 +68,7 @@ test('a link that needs an MCP server offers to connect it, then replays green',
   expect(await axeViolations(fresh, '[data-testid="page-notice"]')).toEqual([]);
 
   await connect.click();
-  await expect(notice).toHaveAttribute('data-kind', 'info');
+  await expect(notice).toHaveAttribute('data-kind', 'success');
   await expect(notice).toContainText('2 calls re-run: each gave the result recorded in the link.');
   await expect(fresh.getByTestId('channel-output')).toContainText('hello from the link');
   // The SDK asks for a GET stream after connecting; a server that opens none answers 405.
@@ -92,7 +95,11 @@ test('a call shown as recorded runs when the notice is asked to, from the keyboa
     await scenarioHash(scenario),
   );
   const notice = page.getByTestId('page-notice');
-  await expect(notice).toContainText('1 shown as recorded (stopped when the link was made, not re-run)');
+  // Nothing ran, so nothing was compared: said plainly, not in green, with the way to run it.
+  await expect(notice).toContainText(
+    'Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run): nothing was compared, so this replay is not checked against what the link\'s author saw. To re-run the stopped calls, choose "Run the link again, stopped calls included".',
+  );
+  await expect(notice).toHaveAttribute('data-kind', 'info');
   await expect(page.getByTestId('channel-output')).toContainText('bash: Not re-run');
   const rerun = notice.getByRole('button', { name: 'Run the link again, stopped calls included' });
   const size = await rerun.boundingBox();
@@ -100,8 +107,9 @@ test('a call shown as recorded runs when the notice is asked to, from the keyboa
   await rerun.focus();
   await page.keyboard.press('Enter');
   await expect(notice).toContainText(
-    'Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 run again though stopped when the link was made (not compared): each gave the result recorded in the link.',
+    "Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 run again though stopped when the link was made (not compared): nothing was compared (1 whose record is a stop), so this replay is not checked against what the link's author saw.",
   );
+  await expect(notice).toHaveAttribute('data-kind', 'info');
   await expect(page.getByTestId('channel-output')).toContainText('ran this time');
   await expect(notice.getByRole('button')).toHaveCount(0);
 });

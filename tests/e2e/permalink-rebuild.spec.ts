@@ -24,9 +24,11 @@ test('a permalink pasted into an open tab rebuilds its scenario', async ({ page 
   await page.evaluate((next) => {
     location.hash = next;
   }, hash);
-  await expect(page.getByTestId('page-notice')).toContainText(
-    'Loaded the scenario from the link: 1 files, 0 registered tools, 1 calls re-run: 1 without a recorded result to compare with.',
+  // A link written by hand records no results: nothing to compare, said plainly and not in green.
+  await expect(page.getByTestId('page-notice')).toHaveText(
+    "Loaded the scenario from the link: 1 files, 0 registered tools, 1 calls re-run: nothing was compared (1 without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.",
   );
+  await expect(page.getByTestId('page-notice')).toHaveAttribute('data-kind', 'info');
   await expect(page.getByTestId('history-entry')).toHaveCount(1);
   expect(await page.evaluate(() => window.playground.files())).toEqual({ 'notes.md': 'pasted\n' });
 
@@ -69,6 +71,7 @@ test('a spill path is referenced in the permalink, so the re-run reads its own s
   await expect(fresh.getByTestId('page-notice')).toContainText(
     '2 calls re-run: each gave the result recorded in the link.',
   );
+  await expect(fresh.getByTestId('page-notice')).toHaveAttribute('data-kind', 'success');
   await expect(fresh.getByTestId('history-entry').nth(0)).toHaveAttribute('data-error', 'false');
   await expect(
     fresh.getByTestId('channel-output').getByRole('region', { name: 'Output text' }),

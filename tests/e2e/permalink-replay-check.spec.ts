@@ -1,6 +1,7 @@
 /**
  * A permalink reproduces or says why not: each call of a link made by the page carries its recorded
- * result, the replay compares, and the notice is green only when every call gave what was recorded.
+ * result, the replay compares, and the notice is green only when every call that ran gave what was
+ * recorded and at least one was compared; a link with nothing to compare says so, neutral.
  * A call the link's author saw stopped (aborted, out of time) is shown as recorded, not re-run; a call
  * to a tool this page lacks (an MCP server's) is named with what to do.
  */
@@ -41,6 +42,13 @@ test('a link whose calls give other results than recorded says which, in a red n
   );
   expect(Date.now() - started).toBeLessThan(30_000);
   await expect(notice).toHaveAttribute('data-kind', 'error');
+  // Records written without a first line (as links made before they kept one): the hash alone.
+  await notice.getByText('Recorded and now, side by side (2 calls)').click();
+  const read = notice.getByTestId('notice-comparison').filter({ hasText: 'Call 1 (read)' });
+  await expect(read.getByTestId('notice-comparison-recorded-none')).toHaveText(
+    'The link keeps only this hash of the output.',
+  );
+  await expect(read.getByTestId('notice-comparison-lines')).toHaveText('now');
   await expect(page.getByTestId('history-entry')).toHaveCount(3);
   await expect(page.getByTestId('history-entry').nth(0)).toHaveAttribute('data-error', 'true');
   await expect(page.getByTestId('channel-output')).toContainText(
@@ -75,5 +83,40 @@ test("a link the page made replays green, and its copy records the stopped call'
   await expect(fresh.getByTestId('page-notice')).toContainText(
     '2 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run): each gave the result recorded in the link.',
   );
-  await expect(fresh.getByTestId('page-notice')).toHaveAttribute('data-kind', 'info');
+  await expect(fresh.getByTestId('page-notice')).toHaveAttribute('data-kind', 'success');
+});
+
+test('a link whose calls were all stopped, or that records no results, is not green and says so', async ({
+  page,
+}) => {
+  await openPlayground(page);
+  const notice = page.getByTestId('page-notice');
+  const open = async (scenario: PlaygroundScenario) => {
+    const hash = await scenarioHash(scenario);
+    await page.evaluate((next) => {
+      location.hash = next;
+    }, hash);
+  };
+  const stopped = { is_error: true, code: 'ABORTED', output: 'abcdef01' };
+  await open({
+    version: 1,
+    files: {},
+    calls: [{ name: 'bash', arguments: { command: 'sleep 100' }, recorded: stopped }],
+  });
+  await expect(notice).toContainText(
+    'Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run): nothing was compared, so this replay is not checked against what the link\'s author saw. To re-run the stopped calls, choose "Run the link again, stopped calls included".',
+  );
+  await expect(notice.getByRole('button')).toHaveText(['Run the link again, stopped calls included']);
+  await expect(notice).toHaveAttribute('data-kind', 'info');
+
+  // A link made before links recorded results.
+  await open({
+    version: 1,
+    files: { 'a.txt': 'A\n' },
+    calls: [{ name: 'read', arguments: { path: 'a.txt' } }],
+  });
+  await expect(notice).toHaveText(
+    "Loaded the scenario from the link: 1 files, 0 registered tools, 1 calls re-run: nothing was compared (1 without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.",
+  );
+  await expect(notice).toHaveAttribute('data-kind', 'info');
 });

@@ -86,7 +86,7 @@ describe('the backend and modes of a permalink', () => {
     const reader = await startPlayground();
     await replayLink(reader, recorded);
     expect(noticeOf(reader)).toEqual({
-      kind: 'info',
+      kind: 'success',
       text: 'Loaded the scenario from the link: 0 files, 0 registered tools, 1 calls re-run: each gave the result recorded in the link.',
       actions: [],
     });
@@ -105,7 +105,7 @@ describe('the backend and modes of a permalink', () => {
     );
     expect(backendMismatchText(undefined, 'embedded')).toBeNull();
     expect(backendMismatchText('embedded', 'embedded')).toBeNull();
-    const green = { kind: 'info' as const, text: 'Loaded.' };
+    const green = { kind: 'success' as const, text: 'Loaded.' };
     expect(withBackendMismatch(green, null)).toBe(green);
     expect(withBackendMismatch(green, MISMATCH)).toEqual({ kind: 'error', text: `${MISMATCH} Loaded.` });
 
@@ -160,7 +160,7 @@ describe('the backend and modes of a permalink', () => {
     await act(reader, 'Switch to the WebContainer and run the link again');
     expect(reader.backendKind()).toBe('webcontainer');
     expect(noticeOf(reader)).toEqual({
-      kind: 'info',
+      kind: 'success',
       text: `${loaded}: each gave the result recorded in the link.`,
       actions: [],
     });
@@ -200,7 +200,7 @@ describe('the backend and modes of a permalink', () => {
     await replayLink(reader, { ...scenario, modes: { ...scenario.modes, not_in_catalog: 'hidden' } });
     const files = Object.keys(scenario.files ?? {}).length;
     expect(noticeOf(reader)).toEqual({
-      kind: 'info',
+      kind: 'success',
       text: `Loaded the scenario from the link: ${files} files, 0 registered tools, 2 calls re-run: each gave the result recorded in the link.`,
       actions: [],
     });

@@ -173,7 +173,7 @@ describe("a permalink replay's notice actions", () => {
     mcpStoreOf(reader, mcpVia(edge));
     await act(reader, 'Connect http://edge.test/mcp and run the link again');
     expect(noticeOf(reader)).toEqual({
-      kind: 'info',
+      kind: 'success',
       text: `${loaded}, 2 calls re-run: each gave the result recorded in the link.`,
       actions: [],
     });
@@ -228,14 +228,14 @@ describe("a permalink replay's notice actions", () => {
     });
     expect(noticeOf(reader)).toEqual({
       kind: 'info',
-      text: 'Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run): each gave the result recorded in the link.',
+      text: 'Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run): nothing was compared, so this replay is not checked against what the link\'s author saw. To re-run the stopped calls, choose "Run the link again, stopped calls included".',
       actions: ['Run the link again, stopped calls included'],
     });
     await act(reader, 'Run the link again, stopped calls included');
     expect(reader.history.store.getState().entries[0]?.result.output).toContain('ran again');
     expect(noticeOf(reader)).toEqual({
       kind: 'info',
-      text: 'Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 run again though stopped when the link was made (not compared): each gave the result recorded in the link.',
+      text: "Loaded the scenario from the link: 0 files, 0 registered tools, 0 calls re-run, 1 run again though stopped when the link was made (not compared): nothing was compared (1 whose record is a stop), so this replay is not checked against what the link's author saw.",
       actions: [],
     });
   }, 60_000);

@@ -2,13 +2,26 @@
  * The fixture builds `#scenario=` hashes in the test process, apart from the playground's own encoder:
  * the playground's decoder must read back exactly the scenario it was given.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { RecordedResult } from '../../src/playground/state/replay-check.ts';
 import { decodeScenario, parseScenario } from '../../src/playground/state/scenario.ts';
-import { type PlaygroundScenario, scenarioHash } from '../../src/playwright/scenario-hash.ts';
+import {
+  type PlaygroundScenario,
+  type PlaygroundScenarioCall,
+  scenarioHash,
+} from '../../src/playwright/scenario-hash.ts';
 
 const dataOf = (hash: string): string => hash.replace(/^#scenario=/, '');
 
 describe('scenarioHash', () => {
+  it("types a call's record as the playground reads it (npm run typecheck checks this)", () => {
+    expectTypeOf<NonNullable<PlaygroundScenarioCall['recorded']>>().toEqualTypeOf<RecordedResult>();
+    const recorded = { is_error: false, output: '4f9f2cab', head: 'hello' };
+    expect(parseScenario({ version: 1, calls: [{ name: 'ls', recorded }] }).calls?.[0]?.recorded).toEqual(
+      recorded,
+    );
+  });
+
   it('is a #scenario= hash of base64url characters that the playground decodes to the same scenario', async () => {
     const scenario: PlaygroundScenario = {
       version: 1,

@@ -100,13 +100,14 @@ export interface NoticeAction {
 export interface NoticeComparison extends ReplayDifference {
   /** Its history entry. */
   entryId: number;
-  /** The first lines of its output now (the link holds only a hash of the recorded one). */
+  /** The first lines of its output now (the link holds a hash of the recorded one and its first line). */
   lines: string;
 }
 
 /** A page notice; a link's replay adds what to do next and the calls that differed. */
 export interface PageNoticeState {
-  readonly kind: 'info' | 'error';
+  /** `success` is green (a replay that reproduced its link), `info` neutral, `error` red. */
+  readonly kind: 'success' | 'info' | 'error';
   readonly text: string;
   readonly actions?: readonly NoticeAction[];
   readonly comparisons?: readonly NoticeComparison[];
@@ -174,7 +175,7 @@ export interface Playground {
   scenario(): Scenario;
   /** The backend calls run on now, as a link records it. */
   backendKind(): ScenarioBackend;
-  notify(kind: 'info' | 'error', text: string, extras?: NoticeExtras): void;
+  notify(kind: PageNoticeState['kind'], text: string, extras?: NoticeExtras): void;
   /**
    * Called by the MCP store when it is created (it loads lazily): links record its servers, and a
    * replay waits for their tools on the new suite before it runs calls.

@@ -1,6 +1,7 @@
 /**
  * What a permalink records of each call's result, so its replay can tell whether it reproduced what
- * the author saw: error or not, the error's code, a hash of the output text. Calls the author saw
+ * the author saw: error or not, the error's code, a hash of the output text, and the output's first
+ * line (at most 120 characters) to show beside what the call gives now. Calls the author saw
  * stopped (aborted, out of time) are not re-run (they would take as long again and give another
  * answer): they are shown as recorded. The comparison and the page's words about it are in
  * ./replay-notice.ts, loaded with the first link. Imports the package's types only.
@@ -14,7 +15,15 @@ export interface RecordedResult {
   code?: string;
   /** FNV-1a hash (32 bits) of the output text (spill file names aside), 8 hex digits. */
   output: string;
+  /**
+   * The output's first line (spill file names aside, as in the hash), cut at {@link HEAD_CHARS}
+   * characters (never inside one): what the side by side shows as recorded. Shown, not compared. Absent in links made before links kept it.
+   */
+  head?: string;
 }
+
+/** The most characters (code points) of a recorded output's first line. */
+export const HEAD_CHARS = 120;
 
 /** One replayed call whose result is not the recorded one. */
 export interface ReplayDifference {
@@ -59,17 +68,31 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/**
+ * The first line of `text`, at most {@link HEAD_CHARS} code points: only its start is read (twice as
+ * many UTF-16 units hold that many code points), so a 5 MB one-line output costs nothing more.
+ */
+export function headOf(text: string): string {
+  return Array.from(text.slice(0, 2 * HEAD_CHARS).split('\n', 1)[0] ?? '')
+    .slice(0, HEAD_CHARS)
+    .join('');
+}
+
 /** The record of `result`. */
 export function recordOf(result: ToolResult): RecordedResult {
   const code = result.is_error ? codeOf(result) : undefined;
-  const output = fnv1a(result.output.replace(SPILL_NAME, '/tmp/tool-output/…'));
-  return { is_error: result.is_error, ...(code ? { code } : {}), output };
+  const text = result.output.replace(SPILL_NAME, '/tmp/tool-output/…');
+  return { is_error: result.is_error, ...(code ? { code } : {}), output: fnv1a(text), head: headOf(text) };
 }
+
+/** Whether `head` is what {@link headOf} gives: one line of at most {@link HEAD_CHARS} characters. */
+const isHead = (head: unknown): head is string =>
+  typeof head === 'string' && head.length <= 2 * HEAD_CHARS && headOf(head) === head;
 
 /** `value` as a record, or a sentence saying what is wrong with it (it came from a URL). */
 export function parseRecorded(value: unknown): RecordedResult | string {
   if (typeof value !== 'object' || value === null) return '"recorded" must be an object.';
-  const { is_error: isError, code, output } = value as Record<string, unknown>;
+  const { is_error: isError, code, output, head } = value as Record<string, unknown>;
   if (typeof isError !== 'boolean') return '"recorded.is_error" must be true or false.';
   if (typeof output !== 'string' || !/^[0-9a-f]{8}$/.test(output))
     return '"recorded.output" must be 8 hex digits.';
@@ -78,7 +101,14 @@ export function parseRecorded(value: unknown): RecordedResult | string {
     (typeof code !== 'string' || !/^[A-Z0-9_]+$/.test(code) || code.length > MAX_CODE_LENGTH)
   )
     return `"recorded.code" must be an error code (capitals, digits and _, at most ${MAX_CODE_LENGTH}).`;
-  return { is_error: isError, ...(typeof code === 'string' ? { code } : {}), output };
+  if (head !== undefined && !isHead(head))
+    return `"recorded.head" must be one line of at most ${HEAD_CHARS} characters.`;
+  return {
+    is_error: isError,
+    ...(typeof code === 'string' ? { code } : {}),
+    output,
+    ...(head === undefined ? {} : { head }),
+  };
 }
 
 /** Whether a call recorded so was stopped (aborted, out of time) rather than answered. */

@@ -64,28 +64,64 @@ export function replayDifferences(
   return report;
 }
 
+/** A replay notice's kind: `success` (green) only when the replay was checked and matched. */
+export type ReplayNoticeKind = 'success' | 'info' | 'error';
+
+/** What a replay notice says after its counts when no call differed, and how green it is. */
+function checkedText(
+  report: { compared: number; shown: number; rerun: number },
+  unrecorded: number,
+): { kind: ReplayNoticeKind; check: string } {
+  const { compared, shown, rerun } = report;
+  const without = `${unrecorded} without a recorded result to compare with`;
+  if (compared > 0 && unrecorded === 0 && rerun === 0)
+    return { kind: 'success', check: 'each gave the result recorded in the link.' };
+  if (compared > 0)
+    return {
+      kind: 'info',
+      check: `${compared} gave the result recorded in the link${unrecorded > 0 ? `, ${without}` : ''}; the others were not compared.`,
+    };
+  if (unrecorded + shown + rerun === 0)
+    return { kind: 'info', check: 'the link has no calls, so nothing was compared.' };
+  const reasons = [
+    ...(unrecorded > 0 ? [without] : []),
+    ...(rerun > 0 ? [`${rerun} whose record is a stop`] : []),
+  ];
+  const how = [
+    ...(shown > 0 ? [`To re-run the stopped calls, choose "${RERUN_STOPPED_LABEL}".`] : []),
+    ...(unrecorded > 0 ? ["A link copied from this page records each call's result."] : []),
+  ];
+  const why = reasons.length > 0 ? ` (${reasons.join(', ')})` : '';
+  return {
+    kind: 'info',
+    check: [
+      `nothing was compared${why}, so this replay is not checked against what the link's author saw.`,
+      ...how,
+    ].join(' '),
+  };
+}
+
 /**
- * The notice after a link's calls were replayed: `info` only when every call that could be compared
- * gave its recorded result; otherwise `error`, naming each call that did not. `loaded` is what was
- * rebuilt ("Loaded the scenario from the link: 3 files, 1 registered tool").
+ * The notice after a link's calls were replayed: `success` (green) only when every call that ran
+ * gave its recorded result and at least one was compared; `info` (neutral) when some or all could not
+ * be compared; `error` when one differed, naming each that did. `loaded` is what was rebuilt ("Loaded
+ * the scenario from the link: 3 files, 1 registered tool").
  */
 export function replayNotice(
   loaded: string,
   calls: readonly { recorded?: RecordedResult }[],
   replayed: readonly ReplayedCall[],
   options: ResetOptions = {},
-): { kind: 'info' | 'error'; text: string } {
-  const { compared, shown, rerun, differed } = replayDifferences(calls, replayed, options);
+): { kind: ReplayNoticeKind; text: string } {
+  const report = replayDifferences(calls, replayed, options);
+  const { compared, shown, rerun, differed } = report;
   const unrecorded = calls.length - compared - shown - rerun;
   const parts = [`${compared + unrecorded} calls re-run`];
   if (shown > 0) parts.push(`${shown} shown as recorded (stopped when the link was made, not re-run)`);
   if (rerun > 0) parts.push(`${rerun} run again though stopped when the link was made (not compared)`);
   if (differed.length === 0) {
-    const check =
-      unrecorded === 0
-        ? 'each gave the result recorded in the link'
-        : `${unrecorded} without a recorded result to compare with`;
-    return { kind: 'info', text: `${loaded}, ${parts.join(', ')}: ${check}.` };
+    const { kind, check } = checkedText(report, unrecorded);
+    return { kind, text: `${loaded}, ${parts.join(', ')}: ${check}` };
   }
   const listed = differed.slice(0, 5).map(differenceText);
   const more = differed.length > 5 ? `; and ${differed.length - 5} more` : '';
@@ -116,9 +152,9 @@ export function backendMismatchText(
 
 /** A replay's notice with the backend mismatch in front, and then never green. */
 export function withBackendMismatch(
-  notice: { kind: 'info' | 'error'; text: string },
+  notice: { kind: ReplayNoticeKind; text: string },
   mismatch: string | null,
-): { kind: 'info' | 'error'; text: string } {
+): { kind: ReplayNoticeKind; text: string } {
   return mismatch === null ? notice : { kind: 'error', text: `${mismatch} ${notice.text}` };
 }
 

@@ -18,7 +18,28 @@ function showInHistory(select: (id: number) => void, id: number): void {
   document.querySelector<HTMLElement>(`[data-entry-id="${id}"] button`)?.focus();
 }
 
-/** One differing call: its record beside what it gave here (the link keeps only a hash of its output). */
+/**
+ * What a link kept of a call's output: its hash and first line, or the hash alone from a link made
+ * before links kept the first line.
+ */
+function RecordedOutput({ recorded }: { recorded: RecordedResult }) {
+  return (
+    <>
+      hash {recorded.output}
+      {recorded.head === undefined ? (
+        <p className={styles.missing} data-testid="notice-comparison-recorded-none">
+          The link keeps only this hash of the output.
+        </p>
+      ) : (
+        <pre className={styles.lines} data-testid="notice-comparison-recorded-lines">
+          <VisibleText text={recorded.head} />
+        </pre>
+      )}
+    </>
+  );
+}
+
+/** One differing call: its record (a hash and the first line of its output) beside what it gave here. */
 function Comparison({ comparison }: { comparison: NoticeComparison }) {
   const { history } = usePlayground();
   const { call, tool, recorded, now, entryId, lines } = comparison;
@@ -48,7 +69,9 @@ function Comparison({ comparison }: { comparison: NoticeComparison }) {
           </tr>
           <tr>
             <th scope="row">Output</th>
-            <td>hash {recorded.output}</td>
+            <td>
+              <RecordedOutput recorded={recorded} />
+            </td>
             <td>
               hash {now.output}
               <pre className={styles.lines} data-testid="notice-comparison-lines">

@@ -18,7 +18,11 @@ export function PageNotice() {
   const detailed = shown && ((shown.actions?.length ?? 0) > 0 || (shown.comparisons?.length ?? 0) > 0);
   return (
     <div
-      className={classNames(styles.notice, notice?.kind === 'error' && styles.isError)}
+      className={classNames(
+        styles.notice,
+        notice?.kind === 'error' && styles.isError,
+        notice?.kind === 'success' && styles.isSuccess,
+      )}
       data-testid="page-notice"
       data-kind={resetting ? 'progress' : notice?.kind}
       role={notice?.kind === 'error' ? 'alert' : 'status'}
