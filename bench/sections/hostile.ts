@@ -284,10 +284,10 @@ const CASES: readonly HostileCase[] = [
     call: (_suite, n) => hostCall(() => importZip(workspace(), lyingZip(n))),
   },
   {
-    // One recursive mkdir for the leaf directory and one lookup per directory of the workspace. Each
-    // level is still a key of the filesystem's path map, hashed whole, and just-bash resolves a path's
-    // symlinks one prefix at a time: the work grows with depth × path length, bounded by the 4,096
-    // characters a path may have (about 2,000 levels; this row's 10n).
+    // One recursive mkdir for the leaf directory and one lookup per directory of the workspace. A
+    // filesystem without symlinks skips just-bash's prefix-by-prefix symlink walk (listed-fs.ts); each
+    // level is still a key of the path map, hashed whole once, so a part of the work grows with depth ×
+    // path length, bounded by the 4,096 characters a path may have (about 2,000 levels; this row's 10n).
     label: 'importZip, one file n directories deep',
     unit: 'directories',
     size: 200,

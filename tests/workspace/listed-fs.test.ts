@@ -53,8 +53,33 @@ async function listings(fs: Fs): Promise<unknown[]> {
   );
 }
 
+/** Paths that pass through the symlinks the operations may make. */
+const THROUGH_LINKS = [...PATHS, '/l/b', '/l/b/c', '/a/l/b', '/b/a/l', '/l/l'];
+
+/** What reads, stats and `exists` give for each path: just-bash resolves symlinks in all of them. */
+async function lookups(fs: Fs): Promise<unknown[]> {
+  const outcome = (promise: Promise<unknown>) =>
+    promise.then(
+      (value) => value,
+      (error: Error) => error.message,
+    );
+  const shape = (stat: unknown) => {
+    if (typeof stat === 'string') return stat;
+    const { isFile, isDirectory, isSymbolicLink, size } = stat as Record<string, unknown>;
+    return { isFile, isDirectory, isSymbolicLink, size };
+  };
+  return Promise.all(
+    THROUGH_LINKS.map(async (candidate) => [
+      shape(await outcome(fs.stat(candidate))),
+      shape(await outcome(fs.lstat(candidate))),
+      await outcome(fs.readFile(candidate)),
+      await fs.exists(candidate),
+    ]),
+  );
+}
+
 describe('the embedded filesystem lists directories as just-bash does', () => {
-  it('gives the listings, errors and mkdir results of a plain InMemoryFs after any sequence of changes', async () => {
+  it('gives the listings, lookups, errors and mkdir results of a plain InMemoryFs after any sequence of changes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { maxLength: 25 }), async (steps) => {
         const listed = new ListedInMemoryFs();
@@ -63,6 +88,7 @@ describe('the embedded filesystem lists directories as just-bash does', () => {
           expect(await apply(listed, step)).toBe(await apply(plain, step));
         }
         expect(await listings(listed)).toEqual(await listings(plain));
+        expect(await lookups(listed)).toEqual(await lookups(plain));
         expect(listed.getAllPaths().sort()).toEqual(plain.getAllPaths().sort());
       }),
       { numRuns: 300 },

@@ -51,19 +51,22 @@ function nameOf(path: string): string | undefined {
   return path === '/' ? undefined : path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** A map from normalized path to entry that also keeps the names in each directory. */
-export class EntriesWithChildren<V extends Entry> extends Map<string, V> {
-  // Created on first use: `Map`'s constructor calls `set` before this class's fields exist.
-  private namesByDirectory: Map<string, Set<string>> | undefined;
+/**
+ * A map from normalized path to entry that also keeps the names in each directory. Build it empty and
+ * `set` the entries: a `Map` built from entries calls `set` before this class's fields exist.
+ */
+class EntriesWithChildren<V extends Entry> extends Map<string, V> {
+  private readonly names = new Map<string, Set<string>>();
 
-  private get names(): Map<string, Set<string>> {
-    this.namesByDirectory ??= new Map();
-    return this.namesByDirectory;
-  }
+  /** How many entries are symlinks: with none, no path has a symlink to resolve. */
+  symlinks = 0;
 
   override set(path: string, entry: V): this {
     const name = nameOf(path);
-    if (name !== undefined && !super.has(path)) {
+    const before = super.get(path);
+    if (before?.type === 'symlink') this.symlinks -= 1;
+    if (entry.type === 'symlink') this.symlinks += 1;
+    if (name !== undefined && before === undefined) {
       const parent = parentOf(path);
       const names = this.names.get(parent);
       if (names === undefined) this.names.set(parent, new Set([name]));
@@ -73,7 +76,9 @@ export class EntriesWithChildren<V extends Entry> extends Map<string, V> {
   }
 
   override delete(path: string): boolean {
+    const before = super.get(path);
     if (!super.delete(path)) return false;
+    if (before?.type === 'symlink') this.symlinks -= 1;
     const name = nameOf(path);
     if (name !== undefined) {
       const parent = parentOf(path);
@@ -87,6 +92,7 @@ export class EntriesWithChildren<V extends Entry> extends Map<string, V> {
   override clear(): void {
     super.clear();
     this.names.clear();
+    this.symlinks = 0;
   }
 
   /** The names in `directory` (a normalized path), in no particular order. */
@@ -108,6 +114,26 @@ export class ListedInMemoryFs extends InMemoryFs {
     this.entries = new EntriesWithChildren<Entry>();
     for (const [path, entry] of holder.data as Map<string, Entry>) this.entries.set(path, entry);
     holder.data = this.entries;
+    this.resolveDirectlyWithoutSymlinks();
+  }
+
+  /**
+   * just-bash resolves a path's symlinks one prefix at a time, looking up `/a`, `/a/b`, … on every
+   * read, write and stat: each prefix is a new string hashed whole, so a path n levels deep costs
+   * n² characters (2,000 levels: 4 million a call). A filesystem that holds no symlink resolves every
+   * normalized path to itself, which is what just-bash's walk returns then; with a symlink anywhere,
+   * or a path to normalize, just-bash's own resolution runs.
+   */
+  private resolveDirectlyWithoutSymlinks(): void {
+    const holder = this as unknown as Record<string, unknown>;
+    for (const method of ['resolvePathWithSymlinks', 'resolveIntermediateSymlinks']) {
+      const resolve = holder[method];
+      if (typeof resolve !== 'function') {
+        throw new Error(`just-bash InMemoryFs has no ${method}: listed-fs.ts needs updating`);
+      }
+      holder[method] = (path: string): string =>
+        this.entries.symlinks === 0 && NORMALIZED.test(path) ? path : resolve.call(this, path);
+    }
   }
 
   override async mkdir(path: string, options?: MkdirOptions): Promise<void> {
