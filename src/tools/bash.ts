@@ -6,13 +6,8 @@
  * workspace.ts (the type) and the tools' own helpers.
  */
 
-import {
-  type JsonSchema,
-  ToolError,
-  type ToolRepairs,
-  type ToolSpec,
-  type ToolSuite,
-} from '../core/index.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ToolError, type ToolRepairs, type ToolSpec, type ToolSuite } from '../core/index.ts';
 import { errorMessage, formatSize } from '../shared/index.ts';
 import { type ExecResult, pathExists, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { resolvePath, typeIfExists } from './files.ts';
@@ -25,58 +20,37 @@ import {
 } from './output.ts';
 import { shellPatchCall } from './patch-call.ts';
 import { type SpillOptions, spillOutput } from './spill.ts';
-import {
-  BOOLEAN,
-  type BuiltinTool,
-  defineBuiltin,
-  INTEGER,
-  objectSchema,
-  pathParameter,
-  STRING,
-} from './tool.ts';
+import { type BuiltinTool, defineBuiltin, type PathParameter, pathParameter } from './tool.ts';
 
-export interface BashInput {
-  command: string;
-  timeout?: number;
-  cwd?: string;
-}
+/** The arguments `bash` takes: the `parameters` the model reads (tests pin every word). */
+const BASH_PARAMETERS = {
+  type: 'object',
+  properties: {
+    command: {
+      type: 'string',
+      minLength: 1,
+      description: 'The command to run, as you would type it in bash.',
+    },
+    timeout: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 600,
+      description: 'Seconds before the command is stopped. Default: 30, at most 600.',
+    },
+    cwd: pathParameter('Directory to run in', 'the workspace root') as PathParameter,
+  },
+  required: ['command'],
+  additionalProperties: false,
+} as const;
 
-export interface BashOutput {
-  /** The command as run; its first {@link MAX_ECHOED_COMMAND_CHARS} characters and `…` when longer. */
-  command: string;
-  exit_code: number;
-  output: string;
-  truncated: boolean;
-  timed_out: boolean;
-}
+export type BashInput = FromSchema<typeof BASH_PARAMETERS>;
 
-/**
- * The `bash` tool's spec: the name, description and parameters the model reads (tests pin every word),
- * and its effects.
- */
+/** The `bash` tool's spec: the name, description and parameters the model reads, and its effects. */
 export const BASH_SPEC: ToolSpec = {
   name: 'bash',
   description:
     'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: only EXIT traps run, a command ending in & is refused, sed has no \\U or \\L, a sort by key (-k, -t) or with -f orders by locale rather than bytes, and &, | and ^ in $(( )) are 32-bit.',
-  parameters: {
-    type: 'object',
-    properties: {
-      command: {
-        type: 'string',
-        minLength: 1,
-        description: 'The command to run, as you would type it in bash.',
-      },
-      timeout: {
-        type: 'number',
-        exclusiveMinimum: 0,
-        maximum: 600,
-        description: 'Seconds before the command is stopped. Default: 30, at most 600.',
-      },
-      cwd: pathParameter('Directory to run in', 'the workspace root'),
-    },
-    required: ['command'],
-    additionalProperties: false,
-  },
+  parameters: BASH_PARAMETERS,
   effects: ['exec'],
 };
 
@@ -84,13 +58,21 @@ export const BASH_SPEC: ToolSpec = {
  * The schema of `structured_output` when `bash` succeeds. Not declared to models (see
  * `BuiltinParts.outputSchema`); codemode types `bash`'s results with it.
  */
-export const BASH_OUTPUT_SCHEMA: JsonSchema = objectSchema({
-  command: STRING,
-  exit_code: INTEGER,
-  output: STRING,
-  truncated: BOOLEAN,
-  timed_out: BOOLEAN,
-});
+export const BASH_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    // The command as run: its first `MAX_ECHOED_COMMAND_CHARS` characters and `…` when longer.
+    command: { type: 'string' },
+    exit_code: { type: 'integer' },
+    output: { type: 'string' },
+    truncated: { type: 'boolean' },
+    timed_out: { type: 'boolean' },
+  },
+  required: ['command', 'exit_code', 'output', 'truncated', 'timed_out'],
+  additionalProperties: false,
+} as const;
+
+export type BashOutput = FromSchema<typeof BASH_OUTPUT_SCHEMA>;
 
 /** The names other agents give bash's working directory. */
 const CWD_ALIASES: readonly string[] = ['workdir', 'directory', 'dir_path', 'working_directory'];
@@ -149,7 +131,7 @@ function repairBash(out: Record<string, unknown>, has: (key: string) => boolean,
  * Turns an argv array into one shell command: `["bash", "-lc", "ls -la"]` → `ls -la`; otherwise every
  * argument is quoted where the shell would split or expand it.
  */
-export function argvToCommand(argv: readonly string[]): string {
+function argvToCommand(argv: readonly string[]): string {
   const [program, flag, script] = argv;
   if (
     argv.length === 3 &&
@@ -166,9 +148,9 @@ export function argvToCommand(argv: readonly string[]): string {
 }
 
 /** Seconds a command may run when the call gives no `timeout`. */
-export const DEFAULT_BASH_TIMEOUT_SECONDS = 30;
+const DEFAULT_BASH_TIMEOUT_SECONDS = 30;
 /** The largest `timeout` a call may ask for, in seconds (the schema enforces it too). */
-export const MAX_BASH_TIMEOUT_SECONDS = 600;
+const MAX_BASH_TIMEOUT_SECONDS = 600;
 
 /** Options of {@link createBashTool}. */
 export interface BashToolOptions {

@@ -4,9 +4,9 @@
  * serialised with writes through the shared mutation queue. Imports core, the Workspace seam (type,
  * errors) and the tools' shared helpers only.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import {
   isPlainObject,
-  type JsonSchema,
   type ParsedPatch,
   type PartialToolResult,
   repairArguments,
@@ -33,85 +33,59 @@ import { withFileMutation } from './mutation-queue.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
 import { APPLY_PATCH, patchPayload, patchToolCall } from './patch-call.ts';
 import { editPeerAdapter } from './peer-tools.ts';
-import {
-  BOOLEAN,
-  type BuiltinTool,
-  defineBuiltin,
-  INTEGER,
-  objectSchema,
-  PATH_ALIASES,
-  pathParameter,
-  STRING,
-} from './tool.ts';
+import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
 import { verifyWritten } from './write-verify.ts';
-
-export interface EditReplacement {
-  oldText: string;
-  newText: string;
-  replaceAll?: boolean;
-}
-
-/** The arguments a model sends: one replacement, or several in `edits`. */
-export interface EditInput {
-  path: string;
-  oldText?: string;
-  newText?: string;
-  replaceAll?: boolean;
-  edits?: EditReplacement[];
-  dryRun?: boolean;
-}
 
 /** A parsed patch, which a peer agent's `apply_patch` call is redirected to `edit` as. */
 export interface EditPatchInput {
   patch: ParsedPatch;
 }
 
-export interface EditOutput {
-  path: string;
-  replacements: number;
-  first_changed_line: number;
-  dry_run?: boolean;
-}
+/** The arguments `edit` takes: the `parameters` the model reads (tests pin every word). */
+const EDIT_PARAMETERS = {
+  type: 'object',
+  properties: {
+    path: pathParameter('File to edit') as PathParameter,
+    oldText: { type: 'string', description: 'Exact text to replace.' },
+    newText: { type: 'string', description: 'Text to put in its place.' },
+    replaceAll: { type: 'boolean', description: 'Replace every occurrence of oldText. Default: false.' },
+    edits: {
+      type: 'array',
+      minItems: 1,
+      description:
+        'Several replacements, each matched against the original file. Use instead of oldText/newText.',
+      items: {
+        type: 'object',
+        properties: {
+          oldText: { type: 'string', description: 'Exact text to replace.' },
+          newText: { type: 'string', description: 'Text to put in its place.' },
+          replaceAll: { type: 'boolean', description: 'Replace every occurrence. Default: false.' },
+        },
+        required: ['oldText', 'newText'],
+        additionalProperties: false,
+      },
+    },
+    dryRun: {
+      type: 'boolean',
+      description: 'Show the diff the edit would make without changing the file. Default: false.',
+    },
+  },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
 
-/**
- * The `edit` tool's spec: the name, description and parameters the model reads (tests pin every word),
- * and its effects.
- */
+/** The arguments a model sends: one replacement, or several in `edits`. */
+export type EditInput = FromSchema<typeof EDIT_PARAMETERS>;
+
+/** One of the replacements in `edits`. */
+export type EditReplacement = NonNullable<EditInput['edits']>[number];
+
+/** The `edit` tool's spec: the name, description and parameters the model reads, and its effects. */
 export const EDIT_SPEC: ToolSpec = {
   name: 'edit',
   description:
     'Replace exact text in a file. Give oldText and newText, or edits: [{oldText, newText}] for several changes at once. Each oldText must match the file exactly once, including whitespace and indentation; add surrounding lines to make it unique, or set replaceAll to change every occurrence. If any edit fails, the file is left unchanged.',
-  parameters: {
-    type: 'object',
-    properties: {
-      path: pathParameter('File to edit'),
-      oldText: { type: 'string', description: 'Exact text to replace.' },
-      newText: { type: 'string', description: 'Text to put in its place.' },
-      replaceAll: { type: 'boolean', description: 'Replace every occurrence of oldText. Default: false.' },
-      edits: {
-        type: 'array',
-        minItems: 1,
-        description:
-          'Several replacements, each matched against the original file. Use instead of oldText/newText.',
-        items: {
-          type: 'object',
-          properties: {
-            oldText: { type: 'string', description: 'Exact text to replace.' },
-            newText: { type: 'string', description: 'Text to put in its place.' },
-            replaceAll: { type: 'boolean', description: 'Replace every occurrence. Default: false.' },
-          },
-          required: ['oldText', 'newText'],
-          additionalProperties: false,
-        },
-      },
-      dryRun: {
-        type: 'boolean',
-        description: 'Show the diff the edit would make without changing the file. Default: false.',
-      },
-    },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  parameters: EDIT_PARAMETERS,
   effects: ['read', 'fs_write'],
 };
 
@@ -119,10 +93,19 @@ export const EDIT_SPEC: ToolSpec = {
  * The schema of `structured_output` when `edit` succeeds. Not declared to models (see
  * `BuiltinParts.outputSchema`); codemode types `edit`'s results with it.
  */
-export const EDIT_OUTPUT_SCHEMA: JsonSchema = objectSchema(
-  { path: STRING, replacements: INTEGER, first_changed_line: INTEGER, dry_run: BOOLEAN },
-  ['dry_run'],
-);
+export const EDIT_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
+    replacements: { type: 'integer' },
+    first_changed_line: { type: 'integer' },
+    dry_run: { type: 'boolean' },
+  },
+  required: ['path', 'replacements', 'first_changed_line'],
+  additionalProperties: false,
+} as const;
+
+export type EditOutput = FromSchema<typeof EDIT_OUTPUT_SCHEMA>;
 
 /**
  * The codes of edit's errors (`structured_output.error.code`), a patch's included; a filesystem
@@ -205,7 +188,7 @@ function parseSearchReplaceBlocks(diff: string): { oldText: string; newText: str
 }
 
 /** Largest file (in UTF-16 units of text) that fuzzy matching is tried on. */
-export const DEFAULT_MAX_FUZZY_CHARS: number = 2 * 1024 * 1024;
+const DEFAULT_MAX_FUZZY_CHARS: number = 2 * 1024 * 1024;
 
 /** Options of {@link createEditTool}. */
 export interface EditToolOptions {

@@ -4,8 +4,8 @@
  * A pattern without `/` matches names at any depth, as fd does. Imports core, workspace.ts, the tools'
  * helpers and picomatch.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import {
-  type JsonSchema,
   type PartialToolResult,
   type ToolContext,
   ToolError,
@@ -18,53 +18,34 @@ import { resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, sanitizeText, truncateHead } from './output.ts';
 import { findPeerAdapter } from './peer-tools.ts';
-import {
-  BOOLEAN,
-  type BuiltinTool,
-  defineBuiltin,
-  objectSchema,
-  PATH_ALIASES,
-  pathParameter,
-  STRING,
-} from './tool.ts';
+import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
 
-export interface FindInput {
-  pattern: string;
-  path?: string;
-  limit?: number;
-  ignore?: string[];
-}
+/** The arguments `find` takes: the `parameters` the model reads (tests pin every word). */
+const FIND_PARAMETERS = {
+  type: 'object',
+  properties: {
+    pattern: { type: 'string', minLength: 1, description: 'Glob pattern to match paths against.' },
+    path: pathParameter('Directory to search in', 'the workspace root') as PathParameter,
+    limit: { type: 'integer', minimum: 1, description: 'Maximum number of results. Default: 1000.' },
+    ignore: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Globs of paths to leave out, matched like pattern; a directory left out is not searched.',
+    },
+  },
+  required: ['pattern'],
+  additionalProperties: false,
+} as const;
 
-export interface FindOutput {
-  paths: string[];
-  truncated: boolean;
-}
+export type FindInput = FromSchema<typeof FIND_PARAMETERS>;
 
-/**
- * The `find` tool's spec: the name, description and parameters the model reads (tests pin every word),
- * and its effects.
- */
+/** The `find` tool's spec: the name, description and parameters the model reads, and its effects. */
 export const FIND_SPEC: ToolSpec = {
   name: 'find',
   description:
     'Find files by glob pattern, e.g. "*.ts" (a pattern without / matches names at any depth) or "src/**/test_*.py". Returns paths relative to the search directory (directories end in /), up to limit results (default 1000). Respects .gitignore and skips .git and node_modules.',
-  parameters: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string', minLength: 1, description: 'Glob pattern to match paths against.' },
-      path: pathParameter('Directory to search in', 'the workspace root'),
-      limit: { type: 'integer', minimum: 1, description: 'Maximum number of results. Default: 1000.' },
-      ignore: {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Globs of paths to leave out, matched like pattern; a directory left out is not searched.',
-      },
-    },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  parameters: FIND_PARAMETERS,
   effects: ['read'],
 };
 
@@ -72,10 +53,14 @@ export const FIND_SPEC: ToolSpec = {
  * The schema of `structured_output` when `find` succeeds. Not declared to models (see
  * `BuiltinParts.outputSchema`); codemode types `find`'s results with it.
  */
-export const FIND_OUTPUT_SCHEMA: JsonSchema = objectSchema({
-  paths: { type: 'array', items: STRING },
-  truncated: BOOLEAN,
-});
+export const FIND_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: { paths: { type: 'array', items: { type: 'string' } }, truncated: { type: 'boolean' } },
+  required: ['paths', 'truncated'],
+  additionalProperties: false,
+} as const;
+
+export type FindOutput = FromSchema<typeof FIND_OUTPUT_SCHEMA>;
 
 /**
  * The codes of find's errors (`structured_output.error.code`); a filesystem failure carries the
@@ -108,7 +93,7 @@ export const FIND_REPAIRS: ToolRepairs = {
 };
 
 /** Results shown when the call gives no `limit`. */
-export const DEFAULT_FIND_LIMIT = 1000;
+const DEFAULT_FIND_LIMIT = 1000;
 
 /** Options of {@link createFindTool}. */
 export interface FindToolOptions {

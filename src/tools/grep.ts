@@ -6,10 +6,10 @@
  * the walk order in its output. Imports core, workspace.ts, the tools' helpers, re2js and picomatch.
  */
 
+import type { FromSchema } from 'json-schema-to-ts';
 import type { RE2JS } from 're2js';
 import {
   type JsonObject,
-  type JsonSchema,
   type PartialToolResult,
   type ToolContext,
   ToolError,
@@ -22,100 +22,100 @@ import { decodeUtf8, displayPath, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { clipLine, DEFAULT_MAX_BYTES, GREP_MAX_LINE_CHARS, sanitizeText, truncateHead } from './output.ts';
 import {
-  BOOLEAN,
   type BuiltinTool,
   defineBuiltin,
-  INTEGER,
-  objectSchema,
   PATH_ALIASES,
+  type PathParameter,
   pathParameter,
-  STRING,
   truthy,
 } from './tool.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
 
-export interface GrepInput {
-  pattern: string;
-  path?: string;
-  glob?: string;
-  ignoreCase?: boolean;
-  literal?: boolean;
-  context?: number;
-  limit?: number;
-  outputMode?: 'content' | 'files_with_matches' | 'count';
-}
+/** The arguments `grep` takes: the `parameters` the model reads (tests pin every word). */
+const GREP_PARAMETERS = {
+  type: 'object',
+  properties: {
+    pattern: {
+      type: 'string',
+      minLength: 1,
+      description: 'Regular expression (RE2 syntax) or, with literal, plain text.',
+    },
+    path: pathParameter('File or directory to search', 'the workspace root') as PathParameter,
+    glob: {
+      type: 'string',
+      description: 'Only search files matching this glob, e.g. "*.ts" or "src/**/*.py".',
+    },
+    ignoreCase: { type: 'boolean', description: 'Match case-insensitively. Default: false.' },
+    literal: { type: 'boolean', description: 'Treat pattern as plain text. Default: false.' },
+    context: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Lines of context before and after each match. Default: 0.',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        'Maximum number of matching lines, or of files with outputMode files_with_matches or count. Default: 100.',
+    },
+    outputMode: {
+      type: 'string',
+      enum: ['content', 'files_with_matches', 'count'],
+      description:
+        'content: matching lines (default); files_with_matches: file paths; count: matches per file.',
+    },
+  },
+  required: ['pattern'],
+  additionalProperties: false,
+} as const;
 
-export interface GrepOutput {
-  matches?: { path: string; line: number; text: string }[];
-  files?: string[];
-  counts?: { path: string; count: number }[];
-  match_count?: number;
-  file_count?: number;
-  truncated: boolean;
-}
+export type GrepInput = FromSchema<typeof GREP_PARAMETERS>;
 
-/**
- * The `grep` tool's spec: the name, description and parameters the model reads (tests pin every word),
- * and its effects.
- */
+/** The `grep` tool's spec: the name, description and parameters the model reads, and its effects. */
 export const GREP_SPEC: ToolSpec = {
   name: 'grep',
   description:
     'Search file contents with a regular expression, or a plain string with literal: true. Returns matching lines as path:line: text (up to limit matches, default 100), or matching files / counts with outputMode. Respects .gitignore and skips .git and node_modules.',
-  parameters: {
-    type: 'object',
-    properties: {
-      pattern: {
-        type: 'string',
-        minLength: 1,
-        description: 'Regular expression (RE2 syntax) or, with literal, plain text.',
-      },
-      path: pathParameter('File or directory to search', 'the workspace root'),
-      glob: {
-        type: 'string',
-        description: 'Only search files matching this glob, e.g. "*.ts" or "src/**/*.py".',
-      },
-      ignoreCase: { type: 'boolean', description: 'Match case-insensitively. Default: false.' },
-      literal: { type: 'boolean', description: 'Treat pattern as plain text. Default: false.' },
-      context: {
-        type: 'integer',
-        minimum: 0,
-        description: 'Lines of context before and after each match. Default: 0.',
-      },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        description:
-          'Maximum number of matching lines, or of files with outputMode files_with_matches or count. Default: 100.',
-      },
-      outputMode: {
-        type: 'string',
-        enum: ['content', 'files_with_matches', 'count'],
-        description:
-          'content: matching lines (default); files_with_matches: file paths; count: matches per file.',
-      },
-    },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  parameters: GREP_PARAMETERS,
   effects: ['read'],
 };
 
 /**
- * The schema of `structured_output` when `grep` succeeds. Not declared to models (see
- * `BuiltinParts.outputSchema`); codemode types `grep`'s results with it.
+ * The schema of `structured_output` when `grep` succeeds: one of matches, files or counts, by
+ * `outputMode`. Not declared to models (see `BuiltinParts.outputSchema`); codemode types `grep`'s
+ * results with it.
  */
-export const GREP_OUTPUT_SCHEMA: JsonSchema = objectSchema(
-  {
-    matches: { type: 'array', items: objectSchema({ path: STRING, line: INTEGER, text: STRING }) },
-    files: { type: 'array', items: STRING },
-    counts: { type: 'array', items: objectSchema({ path: STRING, count: INTEGER }) },
-    match_count: INTEGER,
-    file_count: INTEGER,
-    truncated: BOOLEAN,
+export const GREP_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    matches: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { path: { type: 'string' }, line: { type: 'integer' }, text: { type: 'string' } },
+        required: ['path', 'line', 'text'],
+        additionalProperties: false,
+      },
+    },
+    files: { type: 'array', items: { type: 'string' } },
+    counts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { path: { type: 'string' }, count: { type: 'integer' } },
+        required: ['path', 'count'],
+        additionalProperties: false,
+      },
+    },
+    match_count: { type: 'integer' },
+    file_count: { type: 'integer' },
+    truncated: { type: 'boolean' },
   },
-  ['matches', 'files', 'counts', 'match_count', 'file_count'],
-);
+  required: ['truncated'],
+  additionalProperties: false,
+} as const;
+
+export type GrepOutput = FromSchema<typeof GREP_OUTPUT_SCHEMA>;
 
 /**
  * The codes of grep's errors (`structured_output.error.code`); a filesystem failure carries the
@@ -171,9 +171,9 @@ function repairGrep(out: Record<string, unknown>, has: (key: string) => boolean)
 }
 
 /** Matches (content mode) or files (other modes) shown when the call gives no `limit`. */
-export const DEFAULT_GREP_LIMIT = 100;
+const DEFAULT_GREP_LIMIT = 100;
 /** Files read at the same time; it hides the latency of backends whose file calls are messages. */
-export const DEFAULT_GREP_CONCURRENCY = 16;
+const DEFAULT_GREP_CONCURRENCY = 16;
 /** Bytes looked at for a NUL when deciding a file is binary (as in git and ripgrep). */
 const BINARY_SNIFF_BYTES = 8000;
 
@@ -192,16 +192,13 @@ export interface GrepToolOptions {
 }
 
 /** How grep reports what it found. */
-export type GrepOutputMode = 'content' | 'files_with_matches' | 'count';
+type GrepOutputMode = NonNullable<GrepInput['outputMode']>;
 
-/** One matching line, as in `structured_output.matches`. */
-export type GrepMatch = {
-  path: string;
-  /** 1-based. */
-  line: number;
-  /** The line as shown: control characters escaped, clipped at the line limit. */
-  text: string;
-};
+/**
+ * One matching line, as in `structured_output.matches`: `line` is 1-based, `text` the line as shown
+ * (control characters escaped, clipped at the line limit).
+ */
+type GrepMatch = NonNullable<GrepOutput['matches']>[number];
 
 interface Matcher {
   test(text: string): boolean;

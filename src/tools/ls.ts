@@ -6,78 +6,39 @@
  * It lists everything (no .gitignore) except the spill directory. Imports core, workspace.ts, the tools' helpers (files, output, and walk's `startError`)
  * and picomatch (for `ignore`).
  */
-import {
-  type JsonObject,
-  type JsonSchema,
-  ToolError,
-  type ToolRepairs,
-  type ToolSpec,
-} from '../core/index.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { type JsonObject, ToolError, type ToolRepairs, type ToolSpec } from '../core/index.ts';
 import { formatSize } from '../shared/index.ts';
-import {
-  type DirEntry,
-  type EntryType,
-  typeOfPath,
-  type Workspace,
-  WorkspaceError,
-} from '../workspace/workspace.ts';
+import { type DirEntry, typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, sanitizeText, truncateHead } from './output.ts';
-import {
-  BOOLEAN,
-  type BuiltinTool,
-  defineBuiltin,
-  objectSchema,
-  PATH_ALIASES,
-  pathParameter,
-  STRING,
-} from './tool.ts';
+import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
 import { startError } from './walk.ts';
 
-export interface LsInput {
-  path?: string;
-  limit?: number;
-  ignore?: string[];
-}
+/** The arguments `ls` takes: the `parameters` the model reads (tests pin every word). */
+const LS_PARAMETERS = {
+  type: 'object',
+  properties: {
+    path: pathParameter('Directory to list', 'the workspace root') as PathParameter,
+    limit: { type: 'integer', minimum: 1, description: 'Maximum number of entries. Default: 500.' },
+    ignore: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Glob patterns of entry names to leave out, e.g. ["*.log", "dist"].',
+    },
+  },
+  additionalProperties: false,
+} as const;
 
-export interface LsOutput {
-  path: string;
-  entries: {
-    name: string;
-    type: 'file' | 'directory' | 'symlink' | 'other';
-    size: number | null;
-    target?: string;
-  }[];
-  truncated: boolean;
-  /**
-   * Present (true) when the backend cannot give a file's size without reading the whole file (it has
-   * no stat call, like WebContainer's fs): every file's `size` is then null rather than read.
-   */
-  sizes_unknown?: true;
-}
+export type LsInput = FromSchema<typeof LS_PARAMETERS>;
 
-/**
- * The `ls` tool's spec: the name, description and parameters the model reads (tests pin every word),
- * and its effects.
- */
+/** The `ls` tool's spec: the name, description and parameters the model reads, and its effects. */
 export const LS_SPEC: ToolSpec = {
   name: 'ls',
   description:
     'List a directory: entries sorted alphabetically, directories end in /, dotfiles included. Returns up to limit entries (default 500).',
-  parameters: {
-    type: 'object',
-    properties: {
-      path: pathParameter('Directory to list', 'the workspace root'),
-      limit: { type: 'integer', minimum: 1, description: 'Maximum number of entries. Default: 500.' },
-      ignore: {
-        type: 'array',
-        items: { type: 'string' },
-        description: 'Glob patterns of entry names to leave out, e.g. ["*.log", "dist"].',
-      },
-    },
-    additionalProperties: false,
-  },
+  parameters: LS_PARAMETERS,
   effects: ['read'],
 };
 
@@ -85,26 +46,34 @@ export const LS_SPEC: ToolSpec = {
  * The schema of `structured_output` when `ls` succeeds. Not declared to models (see
  * `BuiltinParts.outputSchema`); codemode types `ls`'s results with it.
  */
-export const LS_OUTPUT_SCHEMA: JsonSchema = objectSchema(
-  {
-    path: STRING,
+export const LS_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
     entries: {
       type: 'array',
-      items: objectSchema(
-        {
-          name: STRING,
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
           type: { enum: ['file', 'directory', 'symlink', 'other'] },
           size: { type: ['integer', 'null'] },
-          target: STRING,
+          target: { type: 'string' },
         },
-        ['target'],
-      ),
+        required: ['name', 'type', 'size'],
+        additionalProperties: false,
+      },
     },
-    truncated: BOOLEAN,
+    truncated: { type: 'boolean' },
+    // Present (true) when the backend cannot give a file's size without reading the whole file (it has
+    // no stat call, like WebContainer's fs): every file's `size` is then null rather than read.
     sizes_unknown: { const: true },
   },
-  ['sizes_unknown'],
-);
+  required: ['path', 'entries', 'truncated'],
+  additionalProperties: false,
+} as const;
+
+export type LsOutput = FromSchema<typeof LS_OUTPUT_SCHEMA>;
 
 /**
  * The codes of ls's errors (`structured_output.error.code`); a filesystem failure carries the
@@ -124,7 +93,7 @@ export const LS_REPAIRS: ToolRepairs = {
 };
 
 /** Entries shown when the call gives no `limit`. */
-export const DEFAULT_LS_LIMIT = 500;
+const DEFAULT_LS_LIMIT = 500;
 
 /** Options of {@link createLsTool}. */
 export interface LsToolOptions {
@@ -134,15 +103,11 @@ export interface LsToolOptions {
   maxBytes?: number;
 }
 
-/** One entry, as in `structured_output.entries`. */
-export type LsEntry = {
-  name: string;
-  type: EntryType;
-  /** Bytes, for files; `null` otherwise or when unknown. */
-  size: number | null;
-  /** For symlinks, when the backend can read links. */
-  target?: string;
-};
+/**
+ * One entry, as in `structured_output.entries`: `size` in bytes for files, `null` otherwise or when
+ * unknown; `target` for symlinks, when the backend can read links.
+ */
+type LsEntry = LsOutput['entries'][number];
 
 /** Creates the `ls` tool. */
 export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, LsOutput, typeof LS_ERRORS> {

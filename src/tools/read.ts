@@ -10,85 +10,73 @@
  * keeps each shown line's own ending, so a program concatenating consecutive pages gets the file back
  * (except a UTF-8 BOM and the rest of a clipped over-long line).
  */
-import {
-  type JsonSchema,
-  type PartialToolResult,
-  ToolError,
-  type ToolRepairs,
-  type ToolSpec,
-} from '../core/index.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { type PartialToolResult, ToolError, type ToolRepairs, type ToolSpec } from '../core/index.ts';
 import { formatSize } from '../shared/index.ts';
 import { typeOfPath, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, onPath, resolvePath } from './files.ts';
 import { detectImageMimeType, encodeBase64 } from './images.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText } from './output.ts';
 import { readPeerAdapter } from './peer-tools.ts';
-import {
-  BOOLEAN,
-  type BuiltinTool,
-  defineBuiltin,
-  INTEGER,
-  objectSchema,
-  PATH_ALIASES,
-  pathParameter,
-  STRING,
-} from './tool.ts';
+import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
 
-export interface ReadInput {
-  path: string;
-  offset?: number;
-  limit?: number;
-}
+/** The arguments `read` takes: the `parameters` the model reads (tests pin every word). */
+const READ_PARAMETERS = {
+  type: 'object',
+  properties: {
+    path: pathParameter('File to read') as PathParameter,
+    offset: { type: 'integer', minimum: 1, description: 'Line to start from, 1-based. Default: 1.' },
+    limit: { type: 'integer', minimum: 1, description: 'Maximum number of lines to return.' },
+  },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
 
-export type ReadOutput =
-  | {
-      path: string;
-      content: string;
-      start_line: number;
-      end_line: number;
-      total_lines: number;
-      truncated: boolean;
-    }
-  | { path: string; mime_type: string; data_base64: string; bytes: number };
+export type ReadInput = FromSchema<typeof READ_PARAMETERS>;
 
-/**
- * The `read` tool's spec: the name, description and parameters the model reads (tests pin every word),
- * and its effects.
- */
+/** The `read` tool's spec: the name, description and parameters the model reads, and its effects. */
 export const READ_SPEC: ToolSpec = {
   name: 'read',
   description:
     'Read a text file or an image from the workspace. Text comes back as it is in the file, without line numbers: up to 2000 lines or 50 KB, whichever comes first; use offset and limit to page through longer files. Images (PNG, JPEG, GIF, WebP) come back as image data. Use ls for directories.',
-  parameters: {
-    type: 'object',
-    properties: {
-      path: pathParameter('File to read'),
-      offset: { type: 'integer', minimum: 1, description: 'Line to start from, 1-based. Default: 1.' },
-      limit: { type: 'integer', minimum: 1, description: 'Maximum number of lines to return.' },
-    },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  parameters: READ_PARAMETERS,
   effects: ['read'],
 };
 
 /**
- * The schema of `structured_output` when `read` succeeds. Not declared to models (see
- * `BuiltinParts.outputSchema`); codemode types `read`'s results with it.
+ * The schema of `structured_output` when `read` succeeds: a page of text, or an image. Not declared
+ * to models (see `BuiltinParts.outputSchema`); codemode types `read`'s results with it.
  */
-export const READ_OUTPUT_SCHEMA: JsonSchema = {
+export const READ_OUTPUT_SCHEMA = {
   anyOf: [
-    objectSchema({
-      path: STRING,
-      content: STRING,
-      start_line: INTEGER,
-      end_line: INTEGER,
-      total_lines: INTEGER,
-      truncated: BOOLEAN,
-    }),
-    objectSchema({ path: STRING, mime_type: STRING, data_base64: STRING, bytes: INTEGER }),
+    {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        content: { type: 'string' },
+        start_line: { type: 'integer' },
+        end_line: { type: 'integer' },
+        total_lines: { type: 'integer' },
+        truncated: { type: 'boolean' },
+      },
+      required: ['path', 'content', 'start_line', 'end_line', 'total_lines', 'truncated'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        mime_type: { type: 'string' },
+        data_base64: { type: 'string' },
+        bytes: { type: 'integer' },
+      },
+      required: ['path', 'mime_type', 'data_base64', 'bytes'],
+      additionalProperties: false,
+    },
   ],
-};
+} as const;
+
+export type ReadOutput = FromSchema<typeof READ_OUTPUT_SCHEMA>;
 
 /**
  * The codes of read's errors (`structured_output.error.code`); a filesystem failure carries the
@@ -135,7 +123,7 @@ function repairRead(out: Record<string, unknown>, has: (key: string) => boolean)
 }
 
 /** Largest image, in bytes, that read returns as data. */
-export const DEFAULT_MAX_IMAGE_BYTES: number = 5 * 1024 * 1024;
+const DEFAULT_MAX_IMAGE_BYTES: number = 5 * 1024 * 1024;
 
 /** Options of {@link createReadTool}. */
 export interface ReadToolOptions {
@@ -160,7 +148,7 @@ const SNIFF_BYTES = 8192;
 const VALIDATE_CHUNK = 1024 * 1024;
 const LF = 0x0a;
 /** Files larger than this are read in ranges when the backend can (`Workspace.readFileRange`). */
-export const LARGE_FILE_BYTES: number = 8 * 1024 * 1024;
+const LARGE_FILE_BYTES: number = 8 * 1024 * 1024;
 
 /**
  * Creates the `read` tool. Text: up to `maxLines` lines or `maxBytes` bytes from `offset` (1-based),

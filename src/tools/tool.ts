@@ -60,8 +60,15 @@ export function defineBuiltin<Input, Output, const Codes extends Readonly<Record
   return tool;
 }
 
-/** The schema of a path parameter; `fallback` is said as its default. */
-export function pathParameter(what: string, fallback?: string): Record<string, unknown> {
+/** The schema of a path parameter, as schemas declared `as const` take it. */
+export type PathParameter = { readonly type: 'string'; readonly description: string };
+
+/**
+ * The schema of a path parameter; `fallback` is said as its default. A schema declared `as const` calls
+ * it as `pathParameter(…) as PathParameter`: `isolatedDeclarations` infers a declaration's type from
+ * literals and assertions only, not from a call.
+ */
+export function pathParameter(what: string, fallback?: string): PathParameter {
   return {
     type: 'string',
     description: `${what}, relative to the workspace root or absolute inside it.${fallback ? ` Default: ${fallback}.` : ''}`,
@@ -86,21 +93,4 @@ export const PATH_ALIASES: readonly string[] = [
 /** Whether another agent's flag is set: `true`, `"true"` or `1`. */
 export function truthy(value: unknown): boolean {
   return value === true || value === 'true' || value === 1;
-}
-
-/** Pieces of output schemas. */
-export const STRING = { type: 'string' } as const;
-export const INTEGER = { type: 'integer' } as const;
-export const BOOLEAN = { type: 'boolean' } as const;
-
-/** An object schema whose properties are all required except `optional`. */
-export function objectSchema(
-  properties: Record<string, unknown>,
-  optional: readonly string[] = [],
-): { type: 'object'; properties: Record<string, unknown>; required: string[] } {
-  return {
-    type: 'object',
-    properties,
-    required: Object.keys(properties).filter((key) => !optional.includes(key)),
-  };
 }

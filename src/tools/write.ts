@@ -3,58 +3,40 @@
  * Writes to one path are serialised with edit's through the shared mutation queue. Imports core, the
  * Workspace seam (type, errors, path helpers) and the tools' shared helpers only.
  */
-import { type JsonSchema, ToolError, type ToolRepairs, type ToolSpec } from '../core/index.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ToolError, type ToolRepairs, type ToolSpec } from '../core/index.ts';
 import { parentOf, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { type PatchBase, unifiedPatch } from './edit-diff.ts';
 import { fsError, onPath, readPathContent, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { splitLines } from './output.ts';
 import { writePeerAdapter } from './peer-tools.ts';
-import {
-  BOOLEAN,
-  type BuiltinTool,
-  defineBuiltin,
-  INTEGER,
-  objectSchema,
-  PATH_ALIASES,
-  pathParameter,
-  STRING,
-} from './tool.ts';
+import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
 import { verifyWritten } from './write-verify.ts';
 
-export interface WriteInput {
-  path: string;
-  content: string;
-  overwrite?: boolean;
-}
+/** The arguments `write` takes: the `parameters` the model reads (tests pin every word). */
+const WRITE_PARAMETERS = {
+  type: 'object',
+  properties: {
+    path: pathParameter('File to write') as PathParameter,
+    content: { type: 'string', description: 'The complete new content of the file.' },
+    overwrite: {
+      type: 'boolean',
+      description: 'Replace the file if it exists. Default: true; false leaves an existing file untouched.',
+    },
+  },
+  required: ['path', 'content'],
+  additionalProperties: false,
+} as const;
 
-export interface WriteOutput {
-  path: string;
-  bytes_written: number;
-  created: boolean;
-}
+export type WriteInput = FromSchema<typeof WRITE_PARAMETERS>;
 
-/**
- * The `write` tool's spec: the name, description and parameters the model reads (tests pin every word),
- * and its effects.
- */
+/** The `write` tool's spec: the name, description and parameters the model reads, and its effects. */
 export const WRITE_SPEC: ToolSpec = {
   name: 'write',
   description:
     'Create a file or overwrite it with the given content. Parent directories are created as needed. To change part of an existing file, use edit instead.',
-  parameters: {
-    type: 'object',
-    properties: {
-      path: pathParameter('File to write'),
-      content: { type: 'string', description: 'The complete new content of the file.' },
-      overwrite: {
-        type: 'boolean',
-        description: 'Replace the file if it exists. Default: true; false leaves an existing file untouched.',
-      },
-    },
-    required: ['path', 'content'],
-    additionalProperties: false,
-  },
+  parameters: WRITE_PARAMETERS,
   effects: ['fs_write'],
 };
 
@@ -62,11 +44,14 @@ export const WRITE_SPEC: ToolSpec = {
  * The schema of `structured_output` when `write` succeeds. Not declared to models (see
  * `BuiltinParts.outputSchema`); codemode types `write`'s results with it.
  */
-export const WRITE_OUTPUT_SCHEMA: JsonSchema = objectSchema({
-  path: STRING,
-  bytes_written: INTEGER,
-  created: BOOLEAN,
-});
+export const WRITE_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: { path: { type: 'string' }, bytes_written: { type: 'integer' }, created: { type: 'boolean' } },
+  required: ['path', 'bytes_written', 'created'],
+  additionalProperties: false,
+} as const;
+
+export type WriteOutput = FromSchema<typeof WRITE_OUTPUT_SCHEMA>;
 
 /**
  * The codes of write's errors (`structured_output.error.code`); a filesystem failure carries the

@@ -1,0 +1,141 @@
+/**
+ * The built-ins' input and output types are derived from their JSON Schemas (json-schema-to-ts's
+ * `FromSchema`), so the code that reads arguments and builds results follows the schema the model and
+ * codemode see. These checks pin the derived public types (a schema change that alters them fails the
+ * typecheck of this file) and that every schema names each required property among its properties.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type {
+  BashInput,
+  BashOutput,
+  EditInput,
+  EditOutput,
+  FindInput,
+  FindOutput,
+  GrepInput,
+  GrepOutput,
+  LsInput,
+  LsOutput,
+  ReadInput,
+  ReadOutput,
+  WriteInput,
+  WriteOutput,
+} from '../../src/index.ts';
+import { BASH_OUTPUT_SCHEMA, BASH_SPEC } from '../../src/tools/bash.ts';
+import { EDIT_OUTPUT_SCHEMA, EDIT_SPEC } from '../../src/tools/edit.ts';
+import { FIND_OUTPUT_SCHEMA, FIND_SPEC } from '../../src/tools/find.ts';
+import { GREP_OUTPUT_SCHEMA, GREP_SPEC } from '../../src/tools/grep.ts';
+import { LS_OUTPUT_SCHEMA, LS_SPEC } from '../../src/tools/ls.ts';
+import { READ_OUTPUT_SCHEMA, READ_SPEC } from '../../src/tools/read.ts';
+import { WRITE_OUTPUT_SCHEMA, WRITE_SPEC } from '../../src/tools/write.ts';
+
+type Replacement = { oldText: string; newText: string; replaceAll?: boolean };
+
+describe('the built-ins type their arguments and results from their schemas', () => {
+  it('gives each input the properties and optionality its parameters declare', () => {
+    expectTypeOf<ReadInput>().toEqualTypeOf<{ path: string; offset?: number; limit?: number }>();
+    expectTypeOf<WriteInput>().toEqualTypeOf<{ path: string; content: string; overwrite?: boolean }>();
+    expectTypeOf<EditInput>().toEqualTypeOf<{
+      path: string;
+      oldText?: string;
+      newText?: string;
+      replaceAll?: boolean;
+      edits?: Replacement[];
+      dryRun?: boolean;
+    }>();
+    expectTypeOf<BashInput>().toEqualTypeOf<{ command: string; timeout?: number; cwd?: string }>();
+    expectTypeOf<GrepInput>().toEqualTypeOf<{
+      pattern: string;
+      path?: string;
+      glob?: string;
+      ignoreCase?: boolean;
+      literal?: boolean;
+      context?: number;
+      limit?: number;
+      outputMode?: 'content' | 'files_with_matches' | 'count';
+    }>();
+    expectTypeOf<FindInput>().toEqualTypeOf<{
+      pattern: string;
+      path?: string;
+      limit?: number;
+      ignore?: string[];
+    }>();
+    expectTypeOf<LsInput>().toEqualTypeOf<{ path?: string; limit?: number; ignore?: string[] }>();
+  });
+
+  it('gives each output the shape its output schema declares', () => {
+    expectTypeOf<WriteOutput>().toEqualTypeOf<{ path: string; bytes_written: number; created: boolean }>();
+    expectTypeOf<EditOutput>().toEqualTypeOf<{
+      path: string;
+      replacements: number;
+      first_changed_line: number;
+      dry_run?: boolean;
+    }>();
+    expectTypeOf<BashOutput>().toEqualTypeOf<{
+      command: string;
+      exit_code: number;
+      output: string;
+      truncated: boolean;
+      timed_out: boolean;
+    }>();
+    expectTypeOf<FindOutput>().toEqualTypeOf<{ paths: string[]; truncated: boolean }>();
+    expectTypeOf<GrepOutput>().toEqualTypeOf<{
+      matches?: { path: string; line: number; text: string }[];
+      files?: string[];
+      counts?: { path: string; count: number }[];
+      match_count?: number;
+      file_count?: number;
+      truncated: boolean;
+    }>();
+    expectTypeOf<LsOutput>().toEqualTypeOf<{
+      path: string;
+      entries: {
+        name: string;
+        type: 'file' | 'directory' | 'symlink' | 'other';
+        size: number | null;
+        target?: string;
+      }[];
+      truncated: boolean;
+      sizes_unknown?: true;
+    }>();
+    expectTypeOf<ReadOutput>().toEqualTypeOf<
+      | {
+          path: string;
+          content: string;
+          start_line: number;
+          end_line: number;
+          total_lines: number;
+          truncated: boolean;
+        }
+      | { path: string; mime_type: string; data_base64: string; bytes: number }
+    >();
+  });
+
+  it('lists each required property among the properties, in every object of every schema', () => {
+    const schemas = {
+      ...Object.fromEntries(
+        [READ_SPEC, WRITE_SPEC, EDIT_SPEC, BASH_SPEC, GREP_SPEC, FIND_SPEC, LS_SPEC].map((spec) => [
+          `${spec.name} parameters`,
+          spec.parameters,
+        ]),
+      ),
+      'read output': READ_OUTPUT_SCHEMA,
+      'write output': WRITE_OUTPUT_SCHEMA,
+      'edit output': EDIT_OUTPUT_SCHEMA,
+      'bash output': BASH_OUTPUT_SCHEMA,
+      'grep output': GREP_OUTPUT_SCHEMA,
+      'find output': FIND_OUTPUT_SCHEMA,
+      'ls output': LS_OUTPUT_SCHEMA,
+    };
+    const unknownRequired = (schema: unknown, where: string): string[] => {
+      if (typeof schema !== 'object' || schema === null) return [];
+      const node = schema as { properties?: Record<string, unknown>; required?: readonly string[] };
+      const own = (node.required ?? [])
+        .filter((name) => node.properties?.[name] === undefined)
+        .map((name) => `${where}: ${name}`);
+      return [...own, ...Object.values(schema).flatMap((child) => unknownRequired(child, where))];
+    };
+    expect(Object.keys(schemas)).toHaveLength(14);
+    expect(Object.entries(schemas).flatMap(([where, schema]) => unknownRequired(schema, where))).toEqual([]);
+  });
+});
