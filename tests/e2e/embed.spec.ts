@@ -95,6 +95,36 @@ test("theme= fixes the frame's theme, maxHeight= bounds it with a scroll inside,
   );
 });
 
+/** The playground root's background, as drawn: the light or the dark theme's. */
+const LIGHT_BG = 'rgb(245, 246, 248)';
+const DARK_BG = 'rgb(21, 22, 26)';
+
+test('theme=light stays light under a dark system, and theme=system follows the system as it changes', async ({
+  page,
+  playground,
+}) => {
+  const root = page.getByTestId('playground-root');
+  const background = () => root.evaluate((element) => getComputedStyle(element).backgroundColor);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await playground.goto({ path: '/?theme=light', embed: true, scenario: SEARCH });
+  await expect(page.getByTestId('channel-output')).toContainText('github_create_issue');
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  expect(await background()).toBe(LIGHT_BG);
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+
+  // A visitor who picked light with the toggle: theme=system follows the system all the same.
+  await page.evaluate(() => localStorage.setItem('browser-agent-tools-playground-theme', 'light'));
+  await playground.goto({ path: '/?theme=system', embed: true, scenario: SEARCH });
+  await expect(page.getByTestId('channel-output')).toContainText('github_create_issue');
+  await expect(root).not.toHaveAttribute('data-theme');
+  expect(await background()).toBe(DARK_BG);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(background).toBe(LIGHT_BG);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).toBe(DARK_BG);
+  await expect(page.getByTestId('embed-invalid-options')).toHaveCount(0);
+});
+
 test('without a height in the link, an embed stops growing at 800 px and scrolls inside', async ({
   page,
   playground,
