@@ -3,6 +3,7 @@
  * The library itself is built by `tsc -p tsconfig.build.json` into `dist/`; the playground lands in
  * `dist/playground/`, so `build:lib` (which wipes `dist/`) must run before `build:playground`.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Alias, defineConfig, type Plugin } from 'vite';
@@ -74,8 +75,23 @@ function failOnBrowserExternals(): Plugin {
   };
 }
 
+/**
+ * docs/mcp.md beside the built page (`dist/playground/docs/mcp.md`): the MCP panel's note on stdio
+ * servers links to it. `npm run dev` serves it from the repository root already.
+ */
+function shipMcpDoc(): Plugin {
+  return {
+    name: 'ship-mcp-doc',
+    apply: 'build',
+    generateBundle() {
+      const source = readFileSync(resolve(root, 'docs/mcp.md'), 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'docs/mcp.md', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), failOnBrowserExternals()],
+  plugins: [react(), failOnBrowserExternals(), shipMcpDoc()],
   resolve: { alias: [...alias, ...browserShims] },
   server: { headers },
   preview: { headers },

@@ -82,6 +82,14 @@ test('the note gives the documented command, fills in the URL and key, and conne
   const note = panel.getByTestId('mcp-stdio-note');
   await note.locator('summary').focus();
   await page.keyboard.press('Enter');
+  // The docs are a link, to the copy of docs/mcp.md the build puts beside the page, opened apart.
+  const docs = note.getByRole('link', { name: 'docs/mcp.md' });
+  await expect(docs).toHaveAttribute('href', 'docs/mcp.md');
+  await expect(docs).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(docs).toHaveAttribute('target', '_blank');
+  const doc = await page.request.get(await docs.evaluate((link: HTMLAnchorElement) => link.href));
+  expect(doc.status()).toBe(200);
+  expect(await doc.text()).toContain('## Servers that speak only stdio');
   await note.getByTestId('mcp-stdio-command').fill('node server.js');
   await expect(note.getByTestId('mcp-proxy-command')).toHaveText(
     /^npx mcp-proxy@6\.7\.19 --host 127\.0\.0\.1 --port 8080 --server stream --apiKey [0-9a-f]{32} --corsAddAllowedHeader X-API-Key -- node server\.js$/,

@@ -9,6 +9,11 @@
 export const PROXY_PACKAGE = 'mcp-proxy@6.7.19';
 /** Where the command serves the server. */
 export const PROXY_URL = 'http://127.0.0.1:8080/mcp';
+/**
+ * Where the page links to docs/mcp.md: beside the page, where the playground's build puts it (and the
+ * dev server serves it). Relative, so it stays on the page's own origin and path.
+ */
+export const PROXY_DOCS_HREF = 'docs/mcp.md';
 /** The header that carries the key. */
 export const PROXY_KEY_HEADER = 'X-API-Key';
 

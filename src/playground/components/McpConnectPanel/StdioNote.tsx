@@ -1,5 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import { freshProxyKey, PROXY_KEY_HEADER, PROXY_URL, proxyCommand } from '../../state/stdio-proxy.ts';
+import {
+  freshProxyKey,
+  PROXY_DOCS_HREF,
+  PROXY_KEY_HEADER,
+  PROXY_URL,
+  proxyCommand,
+} from '../../state/stdio-proxy.ts';
 import { CopyButton } from '../CopyButton/CopyButton.tsx';
 import controls from '../shared/controls.module.css';
 import formStyles from '../shared/form.module.css';
@@ -8,8 +14,9 @@ import styles from './McpConnectPanel.module.css';
 
 /**
  * A page can reach only Streamable HTTP servers that allow its origin; a server that speaks only stdio
- * needs a local proxy. This says so, writes the proxy command (docs/mcp.md, "Servers that speak only
- * stdio") with a fresh key, and fills the form with the proxy's URL and that key.
+ * needs a local proxy. This says so, links to docs/mcp.md ("Servers that speak only stdio", shipped
+ * beside the page), writes the proxy command with a fresh key, and fills the form with the proxy's URL
+ * and that key.
  */
 export function StdioNote({ onUse }: { onUse(proxy: { url: string; headers: string }): void }) {
   const id = useId();
@@ -21,8 +28,12 @@ export function StdioNote({ onUse }: { onUse(proxy: { url: string; headers: stri
       <summary>A server that speaks only stdio?</summary>
       <p className={textStyles.note}>
         This page can only reach servers over Streamable HTTP. Run a stdio server behind a local proxy on your
-        machine (docs/mcp.md, “Servers that speak only stdio”): it starts the command, serves it at{' '}
-        {PROXY_URL} and answers only requests that carry its key.
+        machine (
+        <a href={PROXY_DOCS_HREF} target="_blank" rel="noopener noreferrer" data-testid="mcp-stdio-docs">
+          docs/mcp.md
+        </a>
+        , “Servers that speak only stdio”): it starts the command, serves it at {PROXY_URL} and answers only
+        requests that carry its key.
       </p>
       <div className={formStyles.form}>
         <label htmlFor={id}>stdio command</label>
