@@ -36,7 +36,7 @@ export function readFixture(file: string): CatalogFixture {
 }
 
 /** Package → version, as the bench reports provenance. */
-export function fixtureVersions(fixture: CatalogFixture): Record<string, string> {
+function fixtureVersions(fixture: CatalogFixture): Record<string, string> {
   return Object.fromEntries(fixture.sources.map((source) => [source.package, source.version]));
 }
 

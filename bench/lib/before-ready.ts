@@ -12,7 +12,7 @@ import { preview } from 'vite';
 import { findChromium } from '../../tests/e2e/chromium.ts';
 import { GZIP_LEVEL } from './bundle.ts';
 
-export interface TransferredFile {
+interface TransferredFile {
   readonly file: string;
   readonly gzipBytes: number;
 }

@@ -170,7 +170,7 @@ export function createBm25(k1 = 1.2, b = 0.75): Ranker {
 }
 
 /** MiniSearch with default options (tokenizer, term processing, OR, no prefix, no fuzzy). */
-export function createMiniSearchDefault(): Ranker {
+function createMiniSearchDefault(): Ranker {
   const engine = new MiniSearch<{ id: string; name: string; description: string; parameters: string }>({
     fields: ['name', 'description', 'parameters'],
   });
@@ -188,7 +188,7 @@ export function createMiniSearchDefault(): Ranker {
 }
 
 /** The project's index, as `tool_search` builds it. */
-export function createProjectRanker(): Ranker {
+function createProjectRanker(): Ranker {
   const index = createToolIndex();
   return {
     add: (spec) => index.add(spec),

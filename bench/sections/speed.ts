@@ -101,7 +101,7 @@ function scaleReport(tools: readonly ToolSpec[], queries: readonly string[]): st
 }
 
 /** Catalog A repeated until `count` tools: copies get a `_rN` suffix on the name, text unchanged. */
-export function replicate(tools: readonly ToolSpec[], count: number): ToolSpec[] {
+function replicate(tools: readonly ToolSpec[], count: number): ToolSpec[] {
   const out: ToolSpec[] = [];
   for (let copy = 0; out.length < count; copy++) {
     for (const tool of tools) {

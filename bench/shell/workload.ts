@@ -49,7 +49,7 @@ const STATUSES = ['200', '200', '200', '200', '201', '304', '404', '500'];
  * column), method, path (`/api/WORD/N`), status, bytes (0–19,999, so a column sum stays below 2³¹,
  * where mawk starts printing sums in exponent form), two words. About 57 bytes a line.
  */
-export function dataFile(lines: number): string {
+function dataFile(lines: number): string {
   const random = seededRandom(33);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const out: string[] = [];
@@ -64,7 +64,7 @@ export function dataFile(lines: number): string {
 }
 
 /** The tree: `tree/dirNN/fileNNNNN.ts`, 100 files a directory, each of about `bytes` bytes. */
-export function treeFiles(count: number, bytes: number): Record<string, string> {
+function treeFiles(count: number, bytes: number): Record<string, string> {
   const line = 'export const value = "lorem ipsum dolor sit amet, consectetur adipiscing";\n';
   const body = line.repeat(Math.max(1, Math.round(bytes / line.length)));
   const files: Record<string, string> = {};

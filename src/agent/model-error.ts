@@ -107,7 +107,7 @@ function bodyMessage(body: unknown): string | undefined {
 }
 
 /** `text` with every occurrence of `secret` replaced by `***` (secrets shorter than 4 characters are left). */
-export function redact(text: string, secret: string | undefined): string {
+function redact(text: string, secret: string | undefined): string {
   if (secret === undefined || secret.length < 4) return text;
   return text.split(secret).join('***');
 }

@@ -64,7 +64,7 @@ export interface FailureFacts {
 }
 
 /** Seconds as the messages print them: `10s`, `0.5s`. */
-export function formatSeconds(seconds: number): string {
+function formatSeconds(seconds: number): string {
   return `${Number(seconds.toFixed(3))}s`;
 }
 
@@ -108,11 +108,11 @@ export interface CallSummary {
 }
 
 /** Calls listed in an error result; the rest are counted. */
-export const MAX_LISTED_CALLS = 20;
+const MAX_LISTED_CALLS = 20;
 /** Characters of one call's arguments shown in a list. */
-export const MAX_LISTED_ARGS_CHARS = 200;
+const MAX_LISTED_ARGS_CHARS = 200;
 /** Bytes of console output repeated in an error result (the tail). */
-export const MAX_ERROR_CONSOLE_BYTES: number = 4 * 1024;
+const MAX_ERROR_CONSOLE_BYTES: number = 4 * 1024;
 
 function argsPreview(args: unknown): string {
   let text: string;
@@ -177,9 +177,9 @@ export function callLimitMessage(maxCalls: number): string {
 }
 
 /** Lines of `output` shown at most. */
-export const MAX_OUTPUT_LINES = 2000;
+const MAX_OUTPUT_LINES = 2000;
 /** UTF-8 bytes of `output` shown at most. */
-export const MAX_OUTPUT_BYTES: number = 50 * 1024;
+const MAX_OUTPUT_BYTES: number = 50 * 1024;
 
 /**
  * Keeps the head of `text` within {@link MAX_OUTPUT_LINES} lines and {@link MAX_OUTPUT_BYTES} bytes (a

@@ -10,16 +10,16 @@ import { isPlainObject } from '../core/index.ts';
 import { firstSentence } from './summary.ts';
 
 /** Nesting depth after which a schema is rendered as `unknown`. */
-export const MAX_TYPE_DEPTH = 8;
+const MAX_TYPE_DEPTH = 8;
 
 /** Enums with more values than this are widened to their base types in the brief form. */
-export const MAX_BRIEF_ENUM_VALUES = 4;
+const MAX_BRIEF_ENUM_VALUES = 4;
 
 /**
  * Which property descriptions become JSDoc comments: `all` (whole, at every depth), `top` (the first
  * sentence, for the properties of the outermost object only) or `none`.
  */
-export type SchemaDocs = 'all' | 'top' | 'none';
+type SchemaDocs = 'all' | 'top' | 'none';
 
 /** Options of {@link schemaToType}. */
 export interface SchemaToTypeOptions {

@@ -12,7 +12,7 @@ import type { HostToWorkerMessage, WorkerToHostMessage } from './worker-protocol
  * What the runner uses of a Worker; a DOM `Worker` has all of it. Declared by shape so that the package's
  * declarations type-check in a project without the DOM lib.
  */
-export interface CodemodeWorker {
+interface CodemodeWorker {
   postMessage(message: unknown): void;
   addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
   addEventListener(

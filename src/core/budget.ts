@@ -21,7 +21,7 @@ export const DEFAULT_OUTPUT_BUDGET: Readonly<Required<OutputBudget>> = Object.fr
 });
 
 /** What a cut kept. Line numbers are 1-based. */
-export interface BudgetCut {
+interface BudgetCut {
   /** The kept head, without the notice. */
   content: string;
   truncatedBy: 'lines' | 'bytes';
@@ -58,7 +58,7 @@ export function resolveOutputBudget(
 }
 
 /** The head of `text` within `budget`, or `undefined` when the whole text fits. */
-export function cutToBudget(text: string, budget: Required<OutputBudget>): BudgetCut | undefined {
+function cutToBudget(text: string, budget: Required<OutputBudget>): BudgetCut | undefined {
   const totalBytes = utf8Length(text);
   const totalLines = countLines(text);
   if (totalLines <= budget.maxLines && totalBytes <= budget.maxBytes) return undefined;
@@ -133,7 +133,7 @@ export async function fitOutput(
 }
 
 /** `Lines 1-40 of 90 shown (50.0KB limit)`: the head of every budget notice. */
-export function shownRange(cut: BudgetCut, budget: Required<OutputBudget>): string {
+function shownRange(cut: BudgetCut, budget: Required<OutputBudget>): string {
   if (cut.firstLinePartial) {
     return `First ${formatSize(cut.outputBytes)} of line 1 shown (${formatSize(budget.maxBytes)} limit; the output is ${formatSize(cut.totalBytes)})`;
   }
@@ -144,7 +144,7 @@ export function shownRange(cut: BudgetCut, budget: Required<OutputBudget>): stri
 }
 
 /** The line `read` continues from after a cut. */
-export function nextOffset(cut: BudgetCut): number {
+function nextOffset(cut: BudgetCut): number {
   return cut.firstLinePartial ? 1 : cut.outputLines + 1;
 }
 

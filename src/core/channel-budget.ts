@@ -48,7 +48,7 @@ export async function fitChannels(
 }
 
 /** The JSON size of `value` in UTF-8 bytes when it is over `maxBytes`, else `undefined`. */
-export function jsonBytesOver(value: unknown, maxBytes: number): number | undefined {
+function jsonBytesOver(value: unknown, maxBytes: number): number | undefined {
   if (jsonUpperBound(value, maxBytes) <= maxBytes) return undefined;
   const bytes = exactJsonBytes(value);
   return bytes > maxBytes ? bytes : undefined;

@@ -54,7 +54,7 @@ const MAX_NESTED_DATA_CHARS = 200;
 export const MAX_ERROR_DATA_ITEMS: number = 100;
 
 /** JSON characters of an error's data kept whole; larger data is clipped (and says so). */
-export const MAX_ERROR_DATA_JSON_CHARS: number = 64 * 1024;
+const MAX_ERROR_DATA_JSON_CHARS: number = 64 * 1024;
 
 /**
  * An error's data, whole when its JSON is small; otherwise with every string clipped, every array

@@ -203,7 +203,7 @@ export interface RegisteredTool<W = unknown> {
  * Runs a tool of the suite (by its registered name) through the whole execute pipeline, with the
  * options of the call in flight: what a {@link PeerAdapter} carries its call out with.
  */
-export type RunTool = (name: string, args: Record<string, unknown>) => Promise<ToolResult>;
+type RunTool = (name: string, args: Record<string, unknown>) => Promise<ToolResult>;
 
 /**
  * Carries out a call made under another agent's name as calls of the suite's tools. Never throws for

@@ -14,7 +14,7 @@ import type { SessionObjectStorage } from './session-object-storage.ts';
 /** Events one session keeps at most. */
 export const MAX_STORED_EVENTS: number = 256;
 /** Bytes of JSON one session's events hold at most (4 MiB, the largest request body). */
-export const MAX_STORED_EVENT_BYTES: number = 4 * 1024 * 1024;
+const MAX_STORED_EVENT_BYTES: number = 4 * 1024 * 1024;
 /**
  * Characters of JSON one stored event holds at most: 1 MiB, half of what one row of a Durable Object's
  * SQLite storage takes. A larger message is sent as it is, and its stand-in is stored for a replay.

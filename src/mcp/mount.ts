@@ -160,7 +160,7 @@ function listingCaps(options: MountMcpServerOptions): ListingCaps {
  * and none is queued queues one (it will see every change made before it starts); a call while one is
  * queued joins that one. 5,000 `list_changed` notifications in a row so cost two listings, not 5,000.
  */
-export function coalesced<T>(run: () => Promise<T>): () => Promise<T> {
+function coalesced<T>(run: () => Promise<T>): () => Promise<T> {
   let running: Promise<T> | undefined;
   let queued: Promise<T> | undefined;
   const start = (): Promise<T> => {

@@ -7,28 +7,21 @@
  */
 
 /** Panels an embed can show, in the order the URL lists them. */
-export const EMBED_PANELS = [
-  'results',
-  'declarations',
-  'composer',
-  'history',
-  'workspace',
-  'catalog',
-] as const;
+const EMBED_PANELS = ['results', 'declarations', 'composer', 'history', 'workspace', 'catalog'] as const;
 export type EmbedPanel = (typeof EMBED_PANELS)[number];
 
 /** What an embed shows when the URL does not say: the scenario's last result and the declarations. */
-export const DEFAULT_EMBED_PANELS: readonly EmbedPanel[] = ['results', 'declarations'];
+const DEFAULT_EMBED_PANELS: readonly EmbedPanel[] = ['results', 'declarations'];
 
 /** The `type` of the message an embedded page posts to its parent with its height in CSS pixels. */
-export const HEIGHT_MESSAGE = 'browser-agent-tools:embed-height';
+const HEIGHT_MESSAGE = 'browser-agent-tools:embed-height';
 
 /** The themes `theme=` takes: a docs page picks the one that matches its own. */
-export const EMBED_THEMES = ['light', 'dark', 'system'] as const;
-export type EmbedTheme = (typeof EMBED_THEMES)[number];
+const EMBED_THEMES = ['light', 'dark', 'system'] as const;
+type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 /** The most an embed grows to when the URL gives neither `height=` nor `maxHeight=`; it scrolls inside. */
-export const DEFAULT_EMBED_MAX_HEIGHT = 800;
+const DEFAULT_EMBED_MAX_HEIGHT = 800;
 
 export interface EmbedOptions {
   readonly panels: readonly EmbedPanel[];
@@ -127,7 +120,7 @@ export function reportHeight(
 }
 
 /** The parameters the copied embed code starts with: a light frame for a light docs page, 800 px at most. */
-export const EMBED_CODE_PARAMS = `theme=light&maxHeight=${DEFAULT_EMBED_MAX_HEIGHT}`;
+const EMBED_CODE_PARAMS = `theme=light&maxHeight=${DEFAULT_EMBED_MAX_HEIGHT}`;
 
 /**
  * HTML that embeds the playground at `embedUrl` (an `?embed=1` URL), with the few lines of script that

@@ -11,7 +11,7 @@ import type { Workspace } from './state/types.ts';
 /** The key the toggle uses when the URL names none. */
 export const DEFAULT_PERSIST_KEY = 'playground';
 
-export interface PersistenceState {
+interface PersistenceState {
   /** The key the workspace is saved under, or `null` when it lives in memory only. */
   readonly key: string | null;
   /** The last thing the saved workspace reported. */

@@ -14,10 +14,10 @@ import { bareTokens, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analys
  * What a request or a tool does to the things it names: looks at them, creates, deletes or updates
  * one, or changes something in another way (`change`: start, send, merge, ...).
  */
-export type Action = 'read' | 'create' | 'delete' | 'update' | 'change';
+type Action = 'read' | 'create' | 'delete' | 'update' | 'change';
 
 /** Whether a request or a tool is about one thing or many. */
-export type Amount = 'one' | 'many';
+type Amount = 'one' | 'many';
 
 /** What a request asks, or what a tool's name says it does; `undefined` where the words do not tell. */
 export interface Intent {

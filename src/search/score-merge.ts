@@ -11,7 +11,7 @@ import { summedTermScore } from './minisearch-score.ts';
 import type { SynonymExpansion } from './synonyms.ts';
 
 /** Weight of a synonym added to the query, relative to the words the caller wrote. */
-export const SYNONYM_WEIGHT = 0.35;
+const SYNONYM_WEIGHT = 0.35;
 
 /** Sets of query-term positions as bit masks: numbers up to 32 terms, bigints beyond. */
 interface MaskOps<M> {

@@ -18,7 +18,7 @@ export const MAX_SESSION_LEARNED_TOOLS = 64;
  * words, which is strong evidence: a request sharing three of its five words with what a tool learned
  * (×3.4) overtakes a tool scored three times higher on the words alone.
  */
-export const SESSION_LEARNED_BONUS = 4;
+const SESSION_LEARNED_BONUS = 4;
 
 /** One session's learned words, by tool, least recently taught first. */
 export type SessionWords = Map<string, readonly string[]>;

@@ -63,10 +63,10 @@ const FIELD_INDEX: Readonly<Record<FieldName, number>> = { name: 0, description:
 export { analyzeText, MAX_QUERY_CHARS, splitWords, stemWord } from './text-analysis.ts';
 
 /** Query terms considered per search; the rest of an over-long query is ignored. */
-export const MAX_QUERY_TERMS = 32;
+const MAX_QUERY_TERMS = 32;
 
 /** Relative weight of each indexed field. */
-export interface ToolIndexFieldBoost {
+interface ToolIndexFieldBoost {
   /** The tool name, split into words, plus the name as written. */
   name: number;
   /** The description (and the title, when the spec has one). */
@@ -76,7 +76,7 @@ export interface ToolIndexFieldBoost {
 }
 
 /** Default field weights: a hit in the name counts most, then the description, then the parameters. */
-export const DEFAULT_FIELD_BOOST: Readonly<ToolIndexFieldBoost> = {
+const DEFAULT_FIELD_BOOST: Readonly<ToolIndexFieldBoost> = {
   name: 3,
   description: 1.5,
   parameters: 1,
@@ -104,13 +104,13 @@ export interface ToolIndexOptions {
 }
 
 /** Options of {@link ToolIndex.add}. */
-export interface ToolIndexAddOptions {
+interface ToolIndexAddOptions {
   /** Sort key among equal scores; lower comes first. Default: after every tool added so far. */
   order?: number;
 }
 
 /** Options of {@link ToolIndex.search}. */
-export interface ToolIndexSearchOptions {
+interface ToolIndexSearchOptions {
   /** Most matches to return. A value below 1 (or not a number) returns none. */
   limit: number;
   /** Keeps only the tools for which it returns `true`; applied before `limit`. Default: keep all. */

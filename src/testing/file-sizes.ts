@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 
 /** The sizes probed, in bytes. */
-export const PROBE_SIZES: readonly number[] = [0, 1, 63 * 1024, 64 * 1024, 65 * 1024, 1024 * 1024];
+const PROBE_SIZES: readonly number[] = [0, 1, 63 * 1024, 64 * 1024, 65 * 1024, 1024 * 1024];
 
 /** What the probe needs of a workspace; paths are relative to its root. */
 export interface SizeProbeDriver {
@@ -25,7 +25,7 @@ export interface SizeProbeDriver {
 }
 
 /** Lines of 40 bytes, so most sizes end inside a line (no final newline). */
-export function probeContent(size: number): string {
+function probeContent(size: number): string {
   const lines: string[] = [];
   let length = 0;
   for (let index = 1; length < size; index += 1) {

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import type { ToolResult } from '../index.ts';
 
 /** The keys every result has; `control` only when a tool sets it. */
-export const RESULT_KEYS = ['details', 'is_error', 'output', 'structured_output'] as const;
+const RESULT_KEYS = ['details', 'is_error', 'output', 'structured_output'] as const;
 
 /** Asserts the exact three-channel shape: the result keys, `details.duration_ms` a number. */
 export function expectResultShape(result: ToolResult): void {

@@ -18,7 +18,7 @@ import {
 export const APPLY_PATCH = 'apply_patch';
 
 /** The arguments schema of a patch redirected to edit: the parsed sections, never seen by a model. */
-export const PATCH_PARAMETERS: JsonSchema = {
+const PATCH_PARAMETERS: JsonSchema = {
   type: 'object',
   properties: { patch: { type: 'object' } },
   required: ['patch'],
@@ -100,7 +100,7 @@ const HEREDOC =
  * `["apply_patch", patch]`, `["bash", "-lc", script]` whose script is the heredoc form, or that script
  * as a string. `undefined` for every other command.
  */
-export function patchFromCommand(command: unknown): { patch: string; cwd?: string } | undefined {
+function patchFromCommand(command: unknown): { patch: string; cwd?: string } | undefined {
   if (Array.isArray(command)) {
     const [program, argument, script] = command;
     if (command.length === 2 && PATCH_COMMANDS.has(String(program)) && typeof argument === 'string') {

@@ -15,10 +15,10 @@ import { decodeUtf8, fsError } from './files.ts';
 export const DEFAULT_MAX_WALK_ENTRIES: number = 100_000;
 
 /** Names never entered or listed below the start of a walk, whatever their type. */
-export const ALWAYS_SKIPPED_NAMES: readonly string[] = ['.git', 'node_modules'];
+const ALWAYS_SKIPPED_NAMES: readonly string[] = ['.git', 'node_modules'];
 
 /** One entry a walk visits. */
-export interface WalkEntry {
+interface WalkEntry {
   /** Absolute path, for the backend. */
   path: string;
   /** POSIX path relative to the start of the walk, without `./` or a trailing `/`. */

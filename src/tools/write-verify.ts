@@ -8,7 +8,7 @@ import { confinePath, type Workspace } from '../workspace/workspace.ts';
 import { onPath } from './files.ts';
 
 /** The code of a write that could not be confirmed; in the error tables of write and edit. */
-export const WRITE_NOT_VERIFIED = 'WRITE_NOT_VERIFIED';
+const WRITE_NOT_VERIFIED = 'WRITE_NOT_VERIFIED';
 
 /**
  * Throws an error result unless `absolute` now holds exactly `data`. A mismatch is explained: when

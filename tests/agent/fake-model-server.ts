@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /** One tool call of a scripted reply. */
-export interface FakeToolCall {
+interface FakeToolCall {
   name: string;
   /**
    * The arguments. An object is sent as the API expects it (a JSON string for chat completions, an
@@ -32,7 +32,7 @@ export interface FakeToolCall {
 }
 
 /** What the server answers to one model request. */
-export type FakeReply =
+type FakeReply =
   /** A final answer. */
   | { type: 'text'; text: string }
   /** One or more tool calls (parallel when more than one), optionally with text before them. */
@@ -45,7 +45,7 @@ export type FakeReply =
   | { type: 'hang' };
 
 /** A model request as the server received it. */
-export interface FakeRequest {
+interface FakeRequest {
   /** Which API the path belongs to. */
   api: 'chat' | 'messages' | 'responses';
   path: string;
@@ -62,7 +62,7 @@ export interface FakeRequest {
 }
 
 /** Every HTTP request, preflights included (for checks such as "the key went nowhere else"). */
-export interface FakeLogEntry {
+interface FakeLogEntry {
   method: string;
   path: string;
   headers: Record<string, string>;

@@ -119,7 +119,7 @@ function registerDeferredTools(suite: ToolSuite, ran: string[]): void {
 }
 
 /** A tool call of a scripted reply; `arguments` as in the fake server (object, or a raw string). */
-export interface ScriptedCall {
+interface ScriptedCall {
   name: string;
   arguments?: unknown;
   /** Default: `call_<n>`; `null` leaves the id out. */
@@ -185,7 +185,7 @@ export function createScriptedModel<P extends AgentProvider>(
 }
 
 /** An assistant message in `provider`'s format. */
-export function assistantMessage<P extends AgentProvider>(
+function assistantMessage<P extends AgentProvider>(
   provider: P,
   text: string | undefined,
   calls: readonly ScriptedCall[],

@@ -36,7 +36,7 @@ export interface CodemodeCase {
 }
 
 /** `is_error`, `output` and `structured_output` without the parts that vary between runs. */
-export function channels(result: ToolResult): {
+function channels(result: ToolResult): {
   is_error: boolean;
   output: string;
   structured_output: unknown;
@@ -50,7 +50,7 @@ export function text(result: ToolResult): { is_error: boolean; output: string } 
 }
 
 /** Marker for `duration_ms`, which varies: replaced before comparing (see {@link withoutDurations}). */
-export const expectAnyDuration = '<duration>';
+const expectAnyDuration = '<duration>';
 
 /** Replaces every `duration_ms` number in `value` with {@link expectAnyDuration}. */
 export function withoutDurations(value: unknown): unknown {

@@ -14,11 +14,11 @@ import type { Workspace } from '../../src/workspace/workspace.ts';
 import { createWebContainerStandIn, type WebContainerStandIn } from '../workspace/webcontainer-stand-in.ts';
 import { type CaseSetup, helperFiles, type Run } from './oils-run.ts';
 
-export const ROOT = '/workspace';
+const ROOT = '/workspace';
 const CASE_DIR = `${ROOT}/case`;
 
 /** The environment of every run (see oils-run.ts), over the backend's own. */
-export const CASE_ENV: Record<string, string> = {
+const CASE_ENV: Record<string, string> = {
   PATH: `${ROOT}/.bin:/usr/bin:/bin`,
   LC_ALL: 'C.UTF-8',
   HOME: CASE_DIR,

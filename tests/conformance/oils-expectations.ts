@@ -11,14 +11,14 @@ import type { ToolBackend } from './oils-backends.ts';
 import type { Outcome } from './oils-outcomes.ts';
 import type { Verdict } from './oils-run.ts';
 
-export const EXPECTED_PATH: string = join(import.meta.dirname, 'oils-expected.json');
+const EXPECTED_PATH: string = join(import.meta.dirname, 'oils-expected.json');
 
 /** The shells a case is judged on. */
 export type Shell = ToolBackend | 'raw';
 export const SHELLS: readonly Shell[] = ['embedded', 'webcontainer', 'raw'];
 
 /** A case left out. */
-export interface Excluded {
+interface Excluded {
   case: string;
   name: string;
   reason: string;

@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BashExpectation, parseSpecFile, type SpecCase } from './oils-spec.ts';
 
-export const SPEC_DIR: string = join(import.meta.dirname, 'oils');
+const SPEC_DIR: string = join(import.meta.dirname, 'oils');
 export const HELPER_DIR: string = join(import.meta.dirname, 'oils-bin');
 
 /** A case with its place: `id` is `file:line` (the line of its `####` header). */
@@ -43,7 +43,7 @@ export function loadCases(): OilsCase[] {
   });
 }
 
-export function specFiles(): string[] {
+function specFiles(): string[] {
   return readdirSync(SPEC_DIR)
     .filter((name) => name.endsWith('.test.sh'))
     .sort();
@@ -60,7 +60,7 @@ export function helperFiles(): Record<string, string> {
  * Whether a case calls a helper (all are named `*.py`, but for `foo=bar`, written `foo\=bar`). The
  * workspaces get them only then, as making them executable costs a command of its own.
  */
-export function needsHelpers(code: string): boolean {
+function needsHelpers(code: string): boolean {
   return code.includes('.py') || code.includes('foo\\=bar');
 }
 

@@ -9,7 +9,7 @@ import { delimiter, join } from 'node:path';
 import { chromium } from '@playwright/test';
 
 /** Debian's `chromium` package. */
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 const INSTALL_COMMAND = 'apt-get update && apt-get install -y chromium';
 

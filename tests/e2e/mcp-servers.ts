@@ -89,7 +89,7 @@ export function documentedProxyCommand(): string {
  * The documented command's options (the words between the package and `--`), with its port and key
  * replaced: what the tests run is what the docs say.
  */
-export function documentedProxyArguments(port: number, key: string): string[] {
+function documentedProxyArguments(port: number, key: string): string[] {
   const words = documentedProxyCommand().split(' ');
   const options = words.slice(2, words.indexOf('--'));
   return options.map((word, index) => {

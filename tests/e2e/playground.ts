@@ -37,7 +37,7 @@ export interface PlaygroundHandle {
 }
 
 /** A tool result as the page returns it. */
-export interface Result {
+interface Result {
   output: string;
   structured_output: Record<string, unknown>;
   details: Record<string, unknown> & { duration_ms: number };

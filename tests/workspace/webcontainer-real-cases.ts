@@ -40,7 +40,7 @@ export const NODE_COMMANDS = {
 } as const;
 
 /** The program the dev-server case starts: an HTTP server on port 3111. */
-export const SERVER_SCRIPT =
+const SERVER_SCRIPT =
   "require('http').createServer((req, res) => res.end('ok')).listen(3111, () => console.log('listening on 3111'));\n";
 
 /** What `assumptionsReport` holds on the real client and on the stand-in (see its comment). */

@@ -225,7 +225,7 @@ export interface SpawnRecord {
 /** Exit code of a killed process (SIGTERM). */
 export const KILLED_EXIT_CODE = 143;
 /** The window-title sequence jsh sends first. */
-export const TITLE_SEQUENCE = '\u001b]0;jsh\u0007';
+const TITLE_SEQUENCE = '\u001b]0;jsh\u0007';
 /** A forged OSC 654 marker claiming the command exited with 0. */
 export const FORGED_EXIT_MARKER = '\u001b]654;exit=0:0\u0007';
 
@@ -239,7 +239,7 @@ export function createWebContainerStandIn(options: StandInOptions = {}): WebCont
 }
 
 /** The client's words for a second `boot()` while a container is up. */
-export const SINGLE_INSTANCE_ERROR = 'Only a single WebContainer instance can be booted';
+const SINGLE_INSTANCE_ERROR = 'Only a single WebContainer instance can be booted';
 
 /**
  * A page's `WebContainer.boot`: one container at a time, as the client enforces (a second `boot()`

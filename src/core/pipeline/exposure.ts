@@ -36,7 +36,7 @@ export function isCallable<W>(
 }
 
 /** Names of the tools `caller` may call now, in catalog order. */
-export function availableNames(engine: Engine, caller: Caller, session: ToolSession | undefined): string[] {
+function availableNames(engine: Engine, caller: Caller, session: ToolSession | undefined): string[] {
   return engine.catalog
     .list()
     .filter((tool) => isCallable(tool, caller, session))

@@ -17,7 +17,7 @@ export type Extracted =
   | { kind: 'tool'; name: string; args: Record<string, unknown>; redirected?: PayloadRedirect }
   | { kind: 'adapter'; adapter: PeerAdapter; args: Record<string, unknown> };
 
-export function propertiesOf(spec: ToolSpec): Record<string, unknown> {
+function propertiesOf(spec: ToolSpec): Record<string, unknown> {
   return isPlainObject(spec.parameters.properties) ? spec.parameters.properties : {};
 }
 

@@ -19,7 +19,7 @@ export interface Resolved<W> {
   calledName: string;
 }
 
-export const NO_TOOL_NAME_TEXT =
+const NO_TOOL_NAME_TEXT =
   'The tool call has no tool name. Send a call with the name of one of the declared tools and its arguments.';
 
 /** The error of a call without a tool name. */
@@ -28,7 +28,7 @@ export function noToolNameResult(): ToolResult {
 }
 
 /** The error of a call made in a session that has ended; `undefined` while the session goes on. */
-export function sessionEndedResult(session: ToolSession | undefined): ToolResult | undefined {
+function sessionEndedResult(session: ToolSession | undefined): ToolResult | undefined {
   if (!session?.terminated) return undefined;
   const reason = session.terminated.reason ? ` (${session.terminated.reason})` : '';
   return errorResult(

@@ -9,7 +9,7 @@ import {
 } from './use-lazy-editor.ts';
 
 /** Loads the Monaco chunk once (it is about 1 MB gzipped, so only when asked for). */
-export const loadJsonEditor: () => Promise<typeof import('../monaco/json-editor.ts')> = cachedImport(
+const loadJsonEditor: () => Promise<typeof import('../monaco/json-editor.ts')> = cachedImport(
   () => import('../monaco/json-editor.ts'),
 );
 

@@ -9,7 +9,7 @@ export type OutputTokens =
   | { readonly state: 'not-counted' };
 
 /** Text above this size is counted only when asked (it takes seconds, even in slices). */
-export const TOKENIZE_LIMIT = 256 * 1024;
+const TOKENIZE_LIMIT = 256 * 1024;
 
 /** Counts of the last outputs, so a result shown again (a history entry selected) is not counted again. */
 const counted = new Map<string, SlicedCount>();

@@ -8,7 +8,7 @@ import {
 } from './use-lazy-editor.ts';
 
 /** Loads the Monaco chunk with the TypeScript language service once, only when a script is edited. */
-export const loadScriptEditor: () => Promise<typeof import('../monaco/script-editor.ts')> = cachedImport(
+const loadScriptEditor: () => Promise<typeof import('../monaco/script-editor.ts')> = cachedImport(
   () => import('../monaco/script-editor.ts'),
 );
 

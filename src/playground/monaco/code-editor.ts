@@ -30,7 +30,7 @@ export interface CodeEditor {
  * Said by screen readers with the editor's name: in the editor Tab indents, so without this a keyboard
  * user is trapped in it. Monaco's own toggle (Ctrl+M, Ctrl+Shift+M on a Mac) makes Tab move focus.
  */
-export const TAB_TRAP_HINT =
+const TAB_TRAP_HINT =
   'Tab inserts indentation here. Press Control+M (Control+Shift+M on a Mac) to make Tab move focus out of the editor; press it again to indent.';
 
 /** Creates a model and an editor in `container`. */

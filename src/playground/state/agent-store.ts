@@ -42,7 +42,7 @@ export interface KeyStorage {
  * A provider of the panel: a wire format of the loop, `demo` (the scripted model in the page), or
  * `host` (the model the host gave the playground). The panel does not offer the Responses API yet.
  */
-export type AgentPanelProvider = Exclude<AgentProvider, 'openai-responses'> | 'demo' | 'host';
+type AgentPanelProvider = Exclude<AgentProvider, 'openai-responses'> | 'demo' | 'host';
 
 export interface AgentSettings {
   readonly provider: AgentPanelProvider;
@@ -55,7 +55,7 @@ export interface AgentSettings {
 }
 
 /** One call of a step, linked to its history entry once it ran. */
-export interface AgentCallView {
+interface AgentCallView {
   readonly id: string;
   readonly name: string;
   readonly args: unknown;
@@ -93,7 +93,7 @@ export interface AgentState {
   readonly hostModel: boolean;
 }
 
-export type AgentStoreEvent =
+type AgentStoreEvent =
   | { type: 'started' }
   | { type: 'step'; index: number }
   | { type: 'finished'; reason: string };
@@ -123,7 +123,7 @@ export interface AgentStoreOptions {
 const SESSION_KEY = 'browser-agent-tools.playground.agent-key';
 
 /** The key in this tab's `sessionStorage` (gone when the tab closes); a no-op where there is none. */
-export function sessionKeyStorage(): KeyStorage {
+function sessionKeyStorage(): KeyStorage {
   const storage = (): Storage | null => {
     try {
       return typeof sessionStorage === 'undefined' ? null : sessionStorage;
@@ -145,7 +145,7 @@ export function sessionKeyStorage(): KeyStorage {
 }
 
 /** Base URLs the provider picker fills in. */
-export const DEFAULT_BASE_URLS: Readonly<Record<AgentPanelProvider, string>> = {
+const DEFAULT_BASE_URLS: Readonly<Record<AgentPanelProvider, string>> = {
   'openai-chat': 'http://localhost:11434/v1',
   anthropic: 'https://api.anthropic.com',
   demo: '',
@@ -153,7 +153,7 @@ export const DEFAULT_BASE_URLS: Readonly<Record<AgentPanelProvider, string>> = {
 };
 
 /** Models the provider picker fills in (a local Ollama model, a current Claude model, the demo). */
-export const DEFAULT_MODELS: Readonly<Record<AgentPanelProvider, string>> = {
+const DEFAULT_MODELS: Readonly<Record<AgentPanelProvider, string>> = {
   'openai-chat': 'qwen3:8b',
   anthropic: 'claude-sonnet-4-5',
   demo: 'demo',

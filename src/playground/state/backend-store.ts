@@ -10,7 +10,7 @@ import { createStore, type Store } from './store.ts';
 import type { Workspace } from './types.ts';
 import { readAllFiles, replaceFiles, toInitialFiles } from './workspace-files.ts';
 
-export type BackendKind = 'embedded' | 'webcontainer';
+type BackendKind = 'embedded' | 'webcontainer';
 
 /** What booting a WebContainer gave: a workspace, or why not. */
 export type WebContainerBoot = { ok: true; workspace: Workspace } | { ok: false; reason: string };
@@ -72,10 +72,10 @@ export interface BackendStore {
 }
 
 /** Default time a WebContainer boot may take: 30 s (a cold start downloads the runtime). */
-export const DEFAULT_BOOT_TIMEOUT_MS = 30_000;
+const DEFAULT_BOOT_TIMEOUT_MS = 30_000;
 
-export const EMBEDDED_LABEL = 'the embedded shell (just-bash) in a Web Worker';
-export const WEBCONTAINER_LABEL = 'a WebContainer (StackBlitz)';
+const EMBEDDED_LABEL = 'the embedded shell (just-bash) in a Web Worker';
+const WEBCONTAINER_LABEL = 'a WebContainer (StackBlitz)';
 
 export const NOT_ISOLATED_REASON =
   'This page is not cross-origin isolated (the server must send the COOP and COEP headers), and a WebContainer needs that.';
@@ -89,7 +89,7 @@ const readyMessage = (kind: BackendKind): string =>
  * Counts the workspace calls in flight by epoch: a switch of workspace starts a new epoch and waits for
  * the calls of the earlier ones, so none of them lands on the old workspace after its files were read.
  */
-export function createCallTracker() {
+function createCallTracker() {
   let epoch = 0;
   const pending = new Map<number, number>();
   let waiters: (() => void)[] = [];

@@ -46,7 +46,7 @@ export interface RegisterDraft {
   readonly error: string | null;
 }
 
-export interface CatalogState {
+interface CatalogState {
   readonly rows: readonly CatalogRow[];
   readonly filter: string;
   readonly modeFilter: ExposureMode | 'all';
@@ -57,7 +57,7 @@ export interface CatalogState {
   readonly viewing: string | null;
 }
 
-export type CatalogStoreEvent =
+type CatalogStoreEvent =
   | { type: 'registered'; names: string[] }
   | { type: 'mode-changed'; name: string; mode: ExposureMode };
 
@@ -80,7 +80,7 @@ export interface CatalogStore {
 }
 
 /** A spec to start the register form with (MCP format). */
-export const SAMPLE_SPEC: string = JSON.stringify(
+const SAMPLE_SPEC: string = JSON.stringify(
   {
     name: 'jira_create_ticket',
     title: 'Create Jira ticket',

@@ -10,7 +10,7 @@ import type { HistoryEntry } from './history-store.ts';
 import type { CallRequest, Runtime } from './runtime.ts';
 import { createStore, type Store, type StoreHandle } from './store.ts';
 
-export type ComposerTab = 'arguments' | 'raw';
+type ComposerTab = 'arguments' | 'raw';
 
 /** Raw call shapes the "raw call" tab can fill in. */
 export type RawExample = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp';
@@ -23,7 +23,7 @@ export const RAW_EXAMPLES: readonly { id: RawExample; label: string }[] = [
   { id: 'mcp', label: 'MCP' },
 ];
 
-export interface ComposerState {
+interface ComposerState {
   readonly caller: Caller;
   /** The selected tool; `null` when none is callable. */
   readonly tool: string | null;
@@ -40,9 +40,7 @@ export interface ComposerState {
   readonly status: string | null;
 }
 
-export type ComposerEvent =
-  | { type: 'ran'; entry: HistoryEntry }
-  | { type: 'tool-selected'; tool: string | null };
+type ComposerEvent = { type: 'ran'; entry: HistoryEntry } | { type: 'tool-selected'; tool: string | null };
 
 export interface ComposerStore {
   readonly store: Store<ComposerState, ComposerEvent>;
@@ -75,7 +73,7 @@ export interface ComposerOptions {
 export const CODEMODE_TOOL = 'codemode';
 
 /** The script the codemode editor starts with: two calls in parallel, one value returned. */
-export const DEFAULT_SCRIPT: string = [
+const DEFAULT_SCRIPT: string = [
   '// The body of an async function: call tools with await tools.name({...}) and return a value.',
   'const [listing, matches] = await Promise.all([',
   "  tools.ls({ path: 'src' }),",
@@ -89,7 +87,7 @@ export const DEFAULT_SCRIPT: string = [
  * (its required properties alone would be empty strings, answered INVALID_PATH or INVALID_ARGUMENTS).
  * The edit fixes the rounding bug, so it succeeds once: a second Run says the text is gone.
  */
-export const STARTING_ARGUMENTS: Readonly<Record<string, unknown>> = {
+const STARTING_ARGUMENTS: Readonly<Record<string, unknown>> = {
   read: { path: 'src/cart.ts' },
   write: { path: 'notes/todo.md', content: '- round the cart total to cents\n' },
   edit: { path: 'src/cart.ts', oldText: '  return sum;', newText: '  return Math.round(sum * 100) / 100;' },
@@ -137,7 +135,7 @@ export const TRY_THESE: readonly TryCall[] = [
 ];
 
 /** Default time limit of a call started from the composer. */
-export const DEFAULT_TIMEOUT_SECONDS = 60;
+const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** A starting value for one property of a JSON Schema. */
 export function placeholder(schema: unknown): unknown {
@@ -190,7 +188,7 @@ export function rawCall(format: RawExample, name: string, args: unknown): unknow
 }
 
 /** A raw call that shows aliases and argument repair at work: Claude Code's `Read` with `file_path`. */
-export const DEFAULT_RAW: string = JSON.stringify(
+const DEFAULT_RAW: string = JSON.stringify(
   { type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: 'README.md', limit: '5' } },
   null,
   2,

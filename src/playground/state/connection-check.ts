@@ -5,7 +5,7 @@
  */
 import { errorMessage } from '../../shared/index.ts';
 
-export type CheckedProvider = 'openai-chat' | 'anthropic';
+type CheckedProvider = 'openai-chat' | 'anthropic';
 
 export interface ConnectionCheck {
   provider: CheckedProvider;
@@ -20,7 +20,7 @@ export interface ConnectionReport {
 }
 
 /** How long the check waits for an answer. */
-export const CONNECTION_CHECK_TIMEOUT_MS = 10_000;
+const CONNECTION_CHECK_TIMEOUT_MS = 10_000;
 
 /** Models named in a report at most. */
 const LISTED_MODELS = 5;

@@ -19,7 +19,7 @@ export type ProvidersModule = typeof import('browser-agent-tools/providers');
 export type DeclarationFormat = 'catalog' | Provider;
 
 /** One exposure mode's line of the savings table. */
-export interface ModeSavings {
+interface ModeSavings {
   readonly mode: ExposureMode;
   /** Tools registered with this mode. */
   readonly tools: number;
@@ -64,7 +64,7 @@ export interface DeclarationsState {
   readonly activation: Activation | null;
 }
 
-export type DeclarationsEvent =
+type DeclarationsEvent =
   | { type: 'format-changed'; format: DeclarationFormat }
   | { type: 'activated'; activation: Activation };
 
@@ -112,7 +112,7 @@ function tokensOf(providers: ProvidersModule, specs: readonly ToolSpec[], format
 }
 
 /** The savings table for the current catalog and session. */
-export function computeBreakdown(
+function computeBreakdown(
   providers: ProvidersModule,
   tools: readonly { spec: ToolSpec; mode: ExposureMode }[],
   declared: readonly ToolSpec[],

@@ -19,7 +19,7 @@ interface DemoTask {
 }
 
 /** The tour: find a tool with tool_search (which activates it), edit a file, check it with bash. */
-export const DEMO_MODEL_CALLS: readonly DemoCall[] = [
+const DEMO_MODEL_CALLS: readonly DemoCall[] = [
   { name: 'tool_search', arguments: { query: 'create a github issue' } },
   {
     name: 'edit',
@@ -29,7 +29,7 @@ export const DEMO_MODEL_CALLS: readonly DemoCall[] = [
 ];
 
 /** The scripted tasks, tried in order against the user's message. */
-export const DEMO_TASKS: readonly DemoTask[] = [
+const DEMO_TASKS: readonly DemoTask[] = [
   {
     id: 'tour',
     matches: /github|issue|tool_search|search for a tool|find a tool|tour/i,

@@ -4,15 +4,7 @@
  */
 
 /** What a row of a unified patch is. */
-export type DiffRowKind =
-  | 'meta'
-  | 'old-file'
-  | 'new-file'
-  | 'hunk'
-  | 'context'
-  | 'added'
-  | 'removed'
-  | 'note';
+type DiffRowKind = 'meta' | 'old-file' | 'new-file' | 'hunk' | 'context' | 'added' | 'removed' | 'note';
 
 /** One line of the patch, with its line numbers in the old and the new file where it has them. */
 export interface DiffRow {

@@ -18,23 +18,23 @@ export interface HistoryEntry extends CallRecord {
   readonly imported: boolean;
 }
 
-export interface HistoryState {
+interface HistoryState {
   /** Newest first. */
   readonly entries: readonly HistoryEntry[];
   readonly selectedId: number | null;
 }
 
-export type HistoryEvent =
+type HistoryEvent =
   | { type: 'added'; entry: HistoryEntry }
   | { type: 'selected'; id: number | null }
   | { type: 'cleared' }
   | { type: 'imported'; count: number };
 
 /** The `format` field of an exported session file. */
-export const SESSION_FORMAT = 'browser-agent-tools/playground-session';
+const SESSION_FORMAT = 'browser-agent-tools/playground-session';
 
 /** An exported session: the scenario that rebuilds it, and every call with its result. */
-export interface SessionFile {
+interface SessionFile {
   format: typeof SESSION_FORMAT;
   version: 1;
   exported_at: string;

@@ -17,7 +17,7 @@ import { createStore } from './store.ts';
 import type { Workspace } from './types.ts';
 import { writeFiles } from './workspace-files.ts';
 
-export const HOST_READY_MESSAGE = "Ready: the host's workspace.";
+const HOST_READY_MESSAGE = "Ready: the host's workspace.";
 
 /** The workspace of `suite` as the playground's backend. */
 export function createHostBackend(suite: ToolSuite<Workspace>): BackendStore {

@@ -27,7 +27,7 @@ export interface InspectedClient {
 }
 
 /** Turns one content block of a prompt message into text (the MCP entry's `contentBlockText`). */
-export type BlockText = (block: unknown) => string;
+type BlockText = (block: unknown) => string;
 
 /** MCP's log levels, least severe first. */
 export const LOG_LEVELS = [
@@ -42,7 +42,7 @@ export const LOG_LEVELS = [
 ] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface ResourceItem {
+interface ResourceItem {
   uri: string;
   name: string;
   title?: string;
@@ -50,14 +50,14 @@ export interface ResourceItem {
   mimeType?: string;
 }
 
-export interface TemplateItem {
+interface TemplateItem {
   uriTemplate: string;
   name: string;
   description?: string;
   mimeType?: string;
 }
 
-export interface PromptArgument {
+interface PromptArgument {
   name: string;
   description?: string;
   required: boolean;
@@ -88,7 +88,7 @@ export interface ContentView {
   blobBytes?: number;
 }
 
-export interface Reading {
+interface Reading {
   readonly uri: string;
   readonly phase: 'loading' | 'done' | 'failed';
   readonly contents: readonly ContentView[];
@@ -96,7 +96,7 @@ export interface Reading {
 }
 
 /** One message of a prompt: its role and its content as text. */
-export interface PromptMessageView {
+interface PromptMessageView {
   role: string;
   text: string;
 }
@@ -110,7 +110,7 @@ export interface PromptRun {
   readonly error?: string;
 }
 
-export interface InspectorState {
+interface InspectorState {
   /** Which of these the server declared in its capabilities. */
   readonly offers: { readonly resources: boolean; readonly prompts: boolean; readonly logging: boolean };
   readonly resources: Listing<ResourceItem>;
@@ -196,7 +196,7 @@ function contentOf(raw: unknown): ContentView {
 }
 
 /** Why a request failed, in words, with the next step. */
-export function explainRequestError(what: string, error: unknown): string {
+function explainRequestError(what: string, error: unknown): string {
   // The SDK puts "MCP error -32602: " in front of a server's message that may already start with it.
   const message = errorMessage(error)
     .replace(/^(MCP error -?\d+: )\1+/, '$1')

@@ -6,9 +6,9 @@
 /** Children shown per page of an object or array; the rest sit behind a "show more" button. */
 export const JSON_PAGE_SIZE = 100;
 /** Characters of a string shown before it is cut (the rest behind a button). */
-export const JSON_STRING_CLIP = 1_000;
+const JSON_STRING_CLIP = 1_000;
 /** Lines of a string a tree shows before "show more": a long output stays a few lines tall. */
-export const JSON_STRING_LINES = 3;
+const JSON_STRING_LINES = 3;
 
 /**
  * The start of a string a tree shows collapsed: at most {@link JSON_STRING_LINES} lines and
@@ -26,7 +26,7 @@ export function collapsedString(text: string): { text: string; hidden: number } 
 }
 
 /** Nodes a tree opens by itself: levels are expanded while the total stays under this. */
-export const JSON_AUTO_EXPAND_NODES = 60;
+const JSON_AUTO_EXPAND_NODES = 60;
 
 export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'other';
 

@@ -25,7 +25,7 @@ export interface McpModule {
 }
 
 /** What the MCP panel inspects of one server beyond its tools: its wire log, resources and prompts. */
-export interface McpInspection {
+interface McpInspection {
   readonly wire: WireLogStore;
   readonly inspector: InspectorStore;
 }
@@ -42,7 +42,7 @@ export interface McpServerView {
   skipped: SkippedTool[];
 }
 
-export interface McpState {
+interface McpState {
   readonly servers: readonly McpServerView[];
   readonly connecting: boolean;
   /** Why the last connection failed, in words with the next step; `null` after a success. */
@@ -50,7 +50,7 @@ export interface McpState {
 }
 
 /** What a connection is asked for. */
-export interface McpConnectRequest {
+interface McpConnectRequest {
   url: string;
   /** Sent with every request (an `Authorization`, say). */
   headers?: Record<string, string>;
@@ -69,7 +69,7 @@ export interface McpLink {
 }
 
 /** The mode remote tools are mounted with: deferred, so `tool_search` finds them. */
-export const MOUNT_MODE: ExposureMode = 'deferred';
+const MOUNT_MODE: ExposureMode = 'deferred';
 
 export interface McpStore extends McpLink {
   readonly store: Subscribable<McpState>;
@@ -81,7 +81,7 @@ export interface McpStore extends McpLink {
   inspect(id: number): McpInspection | undefined;
 }
 
-export interface McpStoreOptions {
+interface McpStoreOptions {
   runtime: Runtime;
   /** Loads the MCP entry (a lazy `import()` in the page). */
   loadMcp(): Promise<McpModule>;
@@ -115,7 +115,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** Why a connection failed, in words, with the next step. */
-export function explainConnectError(error: unknown, request: McpConnectRequest): string {
+function explainConnectError(error: unknown, request: McpConnectRequest): string {
   const origin = pageOrigin();
   const message = errorMessage(error);
   const status = statusOf(error);
@@ -223,7 +223,7 @@ function viewOf(id: number, request: McpConnectRequest, mount: McpMount): McpSer
   return { id, url: request.url, server: mount.server, tools: mount.tools(), skipped: mount.skipped() };
 }
 
-export function createMcpStore(options: McpStoreOptions): McpStore {
+function createMcpStore(options: McpStoreOptions): McpStore {
   const { runtime } = options;
   const handle = createStore<McpState, { type: 'changed' }>({ servers: [], connecting: false, error: null });
   const live = new Map<number, LiveServer>();
@@ -307,7 +307,7 @@ export function createMcpStore(options: McpStoreOptions): McpStore {
 const stores = new WeakMap<object, McpStore>();
 
 /** Why a connection fails when the playground was given no way to load the MCP entry. */
-export const NO_MCP =
+const NO_MCP =
   "no loadMcp was given to createPlaygroundStore. Pass loadMcp: () => import('browser-agent-tools/mcp') (it needs the @modelcontextprotocol/sdk package).";
 
 /**

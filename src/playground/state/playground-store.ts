@@ -47,7 +47,7 @@ export interface PlaygroundStoreOptions {
 }
 
 /** Why the declarations have no token counts and provider formats when no `loadProviders` was given. */
-export const NO_PROVIDERS =
+const NO_PROVIDERS =
   "no loadProviders was given to createPlaygroundStore. Pass loadProviders: () => import('browser-agent-tools/providers') (it needs the gpt-tokenizer package).";
 
 /** The playground's stores over `suite`; call `start()` before the first call. */

@@ -114,7 +114,7 @@ export interface PageNoticeState {
 }
 
 /** What a notice holds besides its words. */
-export type NoticeExtras = Pick<PageNoticeState, 'actions' | 'comparisons'>;
+type NoticeExtras = Pick<PageNoticeState, 'actions' | 'comparisons'>;
 
 /** Page-level notices: a loaded link, a failed import. */
 export interface PageState {
@@ -128,7 +128,7 @@ export interface PageState {
   readonly demo: 'loading' | 'ready' | 'failed' | 'none';
 }
 
-export type PageEvent = { type: 'reset'; calls: number };
+type PageEvent = { type: 'reset'; calls: number };
 
 export interface Playground {
   readonly backend: BackendStore;

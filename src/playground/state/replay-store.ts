@@ -35,7 +35,7 @@ export interface ReplayState {
   readonly selected: number | null;
 }
 
-export type ReplayEvent = { type: 'loaded'; steps: number } | { type: 'stepped'; index: number };
+type ReplayEvent = { type: 'loaded'; steps: number } | { type: 'stepped'; index: number };
 
 export interface ReplayStore {
   readonly store: Store<ReplayState, ReplayEvent>;

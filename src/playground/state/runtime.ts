@@ -33,7 +33,7 @@ export type CallRequest =
   | { kind: 'raw'; raw: unknown; caller: Caller };
 
 /** What the implementation received: the canonical tool name and the arguments after repair. */
-export interface Invocation {
+interface Invocation {
   tool: string;
   arguments: Record<string, unknown>;
 }
@@ -72,7 +72,7 @@ export interface NestedCall {
  */
 export type ToolOrigin = 'builtin' | 'demo' | 'host' | 'registered';
 
-export interface RuntimeState {
+interface RuntimeState {
   readonly suite: ToolSuite<Workspace>;
   readonly session: ToolSession;
   /** Origin of every tool the playground put in the catalog. */
@@ -89,7 +89,7 @@ export interface RuntimeState {
   readonly revision: number;
 }
 
-export type RuntimeEvent =
+type RuntimeEvent =
   | { type: 'rebuilt' }
   | { type: 'catalog'; event: CatalogEvent<Workspace> }
   | { type: 'session'; event: SessionEvent }
@@ -148,7 +148,7 @@ interface ExtraTool {
 }
 
 /** The implementation of tools registered in the playground: it answers with the arguments it received. */
-export const echoImplementation: ToolImplementation = (args, context) => ({
+const echoImplementation: ToolImplementation = (args, context) => ({
   output: `${context.toolName} was called with ${JSON.stringify(args)}.`,
   structured_output: { tool: context.toolName, arguments: JSON.parse(JSON.stringify(args)) },
 });

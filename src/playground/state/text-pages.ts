@@ -5,9 +5,9 @@
  */
 
 /** Lines of a page. */
-export const PAGE_LINES = 1000;
+const PAGE_LINES = 1000;
 /** Characters of a page (a single long line is cut across pages). */
-export const PAGE_CHARS = 100_000;
+const PAGE_CHARS = 100_000;
 
 /** Where each page starts in `text`; one page (at 0) for a short or empty text. */
 export function pageStarts(text: string, maxLines = PAGE_LINES, maxChars = PAGE_CHARS): number[] {

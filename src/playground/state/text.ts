@@ -27,7 +27,7 @@ const NAMED: Readonly<Record<number, string>> = {
 };
 
 /** `U+202E`, upper-case hex, at least four digits. */
-export function codePointLabel(code: number): string {
+function codePointLabel(code: number): string {
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 

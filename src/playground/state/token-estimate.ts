@@ -9,7 +9,7 @@
  * with the whole demo catalog declared, in catalog form and in every provider's format. 4.27 keeps each
  * of them within 5 % (checked by tests/playground/token-estimate.test.ts against the tokenizer).
  */
-export const CHARS_PER_TOKEN = 4.27;
+const CHARS_PER_TOKEN = 4.27;
 
 /** About how many o200k tokens `value` costs as compact JSON. */
 export function estimateTokens(value: unknown): number {

@@ -20,7 +20,7 @@ const SUMMARY_CHARS = 200;
 /** Requests awaiting an answer whose send times are kept, to time their answers. */
 const MAX_PENDING = 10_000;
 
-export type WireKind = 'request' | 'result' | 'error-answer' | 'notification' | 'transport-error';
+type WireKind = 'request' | 'result' | 'error-answer' | 'notification' | 'transport-error';
 
 /** One row of the log. */
 export interface WireRow {
@@ -39,7 +39,7 @@ export interface WireRow {
   event: McpWireEvent;
 }
 
-export interface WireLogState {
+interface WireLogState {
   readonly rows: readonly WireRow[];
   /** Events no longer kept (the oldest ones beyond {@link MAX_WIRE_ROWS}). */
   readonly dropped: number;
@@ -72,7 +72,7 @@ function requestSubject(method: string, params: Record<string, unknown> | undefi
 }
 
 /** A log message's data as one line of text. */
-export function logDataText(data: unknown): string {
+function logDataText(data: unknown): string {
   return typeof data === 'string' ? data : (JSON.stringify(data) ?? String(data));
 }
 
@@ -88,7 +88,7 @@ function notificationSummary(method: string, params: Record<string, unknown> | u
 }
 
 /** The kind and summary of one event, given the methods of the requests still unanswered. */
-export function describeWireEvent(
+function describeWireEvent(
   event: McpWireEvent,
   methodOf: (direction: McpWireEvent['direction'], id: unknown) => string | undefined,
 ): { kind: WireKind; summary: string; method?: string } {

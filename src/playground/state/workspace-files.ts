@@ -16,7 +16,7 @@ export interface TreeEntry {
 }
 
 /** The most entries a listing returns. */
-export const MAX_TREE_ENTRIES = 3_000;
+const MAX_TREE_ENTRIES = 3_000;
 
 const byName = (a: { name: string }, b: { name: string }): number =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });

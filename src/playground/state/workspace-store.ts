@@ -17,7 +17,7 @@ export interface OpenFile {
   readonly text: string | null;
 }
 
-export interface WorkspaceViewState {
+interface WorkspaceViewState {
   readonly root: string;
   readonly entries: readonly TreeEntry[];
   /** Entries left out of a very large tree. */
@@ -35,7 +35,7 @@ export interface WorkspaceViewState {
   readonly restored: { readonly message: string; readonly ok: boolean } | null;
 }
 
-export type WorkspaceViewEvent = { type: 'refreshed' } | { type: 'opened'; path: string };
+type WorkspaceViewEvent = { type: 'refreshed' } | { type: 'opened'; path: string };
 
 export interface WorkspaceViewStore {
   readonly store: Store<WorkspaceViewState, WorkspaceViewEvent>;

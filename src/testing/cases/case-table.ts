@@ -6,7 +6,7 @@
 import type { CaseOptions, CaseRegistrar } from '../case-types.ts';
 
 /** One case's body: it sets up a fresh workspace with `setup(files)` and asserts on it. */
-export type CaseBody = Parameters<CaseRegistrar['test']>[1];
+type CaseBody = Parameters<CaseRegistrar['test']>[1];
 
 /** Cases as `[name, body, options?]`, in the order they run. */
 export type CaseTable = readonly (readonly [name: string, body: CaseBody, options?: CaseOptions])[];

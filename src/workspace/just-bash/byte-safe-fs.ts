@@ -66,7 +66,7 @@ function newWindows1252Decoder(): TextDecoder | null {
 }
 
 /** {@link latin1FromByteArray} by `String.fromCharCode` over chunks that fit any stack. */
-export function latin1InChunks(bytes: Uint8Array): string {
+function latin1InChunks(bytes: Uint8Array): string {
   const parts: string[] = [];
   for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
     parts.push(String.fromCharCode.apply(null, bytes.subarray(start, start + CHUNK_BYTES) as never));

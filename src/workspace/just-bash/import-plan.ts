@@ -34,7 +34,7 @@ const utf8 = new TextEncoder();
 const quoted = (path: string): string => JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path);
 
 /** The target of `relative` under `dir`, or throws when it would leave it (the whole import is refused). */
-export function targetOf(dir: string, relative: string): string {
+function targetOf(dir: string, relative: string): string {
   const path = normalizePosix(`${dir}/${relative}`);
   if (relative.startsWith('/') || relative.includes('\\') || !path.startsWith(`${dir}/`)) {
     throw new Error(

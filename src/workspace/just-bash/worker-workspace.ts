@@ -107,7 +107,7 @@ export type WorkspaceMethod =
   | 'flush';
 
 /** Turns an error from the Worker back into what the backend threw: a `WorkspaceError` keeps its code. */
-export function deserializeError(error: SerializedError): Error {
+function deserializeError(error: SerializedError): Error {
   if (error.name === 'WorkspaceError' && isWorkspaceErrorCode(error.code)) {
     return new WorkspaceError(
       error.code as WorkspaceErrorCode,
@@ -143,7 +143,7 @@ function afterReset(persisted: boolean): string {
  * What every other call in flight gets when a command's reset interrupts it: the reset was not its
  * doing, and it may simply be run again.
  */
-export function interruptedNotice(cause: 'timeout' | 'abort', persisted = false): string {
+function interruptedNotice(cause: 'timeout' | 'abort', persisted = false): string {
   const why =
     cause === 'timeout'
       ? 'Another command did not stop within its time limit'

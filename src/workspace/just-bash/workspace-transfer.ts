@@ -345,7 +345,7 @@ interface ReadableFile {
 }
 
 /** A file of an `<input type="file" webkitdirectory>`'s `FileList` (a DOM `File`). */
-export interface PickedFile extends ReadableFile {
+interface PickedFile extends ReadableFile {
   readonly name: string;
   readonly webkitRelativePath: string;
 }
@@ -354,13 +354,13 @@ export interface PickedFile extends ReadableFile {
  * A folder from `showDirectoryPicker()` (a DOM `FileSystemDirectoryHandle`). Its entries are read with
  * `values()`, which browsers have even where the DOM typings lack it.
  */
-export interface PickedDirectoryHandle {
+interface PickedDirectoryHandle {
   readonly kind: 'directory';
   readonly name: string;
 }
 
 /** A drop's data (a DOM `DataTransfer`): its items, read as file system entries. */
-export interface DroppedData {
+interface DroppedData {
   readonly items: ArrayLike<{ webkitGetAsEntry(): unknown }>;
 }
 

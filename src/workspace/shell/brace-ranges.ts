@@ -9,7 +9,7 @@
 import { refusalScript, type ScriptTreeNode, visitNodes } from './script-tree.ts';
 
 /** The most words just-bash makes of one brace range. */
-export const MAX_BRACE_RANGE_WORDS = 10_000;
+const MAX_BRACE_RANGE_WORDS = 10_000;
 
 /** A numeric range of the script, as the parser gives it (`{1..20000..2}`, `{001..100}`). */
 interface RangeNode {

@@ -142,7 +142,7 @@ function bracketEnd(pattern: string, start: number, closers: Closers): number {
 }
 
 /** Whether a basic expression uses `\+` or `\?` outside its bracket expressions. */
-export function usesGnuRepeats(pattern: string): boolean {
+function usesGnuRepeats(pattern: string): boolean {
   const closers: Closers = new Map();
   for (let at = 0; at < pattern.length; at++) {
     if (pattern[at] === '[') at = bracketEnd(pattern, at, closers) - 1;
@@ -165,7 +165,7 @@ const BRE_OPERATORS: Readonly<Record<string, string>> = {
 };
 
 /** The extended expression GNU reads a basic one as. */
-export function ereOfBre(pattern: string): string {
+function ereOfBre(pattern: string): string {
   const closers: Closers = new Map();
   let ere = '';
   // Where `*` is literal and `^` an anchor: at the start, after `\(` or `\|`.

@@ -108,7 +108,7 @@ function respellWord(word: ScriptTreeNode | undefined): void {
  * expression a `]` right after the opening (or after `!`) belongs to the set, and `[:alpha:]` is a
  * class name whose `]` does not close it. Linear in the pattern's length.
  */
-export function respellPattern(pattern: string): string {
+function respellPattern(pattern: string): string {
   const out: string[] = [];
   let copied = 0;
   let at = 0;

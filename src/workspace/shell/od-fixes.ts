@@ -72,7 +72,7 @@ function setRadix(request: OdRequest, value: string): void {
 }
 
 /** The command line read, or why it is refused. */
-export function readOdArguments(args: readonly string[]): OdRequest {
+function readOdArguments(args: readonly string[]): OdRequest {
   const request: OdRequest = { radix: 'o', duplicates: false, formats: [], operands: [] };
   for (let at = 0; at < args.length && request.refused === undefined; ) {
     const arg = args[at] as string;

@@ -33,7 +33,7 @@ type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
 
 /** The command a path's command is respelled to. Its name tells a reader of `set -x` what it does. */
-export const SCRIPT_BY_PATH_NAME = '__run_script_by_path';
+const SCRIPT_BY_PATH_NAME = '__run_script_by_path';
 
 /** Where just-bash keeps the files of its own commands: a path there names the command, not a script. */
 const COMMAND_DIRECTORY = /^\/(?:usr\/)?bin\/[^/]+$/;
@@ -58,7 +58,7 @@ function staticWord(word: unknown): string | undefined {
 }
 
 /** The command a bare name that may be a script on `PATH` is respelled to. */
-export const SCRIPT_ON_PATH_NAME = '__run_script_on_path';
+const SCRIPT_ON_PATH_NAME = '__run_script_on_path';
 
 /** just-bash's builtins: a bare name among them never reaches a lookup on `PATH`. */
 const SHELL_BUILTINS = new Set(

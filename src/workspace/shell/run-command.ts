@@ -96,7 +96,7 @@ const STOP_LIMITS = [
 ] as const;
 
 /** After a stop, how long a single long built-in may run on before just-bash's own abort ends it. */
-export const STOP_BACKSTOP_MS = 500;
+const STOP_BACKSTOP_MS = 500;
 /** Exit code of a command stopped by its timeout or an abort (the seam's code for both). */
 const STOPPED_EXIT_CODE = 124;
 /**

@@ -58,7 +58,7 @@ function wholeLineSort(args: readonly string[]): WholeLineSort | undefined {
 }
 
 /** Compares by code point: the order of the strings' UTF-8 bytes. */
-export function compareBytes(a: string, b: string): number {
+function compareBytes(a: string, b: string): number {
   if (a === b) return 0;
   const length = Math.min(a.length, b.length);
   for (let at = 0; at < length; at++) {

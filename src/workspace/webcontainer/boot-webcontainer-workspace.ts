@@ -260,7 +260,7 @@ function reportingErrors(
 }
 
 /** The notice added to a command's output after the container reported internal errors. */
-export function internalErrorNotice(messages: readonly string[]): string {
+function internalErrorNotice(messages: readonly string[]): string {
   const shown = messages.slice(-3).map((message) => message.split('\n')[0]);
   return `[The WebContainer reported an internal error: ${shown.join('; ')}. If commands keep failing, the container is broken: reload the page to start a new one.]\n`;
 }

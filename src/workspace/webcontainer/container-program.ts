@@ -257,7 +257,7 @@ async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
  * Added when a process was stopped while its output ended in an unfinished line (a prompt such as
  * `? Project name: ›` or `Ok to proceed? (y)`): it was most likely waiting for an answer.
  */
-export function waitingNotice(command: string, output: string): string {
+function waitingNotice(command: string, output: string): string {
   const lastLine = output.slice(output.lastIndexOf('\n') + 1);
   if (lastLine.trim() === '') return '';
   return `\n[${command} was still running at the stop and its output ends in an unfinished line: it was probably waiting for input. Its stdin is closed (nobody can type an answer), so pass the answers as flags (for example --yes, -y, or the create tool's options) or pipe them in: printf 'y\\n' | ${command} ...]\n`;

@@ -71,7 +71,7 @@ const SHELL_NAMES: ReadonlySet<string> = new Set(
 let interpreterNames: ReadonlySet<string> | undefined;
 
 /** A name a script can type as a command word, and that the interpreter does not already have. */
-export function isContainerOnlyName(name: string): boolean {
+function isContainerOnlyName(name: string): boolean {
   interpreterNames ??= new Set(getCommandNames());
   return /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/.test(name) && !SHELL_NAMES.has(name) && !interpreterNames.has(name);
 }
@@ -124,7 +124,7 @@ async function readContainerPath(
 }
 
 /** What the discovery script prints: the container's `PATH` and `HOME`, and the names in each `PATH` directory. */
-export interface PathAnswer {
+interface PathAnswer {
   path: string;
   /** Empty when the container has none (or an older script printed none). */
   home: string;
@@ -132,7 +132,7 @@ export interface PathAnswer {
 }
 
 /** The `{path, home, dirs}` the script printed, or undefined when the output holds no readable answer. */
-export function parseAnswer(output: string): PathAnswer | undefined {
+function parseAnswer(output: string): PathAnswer | undefined {
   const line = output
     .split('\n')
     .reverse()
@@ -156,7 +156,7 @@ export function parseAnswer(output: string): PathAnswer | undefined {
 }
 
 /** The programs of an answer: `node` (it answered), then every container-only name on `PATH`. */
-export function programsOnPath(answer: PathAnswer, workdir: string): ContainerPrograms {
+function programsOnPath(answer: PathAnswer, workdir: string): ContainerPrograms {
   const names = new Set<string>(['node']);
   const workdirDirs: string[] = [];
   for (const [dir, entries] of Object.entries(answer.dirs)) {
@@ -171,7 +171,7 @@ export function programsOnPath(answer: PathAnswer, workdir: string): ContainerPr
 }
 
 /** The usual tool chain first, in its usual order, then the rest by name. */
-export function orderPrograms(names: Iterable<string>): string[] {
+function orderPrograms(names: Iterable<string>): string[] {
   const all = [...new Set(names)];
   const known = CONTAINER_COMMAND_CANDIDATES.filter((name) => all.includes(name));
   const rest = all.filter((name) => !known.includes(name)).sort();

@@ -56,7 +56,7 @@ export async function probeContainerCommands(
 }
 
 /** Program names the description lists at most; the rest are counted ("and 12 more"). */
-export const DESCRIBED_PROGRAMS_MAX = 16;
+const DESCRIBED_PROGRAMS_MAX = 16;
 
 /** Options of {@link shellDescription}. */
 export interface ShellDescriptionOptions {

@@ -11,7 +11,7 @@ import type { BackgroundProcess, ServeResult } from '../workspace.ts';
 import type { BackgroundJobs } from './background-jobs.ts';
 
 /** The interpreter's command that starts a program in the background: what `program args &` becomes. */
-export const BACKGROUND_COMMAND = 'start-in-background';
+const BACKGROUND_COMMAND = 'start-in-background';
 
 /** How much of a program's new output `jobs` shows, per program. */
 const JOBS_OUTPUT_LINES = 40;
@@ -116,7 +116,7 @@ export function backgroundCommands(shell: BackgroundShell): Command[] {
 const failure = (stderr: string, exitCode: number) => ({ stdout: '', stderr, exitCode });
 
 /** Said when `program > file &` had its redirection dropped. */
-export const REDIRECT_NOTE =
+const REDIRECT_NOTE =
   "(Its output redirection was not applied: a background program's output is not written to a file here; jobs shows what it prints.)";
 
 /** The code of a start: 0 while the program runs, else its own exit code (1 when stopped at once). */
@@ -126,7 +126,7 @@ function startExitCode(started: ServeResult): number {
 }
 
 /** One line for a program: its id, state, command, directory and ports. */
-export function describeJob(job: BackgroundProcess): string {
+function describeJob(job: BackgroundProcess): string {
   const state =
     job.state === 'running'
       ? 'running'

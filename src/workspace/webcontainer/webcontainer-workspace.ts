@@ -132,9 +132,9 @@ export const DEFAULT_GRACE_MS = 2_000;
 /** Default `exec` timeout when the caller gives none: the bash tool's maximum. */
 export const DEFAULT_EXEC_TIMEOUT_MS = 600_000;
 /** After a process exits, how long without a new chunk before its output counts as complete. */
-export const DEFAULT_QUIET_MS = 100;
+const DEFAULT_QUIET_MS = 100;
 /** How long a directory listing is reused for `stat`s (unless this workspace changed something). */
-export const LISTING_REUSE_MS = 1_000;
+const LISTING_REUSE_MS = 1_000;
 
 /**
  * Creates a Workspace over a booted WebContainer. Resolves once the spill directory exists and the

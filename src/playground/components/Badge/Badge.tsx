@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styles from './Badge.module.css';
 
 /** What a badge says about its subject: its colour. `plain` is neutral. */
-export type BadgeTone = 'plain' | 'read' | 'write' | 'unknown' | 'error' | 'new' | 'active';
+type BadgeTone = 'plain' | 'read' | 'write' | 'unknown' | 'error' | 'new' | 'active';
 
 export interface BadgeProps {
   tone?: BadgeTone;

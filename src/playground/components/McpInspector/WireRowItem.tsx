@@ -8,7 +8,7 @@ import styles from './McpInspector.module.css';
 import { PagedText } from './PagedText.tsx';
 
 /** `+12 ms` under a second, `+1.234 s` after. */
-export function formatOffset(ms: number): string {
+function formatOffset(ms: number): string {
   return ms < 1000 ? `+${Math.round(ms)} ms` : `+${(ms / 1000).toFixed(3)} s`;
 }
 

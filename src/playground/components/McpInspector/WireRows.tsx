@@ -7,7 +7,7 @@ import styles from './McpInspector.module.css';
 import { WireRowItem } from './WireRowItem.tsx';
 
 /** Rows drawn at first, and added by each "Show earlier": a page, not the whole log. */
-export const ROWS_PER_PAGE = 100;
+const ROWS_PER_PAGE = 100;
 
 export interface WireRowsProps {
   rows: readonly WireRow[];

@@ -16,7 +16,7 @@ const ApprovalDialog = lazy(() =>
   import('../ApprovalDialog/ApprovalDialog.tsx').then((module) => ({ default: module.ApprovalDialog })),
 );
 
-export type { AgentOption, PlaygroundPanel } from '../App/App.tsx';
+export type { PlaygroundPanel } from '../App/App.tsx';
 
 export interface PlaygroundRootProps {
   store: PlaygroundStore;

@@ -15,10 +15,10 @@ export interface TextViewProps {
 }
 
 /** Above this many lines (or characters), only the lines in view are drawn. */
-export const VIRTUAL_LINES = 500;
+const VIRTUAL_LINES = 500;
 const VIRTUAL_CHARS = 200_000;
 /** Characters of one line drawn; the rest is named, not drawn. */
-export const MAX_LINE_CHARS = 5_000;
+const MAX_LINE_CHARS = 5_000;
 const ROW_PX = 18;
 const VIEW_ROWS = 24;
 const OVERSCAN = 20;
