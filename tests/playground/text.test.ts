@@ -6,6 +6,7 @@ import {
   childEntries,
   containerSummary,
   countNodes,
+  expandDepth,
   nestingDepth,
 } from '../../src/playground/state/json-view.ts';
 import { byteLength, splitLines, visibleRuns } from '../../src/playground/state/text.ts';
@@ -91,5 +92,18 @@ describe('JSON tree helpers', () => {
     expect(containerSummary(new Array(10_000).fill(0))).toBe('[…] 10,000 items');
     expect(containerSummary({ a: 1 })).toBe('{…} 1 key');
     expect(autoExpandDepth({ a: new Array(500).fill({ b: 1 }) })).toBe(1);
+  });
+
+  it('expand as many levels as stay under a number of drawn nodes, pages of 100 each', () => {
+    // 40 × 40 × 40: two levels draw 1 + 40 + 1,600 nodes; a third would draw 64,000 more.
+    const cube = Array.from({ length: 40 }, () => Array.from({ length: 40 }, () => new Array(40).fill(0)));
+    expect(expandDepth(cube, 2_000, 12)).toBe(2);
+    expect(expandDepth(cube, 100_000, 12)).toBe(3);
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 100; level++) deep = { a: deep };
+    expect(expandDepth(deep, 2_000, 12)).toBe(12);
+    // Only a first page of each container counts: 10,000 items draw 100.
+    expect(expandDepth(new Array(10_000).fill([1]), 2_000, 12)).toBe(2);
+    expect(expandDepth(1, 2_000, 12)).toBe(1);
   });
 });

@@ -107,17 +107,25 @@ export function nestingDepth(value: unknown, cap = 100_000): number {
  * nodes (at least the root's own level).
  */
 export function autoExpandDepth(value: unknown): number {
+  return expandDepth(value, JSON_AUTO_EXPAND_NODES, 8);
+}
+
+/**
+ * How many levels (at most `maxDepth`, at least 1) can be open at once with at most `maxNodes` nodes
+ * drawn, each open container showing its first page of {@link JSON_PAGE_SIZE} children.
+ */
+export function expandDepth(value: unknown, maxNodes: number, maxDepth: number): number {
   let level: unknown[] = [value];
   let shown = 1;
   let depth = 0;
-  while (level.length > 0 && depth < 8) {
+  while (level.length > 0 && depth < maxDepth) {
     const next: unknown[] = [];
     for (const node of level) {
       const entries = childEntries(node, 0, JSON_PAGE_SIZE);
       for (const [, child] of entries) next.push(child);
     }
     if (next.length === 0) break;
-    if (depth > 0 && shown + next.length > JSON_AUTO_EXPAND_NODES) break;
+    if (depth > 0 && shown + next.length > maxNodes) break;
     shown += next.length;
     depth++;
     level = next.filter((node) => childCount(node) > 0);
