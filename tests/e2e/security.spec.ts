@@ -33,7 +33,8 @@ async function expectInert(page: Page, watched: Guard): Promise<void> {
     ),
     injected: [
       ...document.querySelectorAll(
-        'main img, main script, main iframe, main svg, main object, main embed, main a[href], main b, main foreignObject',
+        // The page's own link to docs/mcp.md (the MCP panel's stdio note) aside.
+        'main img, main script, main iframe, main svg, main object, main embed, main a[href]:not([data-testid="mcp-stdio-docs"]), main b, main foreignObject',
       ),
     ].map((element) => element.outerHTML.slice(0, 80)),
   }));
