@@ -74,7 +74,12 @@ describe('playground', () => {
     });
     await playground.runCall({ kind: 'named', name: 'crm_lookup', args: { id: 7 }, caller: 'codemode' });
     const scenario = playground.scenario();
-    const succeeded = { is_error: false, output: expect.stringMatching(/^[0-9a-f]{8}$/) };
+    // A success, a hash of its output and the output's first line, shown beside a replay's result.
+    const succeeded = (head: string) => ({
+      is_error: false,
+      output: expect.stringMatching(/^[0-9a-f]{8}$/),
+      head,
+    });
     expect(scenario).toEqual({
       version: 1,
       files: DEMO_FILES,
@@ -86,9 +91,22 @@ describe('playground', () => {
       ],
       modes: { grep: 'hidden' },
       calls: [
-        { name: 'write', arguments: { path: 'a.txt', content: 'A' }, recorded: succeeded },
-        { name: 'tool_search', arguments: { query: 'crm look up' }, recorded: succeeded },
-        { name: 'crm_lookup', arguments: { id: 7 }, caller: 'codemode', recorded: succeeded },
+        {
+          name: 'write',
+          arguments: { path: 'a.txt', content: 'A' },
+          recorded: succeeded('Wrote 1 byte to a.txt (new file).'),
+        },
+        {
+          name: 'tool_search',
+          arguments: { query: 'crm look up' },
+          recorded: succeeded('Found 1 tool for "crm look up". It is available from your next call:'),
+        },
+        {
+          name: 'crm_lookup',
+          arguments: { id: 7 },
+          caller: 'codemode',
+          recorded: succeeded('crm_lookup was called with {"id":7}.'),
+        },
       ],
       provider: 'gemini',
       backend: 'embedded',
