@@ -111,6 +111,35 @@ describe('imports: every entry left out is named', () => {
     expect((await workspace.stat('/workspace/empty')).type).toBe('directory');
   });
 
+  it('an entry that clashes with an earlier one of the import is left out, with the clash named', async () => {
+    const zip = craftZip([
+      { name: 'd/x.txt', content: text('x') },
+      { name: 'd', content: text('a file where d/ is a directory') },
+      { name: 'f', content: text('f') },
+      { name: 'f/', content: new Uint8Array(), method: 0 },
+      { name: 'e/', content: new Uint8Array(), method: 0 },
+      { name: 'e/', content: new Uint8Array(), method: 0 },
+      { name: 'd/', content: new Uint8Array(), method: 0 },
+    ]);
+    const workspace = await createJustBashWorkspace();
+    expect(await importZip(workspace, zip)).toEqual({
+      files: 2,
+      bytes: 2,
+      ignored: 0,
+      skipped: [
+        { path: 'd', reason: 'an earlier entry makes a directory of that path' },
+        { path: 'd', reason: 'a duplicate of an earlier entry with the same path' },
+        { path: 'f', reason: '"f", an earlier entry, is a file of that path' },
+        { path: 'e', reason: 'a duplicate of an earlier entry with the same path' },
+      ],
+    });
+    expect(await workspace.readdir('/workspace')).toEqual([
+      { name: 'd', type: 'directory' },
+      { name: 'e', type: 'directory' },
+      { name: 'f', type: 'file' },
+    ]);
+  });
+
   it('an entry under a symlink or a file of the workspace, or onto a symlink or directory, is left out', async () => {
     const workspace = await createJustBashWorkspace({ files: { 'real/keep.txt': 'keep', 'plain.txt': 'p' } });
     await workspace.exec('ln -s real link && mkdir taken');

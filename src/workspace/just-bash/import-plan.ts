@@ -60,6 +60,17 @@ function pathProblem(target: string): string | undefined {
 }
 
 /**
+ * What the import has kept so far, as a tree of names: a file node holds the entry's path as given; a
+ * directory node (an entry's, or one that a kept entry's path goes through) holds its children. A
+ * tree of names, not a set of whole paths, so an entry n directories deep costs its n names, not n
+ * paths of up to n names each.
+ */
+interface PlanNode {
+  file?: string;
+  children?: Map<string, PlanNode>;
+}
+
+/**
  * The entries to import and those left out: paths over the limits, reserved names, duplicates (the
  * first entry of a path wins), and entries that conflict within the import (a file where another
  * entry needs a directory). Throws when an entry would leave `dir`.
@@ -70,44 +81,57 @@ export function planEntries<E extends PlannedEntry>(
 ): { kept: KeptEntry<E>[]; skipped: SkippedEntry[] } {
   const kept: KeptEntry<E>[] = [];
   const skipped: SkippedEntry[] = [];
-  const files = new Map<string, string>();
-  const directories = new Set<string>();
+  const root: PlanNode = { children: new Map() };
   for (const entry of entries) {
     const target = targetOf(dir, entry.path);
-    const problem = pathProblem(target) ?? conflictOf(target, entry, files, directories);
+    const names = target.slice(1).split('/');
+    const problem = pathProblem(target) ?? conflictOf(names, entry, root);
     if (problem !== undefined) {
       skipped.push({ path: entry.path, reason: problem });
       continue;
     }
-    if (entry.directory) directories.add(target);
-    else files.set(target, entry.path);
+    addToPlan(root, names, entry);
     kept.push({ entry, target });
   }
   return { kept, skipped };
 }
 
-/** How an entry clashes with the ones kept before it, or `undefined`. */
-function conflictOf(
-  target: string,
-  entry: PlannedEntry,
-  files: Map<string, string>,
-  directories: Set<string>,
-): string | undefined {
-  const file = files.get(target);
-  if (entry.directory && file !== undefined)
-    return `${quoted(file)}, an earlier entry, is a file of that path`;
-  if (file !== undefined || (entry.directory && directories.has(target))) {
-    return 'a duplicate of an earlier entry with the same path';
-  }
-  if (!entry.directory && directories.has(target)) return 'an earlier entry makes a directory of that path';
-  // Walks up only while the ancestors are new: each directory is recorded once, so the cost stays linear.
-  for (let parent = parentOf(target); parent !== '/'; parent = parentOf(parent)) {
-    const file = files.get(parent);
-    if (file !== undefined) return `it would be under ${quoted(file)}, a file of this import`;
-    if (directories.has(parent)) break;
-    directories.add(parent);
+/** How an entry at `names` clashes with the ones kept before it, or `undefined`. */
+function conflictOf(names: readonly string[], entry: PlannedEntry, root: PlanNode): string | undefined {
+  let node = root;
+  for (const [depth, name] of names.entries()) {
+    const child = node.children?.get(name);
+    if (child === undefined) return undefined;
+    if (depth < names.length - 1) {
+      if (child.file !== undefined) return `it would be under ${quoted(child.file)}, a file of this import`;
+      node = child;
+      continue;
+    }
+    if (child.file !== undefined) {
+      return entry.directory
+        ? `${quoted(child.file)}, an earlier entry, is a file of that path`
+        : 'a duplicate of an earlier entry with the same path';
+    }
+    return entry.directory
+      ? 'a duplicate of an earlier entry with the same path'
+      : 'an earlier entry makes a directory of that path';
   }
   return undefined;
+}
+
+/** Records a kept entry, and the directories its path goes through. */
+function addToPlan(root: PlanNode, names: readonly string[], entry: PlannedEntry): void {
+  let node = root;
+  for (const [depth, name] of names.entries()) {
+    node.children ??= new Map();
+    let child = node.children.get(name);
+    if (child === undefined) {
+      const leafFile = depth === names.length - 1 && !entry.directory;
+      child = leafFile ? { file: entry.path } : { children: new Map() };
+      node.children.set(name, child);
+    }
+    node = child;
+  }
 }
 
 /** What is at a path of the workspace, as the checks need it. */

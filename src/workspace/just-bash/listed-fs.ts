@@ -62,12 +62,20 @@ class EntriesWithChildren<V extends Entry> extends Map<string, V> {
   symlinks = 0;
 
   override set(path: string, entry: V): this {
-    const name = nameOf(path);
+    return this.setBelow(path === '/' ? undefined : parentOf(path), path, entry);
+  }
+
+  /**
+   * `set` for a path whose parent directory the caller holds (`undefined` for the root). A chain of
+   * new directories passes each path as the parent of the next, so no parent is cut from its path and
+   * hashed again: a map keyed by whole paths hashes each level's path once.
+   */
+  setBelow(parent: string | undefined, path: string, entry: V): this {
     const before = super.get(path);
     if (before?.type === 'symlink') this.symlinks -= 1;
     if (entry.type === 'symlink') this.symlinks += 1;
-    if (name !== undefined && before === undefined) {
-      const parent = parentOf(path);
+    if (parent !== undefined && before === undefined) {
+      const name = path.slice(parent === '/' ? 1 : parent.length + 1);
       const names = this.names.get(parent);
       if (names === undefined) this.names.set(parent, new Set([name]));
       else names.add(name);
@@ -156,9 +164,11 @@ export class ListedInMemoryFs extends InMemoryFs {
       missing.push(at);
     }
     // Nothing missing: just-bash's answer for an existing path (nothing, or EEXIST for a file).
-    super.mkdirSync(missing.pop() ?? path, options);
+    let parent = missing.pop();
+    super.mkdirSync(parent ?? path, options);
     for (const directory of missing.reverse()) {
-      this.entries.set(directory, { type: 'directory', mode: 0o755, mtime: new Date() });
+      this.entries.setBelow(parent, directory, { type: 'directory', mode: 0o755, mtime: new Date() });
+      parent = directory;
     }
   }
 
