@@ -154,7 +154,7 @@ const MAX_BASH_TIMEOUT_SECONDS = 600;
 
 /** Options of {@link createBashTool}. */
 export interface BashToolOptions {
-  /** Seconds before a command is stopped when the call gives no timeout. Default: {@link DEFAULT_BASH_TIMEOUT_SECONDS}. */
+  /** Seconds before a command is stopped when the call gives no timeout. Default: 30 (`DEFAULT_BASH_TIMEOUT_SECONDS`). */
   defaultTimeoutSeconds?: number;
   /** Lines of output shown (the last ones). Default: `DEFAULT_MAX_LINES` (2,000). */
   maxLines?: number;

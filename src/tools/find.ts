@@ -97,7 +97,7 @@ const DEFAULT_FIND_LIMIT = 1000;
 
 /** Options of {@link createFindTool}. */
 export interface FindToolOptions {
-  /** Default `limit`. Default: {@link DEFAULT_FIND_LIMIT}. */
+  /** Default `limit`. Default: 1000 (`DEFAULT_FIND_LIMIT`). */
   defaultLimit?: number;
   /** Bytes of output shown. Default: `DEFAULT_MAX_BYTES` (50 KB). */
   maxBytes?: number;

@@ -179,7 +179,7 @@ const BINARY_SNIFF_BYTES = 8000;
 
 /** Options of {@link createGrepTool}. */
 export interface GrepToolOptions {
-  /** Default `limit`. Default: {@link DEFAULT_GREP_LIMIT}. */
+  /** Default `limit`. Default: 100 (`DEFAULT_GREP_LIMIT`). */
   defaultLimit?: number;
   /** Characters of a line shown before it is clipped. Default: `GREP_MAX_LINE_CHARS` (500). */
   maxLineChars?: number;
@@ -187,7 +187,7 @@ export interface GrepToolOptions {
   maxBytes?: number;
   /** Entries a search visits before it stops. Default: `DEFAULT_MAX_WALK_ENTRIES` (100,000). */
   maxEntries?: number;
-  /** Files read at the same time. Default: {@link DEFAULT_GREP_CONCURRENCY}. */
+  /** Files read at the same time. Default: 16 (`DEFAULT_GREP_CONCURRENCY`). */
   concurrency?: number;
 }
 

@@ -97,7 +97,7 @@ const DEFAULT_LS_LIMIT = 500;
 
 /** Options of {@link createLsTool}. */
 export interface LsToolOptions {
-  /** Default `limit`. Default: {@link DEFAULT_LS_LIMIT}. */
+  /** Default `limit`. Default: 500 (`DEFAULT_LS_LIMIT`). */
   defaultLimit?: number;
   /** Bytes of output shown. Default: `DEFAULT_MAX_BYTES` (50 KB). */
   maxBytes?: number;

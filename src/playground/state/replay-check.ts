@@ -23,7 +23,7 @@ export interface RecordedResult {
 }
 
 /** The most characters (code points) of a recorded output's first line. */
-export const HEAD_CHARS = 120;
+const HEAD_CHARS = 120;
 
 /** One replayed call whose result is not the recorded one. */
 export interface ReplayDifference {

@@ -21,7 +21,7 @@ function described(record: RecordedResult): string {
 }
 
 /** What one difference is, in a few words, and what to do about it when the page knows. */
-export function differenceText(difference: ReplayDifference): string {
+function differenceText(difference: ReplayDifference): string {
   const { call, tool, recorded, now } = difference;
   const head = `call ${call} (${tool})`;
   if (now.code === 'UNKNOWN_TOOL' && recorded.code !== 'UNKNOWN_TOOL')

@@ -45,7 +45,7 @@ export interface ScenarioServer {
  * another one says its results may differ (a shell's programs and their output are not the same).
  */
 export type ScenarioBackend = 'embedded' | 'webcontainer' | 'host';
-export const SCENARIO_BACKENDS: readonly ScenarioBackend[] = ['embedded', 'webcontainer', 'host'];
+const SCENARIO_BACKENDS: readonly ScenarioBackend[] = ['embedded', 'webcontainer', 'host'];
 
 /** Everything needed to rebuild the playground's state and re-run its calls. */
 export interface Scenario {
@@ -72,9 +72,9 @@ export interface Scenario {
 /** Key of the scenario in the URL hash: `#scenario=<data>`. */
 export const HASH_KEY = 'scenario';
 /** The most a compressed scenario may expand to. */
-export const MAX_SCENARIO_BYTES = 8 * 1024 * 1024;
+const MAX_SCENARIO_BYTES = 8 * 1024 * 1024;
 /** The most characters of link data read (Chromium drops URLs past 2 MB; chat apps cut far sooner). */
-export const MAX_LINK_CHARS = 1024 * 1024;
+const MAX_LINK_CHARS = 1024 * 1024;
 /** The most files and calls a scenario may hold. */
 const MAX_FILES = 2_000;
 const MAX_CALLS = 500;
@@ -83,7 +83,7 @@ export const MAX_SERVERS = 32;
 export const MAX_SERVER_URL = 2048;
 export const MAX_SERVER_TOOLS = 1000;
 /** The most changed modes a scenario names (a catalog rarely has more tools than that). */
-export const MAX_MODES = 2000;
+const MAX_MODES = 2000;
 /** The characters and length of a tool name (or prefix) `register` accepts (src/core/normalize.ts). */
 const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 
