@@ -128,15 +128,18 @@ describe('write over large files', () => {
     expect(await text('big.txt')).toBe(content);
   });
 
-  it('a small file keeps the fixed limit of 1,000 changed lines', async () => {
+  it('a small file keeps the fixed limit of 600 changed lines', async () => {
     const { suite } = await setup({ 'small.txt': 'a\n'.repeat(600) });
     const result = await suite.execute('write', { path: 'small.txt', content: 'b\n'.repeat(600) });
     expect(result.details.diff).toBe(
-      'Patch of small.txt not computed: more than 1000 lines changed, the limit for a diff of 600 and 600 lines\n',
+      'Patch of small.txt not computed: more than 600 lines changed, the limit for a diff of 600 and 600 lines\n',
     );
-    const fewer = await suite.execute('write', { path: 'small.txt', content: 'c\n'.repeat(400) });
+    const fewer = await suite.execute('write', {
+      path: 'small.txt',
+      content: 'b\n'.repeat(300) + 'c\n'.repeat(300),
+    });
     expect(
-      String(fewer.details.diff).startsWith('--- a/small.txt\n+++ b/small.txt\n@@ -1,600 +1,400 @@\n'),
+      String(fewer.details.diff).startsWith('--- a/small.txt\n+++ b/small.txt\n@@ -298,303 +298,303 @@\n'),
     ).toBe(true);
   });
 });
