@@ -178,4 +178,26 @@ describe('restarting the embedded backend (the "Keep in this browser" toggle)', 
     });
     expect(await readAllFiles(backend.workspace)).toEqual(await readAllFiles(started[1] as Workspace));
   });
+
+  it('when the new workspace fails to start, the restart fails and a write made during it lands in the old one', async () => {
+    let starts = 0;
+    const backend = createBackendStore({
+      createEmbedded: async (files) => {
+        starts += 1;
+        if (starts === 2) throw new Error('OPFS is not available in this browser');
+        return createJustBashWorkspace({ files });
+      },
+      bootWebContainer: vi.fn(),
+      isolated: () => true,
+    });
+    await backend.start({ 'a.txt': 'A' });
+    const restart = backend.restart();
+    const during = backend.workspace.writeFile('/workspace/during.txt', 'written right after');
+    await expect(restart).rejects.toThrow('OPFS is not available in this browser');
+    await during;
+    expect(await readAllFiles(backend.workspace)).toEqual({
+      'a.txt': 'A',
+      'during.txt': 'written right after',
+    });
+  });
 });
