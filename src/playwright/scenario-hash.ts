@@ -16,12 +16,15 @@ export type PlaygroundFile = string | { base64: string };
  * One call of a scenario: by name with arguments, or raw, exactly as a model API returned it; with
  * `recorded`, the result the replay must give again for its notice to be green (a link the page makes
  * carries it: `output` is a hash of the output text the page computes, so copy it from such a link;
- * `head`, the output's first line, at most 120 characters, is shown beside the new result, not compared).
+ * `head`, the output's first line, at most 120 characters, is shown beside the new result, not compared;
+ * `activated`, the deferred tools the call activated, in order, must be activated again).
  */
 export type PlaygroundScenarioCall = (
   | { name: string; arguments?: unknown; caller?: Caller }
   | { raw: unknown; caller?: Caller }
-) & { recorded?: { is_error: boolean; code?: string; output: string; head?: string } };
+) & {
+  recorded?: { is_error: boolean; code?: string; output: string; head?: string; activated?: string[] };
+};
 
 /**
  * What a permalink carries: the files the workspace starts with (absent: the demo project), tools

@@ -45,7 +45,7 @@ async function openWithHeartbeat(page: Page, link: string, calls: number): Promi
   await page.goto(link);
   await page.evaluate(() => window.playground.ready);
   await expect(page.getByTestId('page-notice')).toContainText(
-    `Loaded the scenario from the link: 1 files, 0 registered tools, ${calls} calls re-run: nothing was compared (${calls} without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.`,
+    `Loaded the scenario from the link: 1 file, 0 registered tools, ${calls} calls re-run: nothing was compared (${calls} without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.`,
   );
   const painted = await page.evaluate(
     () => new Promise<boolean>((resolve) => requestAnimationFrame(() => resolve(true))),

@@ -26,7 +26,7 @@ test('a permalink pasted into an open tab rebuilds its scenario', async ({ page 
   }, hash);
   // A link written by hand records no results: nothing to compare, said plainly and not in green.
   await expect(page.getByTestId('page-notice')).toHaveText(
-    "Loaded the scenario from the link: 1 files, 0 registered tools, 1 calls re-run: nothing was compared (1 without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.",
+    "Loaded the scenario from the link: 1 file, 0 registered tools, 1 call re-run: nothing was compared (1 without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.",
   );
   await expect(page.getByTestId('page-notice')).toHaveAttribute('data-kind', 'info');
   await expect(page.getByTestId('history-entry')).toHaveCount(1);

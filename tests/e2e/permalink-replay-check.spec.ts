@@ -38,7 +38,7 @@ test('a link whose calls give other results than recorded says which, in a red n
   }, hash);
   const notice = page.getByTestId('page-notice');
   await expect(notice).toContainText(
-    "Loaded the scenario from the link: 1 files, 0 registered tools, 2 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run), but 2 of 2 did not give the result recorded in the link: call 1 (read) printed other output than when the link was made; call 2 (mcp__everything__echo) gave an error (UNKNOWN_TOOL), recorded as a success: its tool is not in this page's catalog (a tool of an MCP server the author had connected, or one registered by code); connect or register it and run the call again. The history shows what each gave here.",
+    "Loaded the scenario from the link: 1 file, 0 registered tools, 2 calls re-run, 1 shown as recorded (stopped when the link was made, not re-run), but 2 of 2 did not give the result recorded in the link: call 1 (read) printed other output than when the link was made; call 2 (mcp__everything__echo) gave an error (UNKNOWN_TOOL), recorded as a success: its tool is not in this page's catalog (a tool of an MCP server the author had connected, or one registered by code); connect or register it and run the call again. The history shows what each gave here.",
   );
   expect(Date.now() - started).toBeLessThan(30_000);
   await expect(notice).toHaveAttribute('data-kind', 'error');
@@ -116,7 +116,7 @@ test('a link whose calls were all stopped, or that records no results, is not gr
     calls: [{ name: 'read', arguments: { path: 'a.txt' } }],
   });
   await expect(notice).toHaveText(
-    "Loaded the scenario from the link: 1 files, 0 registered tools, 1 calls re-run: nothing was compared (1 without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.",
+    "Loaded the scenario from the link: 1 file, 0 registered tools, 1 call re-run: nothing was compared (1 without a recorded result to compare with), so this replay is not checked against what the link's author saw. A link copied from this page records each call's result.",
   );
   await expect(notice).toHaveAttribute('data-kind', 'info');
 });

@@ -60,7 +60,7 @@ test('a permalink opened in a fresh page rebuilds the same declarations and chan
   await freshPlayground.goto({ path: link });
   const fresh = freshPlayground.page;
   await expect(fresh.getByTestId('page-notice')).toContainText(
-    'Loaded the scenario from the link: 6 files, 1 registered tools, 4 calls re-run: each gave the result recorded in the link.',
+    'Loaded the scenario from the link: 6 files, 1 registered tool, 4 calls re-run: each gave the result recorded in the link.',
   );
   await expect(fresh.getByTestId('history-entry')).toHaveCount(4);
   await expect(fresh.getByTestId('provider-select')).toHaveValue('anthropic');

@@ -87,7 +87,7 @@ describe('the backend and modes of a permalink', () => {
     await replayLink(reader, recorded);
     expect(noticeOf(reader)).toEqual({
       kind: 'success',
-      text: 'Loaded the scenario from the link: 0 files, 0 registered tools, 1 calls re-run: each gave the result recorded in the link.',
+      text: 'Loaded the scenario from the link: 0 files, 0 registered tools, 1 call re-run: each gave the result recorded in the link.',
       actions: [],
     });
   }, 60_000);
@@ -134,7 +134,7 @@ describe('the backend and modes of a permalink', () => {
     const author = await startPlayground();
     await author.reset({ version: 1, files: {}, calls: [ECHO_CALL] });
     const scenario: Scenario = { ...author.scenario(), backend: 'webcontainer' };
-    const loaded = 'Loaded the scenario from the link: 0 files, 0 registered tools, 1 calls re-run';
+    const loaded = 'Loaded the scenario from the link: 0 files, 0 registered tools, 1 call re-run';
 
     // A page whose WebContainer cannot start says so, keeps the actions, and does not run the link.
     const stuck = await startPlayground();

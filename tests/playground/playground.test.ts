@@ -74,11 +74,12 @@ describe('playground', () => {
     });
     await playground.runCall({ kind: 'named', name: 'crm_lookup', args: { id: 7 }, caller: 'codemode' });
     const scenario = playground.scenario();
-    // A success, a hash of its output and the output's first line, shown beside a replay's result.
-    const succeeded = (head: string) => ({
+    // A success, a hash of its output, the output's first line and the tools the call activated.
+    const succeeded = (head: string, activated: string[] = []) => ({
       is_error: false,
       output: expect.stringMatching(/^[0-9a-f]{8}$/),
       head,
+      activated,
     });
     expect(scenario).toEqual({
       version: 1,
@@ -99,7 +100,9 @@ describe('playground', () => {
         {
           name: 'tool_search',
           arguments: { query: 'crm look up' },
-          recorded: succeeded('Found 1 tool for "crm look up". It is available from your next call:'),
+          recorded: succeeded('Found 1 tool for "crm look up". It is available from your next call:', [
+            'crm_lookup',
+          ]),
         },
         {
           name: 'crm_lookup',
@@ -117,7 +120,11 @@ describe('playground', () => {
     const rerun = await copy.reset(await decodeScenario(await encodeScenario(scenario)));
     expect(rerun.map((entry) => entry.result.output).reverse()).toEqual(outputs);
     // Each re-run call gave the result its link recorded.
-    const replayed = rerun.map((entry) => ({ tool: entry.invocation?.tool ?? '', result: entry.result }));
+    const replayed = rerun.map((entry) => ({
+      tool: entry.invocation?.tool ?? '',
+      result: entry.result,
+      activated: entry.activated,
+    }));
     expect(replayDifferences(scenario.calls ?? [], replayed)).toEqual({
       compared: 3,
       shown: 0,

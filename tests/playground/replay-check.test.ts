@@ -24,7 +24,12 @@ const failed = (code: string) => ({
 
 describe('a permalink replay', () => {
   it('records a result by error, code and a FNV-1a hash of the output, spill file names aside', () => {
-    expect(recordOf(ok('hello'))).toEqual({ is_error: false, output: '4f9f2cab', head: 'hello' });
+    expect(recordOf(ok('hello'))).toEqual({
+      is_error: false,
+      output: '4f9f2cab',
+      head: 'hello',
+      activated: [],
+    });
     expect(recordOf(failed('UNKNOWN_TOOL'))).toMatchObject({ is_error: true, code: 'UNKNOWN_TOOL' });
     const spilled = (at: number) =>
       ok(`cut. The full output is in /tmp/tool-output/bash-${at}-1.log: read it.`);
@@ -44,7 +49,7 @@ describe('a permalink replay', () => {
       is_error: false,
       output: '4f9f2cab',
     });
-    expect(parseRecorded({ is_error: false, output: '4f9f2cab', head: 'hello' })).toEqual(
+    expect(parseRecorded({ is_error: false, output: '4f9f2cab', head: 'hello', activated: [] })).toEqual(
       recordOf(ok('hello')),
     );
     for (const head of ['two\nlines', 'y'.repeat(121), 7])
@@ -85,6 +90,25 @@ describe('a permalink replay', () => {
       kind: 'error',
       text: 'Loaded, 2 calls re-run, but 1 of 2 did not give the result recorded in the link: call 2 (read) gave an error (INVALID_PATH), recorded as a success. The history shows what each gave here.',
     });
+  });
+
+  it('compares the tools each call activated, when the link recorded them', () => {
+    const search = ok('Activated: github_create_issue');
+    const calls = [{ recorded: recordOf(search, ['github_create_issue']) }];
+    expect(calls[0]?.recorded.activated).toEqual(['github_create_issue']);
+    const same = [{ tool: 'tool_search', result: search, activated: ['github_create_issue'] }];
+    expect(replayNotice('Loaded', calls, same).kind).toBe('success');
+    const other = [{ tool: 'tool_search', result: search, activated: ['github_create_issue', 'slack_send'] }];
+    expect(replayNotice('Loaded', calls, other)).toEqual({
+      kind: 'error',
+      text: "Loaded, 1 call re-run, but 1 of 1 did not give the result recorded in the link: call 1 (tool_search) activated github_create_issue, slack_send, where the author's call activated github_create_issue: the declarations after it differ. The history shows what each gave here.",
+    });
+    // A link made before links recorded activations compares the rest.
+    const { activated: _, ...older } = recordOf(search);
+    expect(replayNotice('Loaded', [{ recorded: older }], other).kind).toBe('success');
+    expect(parseRecorded({ is_error: false, output: '4f9f2cab', activated: ['<b>'] })).toBe(
+      '"recorded.activated" must be a list of at most 1000 tool names.',
+    );
   });
 
   it('says plainly, and not in green, when no call was compared, and how to re-run', () => {

@@ -209,7 +209,7 @@ function scenarioCalls(entries: readonly HistoryEntry[]): ScenarioCall[] {
   );
   return entries.map((entry, index) => {
     const caller = entry.request.caller === 'codemode' ? { caller: entry.request.caller } : {};
-    const recorded = recordOf(entry.result);
+    const recorded = recordOf(entry.result, entry.activated);
     return entry.request.kind === 'raw'
       ? { raw: referenced[index], ...caller, recorded }
       : { name: entry.request.name, arguments: referenced[index], ...caller, recorded };

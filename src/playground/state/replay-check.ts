@@ -20,10 +20,18 @@ export interface RecordedResult {
    * characters (never inside one): what the side by side shows as recorded. Shown, not compared. Absent in links made before links kept it.
    */
   head?: string;
+  /**
+   * The deferred tools the call activated (by `tool_search`'s `add_tools`), in order: a replay whose
+   * call activates others changes every later declaration list. Absent in links made before links kept it.
+   */
+  activated?: string[];
 }
 
 /** The most characters (code points) of a recorded output's first line. */
 const HEAD_CHARS = 120;
+/** The most tools one call's record names as activated, and the longest name (as `register` takes). */
+const MAX_ACTIVATED = 1000;
+const TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /** One replayed call whose result is not the recorded one. */
 export interface ReplayDifference {
@@ -78,11 +86,37 @@ export function headOf(text: string): string {
     .join('');
 }
 
-/** The record of `result`. */
-export function recordOf(result: ToolResult): RecordedResult {
+/** The record of `result`, from a call that activated the tools `activated`. */
+export function recordOf(result: ToolResult, activated: readonly string[] = []): RecordedResult {
   const code = result.is_error ? codeOf(result) : undefined;
   const text = result.output.replace(SPILL_NAME, '/tmp/tool-output/…');
-  return { is_error: result.is_error, ...(code ? { code } : {}), output: fnv1a(text), head: headOf(text) };
+  return {
+    is_error: result.is_error,
+    ...(code ? { code } : {}),
+    output: fnv1a(text),
+    head: headOf(text),
+    activated: [...activated],
+  };
+}
+
+/** Whether two records say the same: error, code, output and (when both know it) what was activated. */
+export function sameRecord(recorded: RecordedResult, now: RecordedResult): boolean {
+  const activated =
+    recorded.activated === undefined ||
+    now.activated === undefined ||
+    recorded.activated.join('\n') === now.activated.join('\n');
+  return (
+    activated &&
+    now.is_error === recorded.is_error &&
+    now.code === recorded.code &&
+    now.output === recorded.output
+  );
+}
+
+/** `value` as a record's `activated`, or `undefined` when it is not a list of tool names. */
+function activatedOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_ACTIVATED) return undefined;
+  return value.every((name) => typeof name === 'string' && TOOL_NAME.test(name)) ? [...value] : undefined;
 }
 
 /** Whether `head` is what {@link headOf} gives: one line of at most {@link HEAD_CHARS} characters. */
@@ -92,7 +126,7 @@ const isHead = (head: unknown): head is string =>
 /** `value` as a record, or a sentence saying what is wrong with it (it came from a URL). */
 export function parseRecorded(value: unknown): RecordedResult | string {
   if (typeof value !== 'object' || value === null) return '"recorded" must be an object.';
-  const { is_error: isError, code, output, head } = value as Record<string, unknown>;
+  const { is_error: isError, code, output, head, activated } = value as Record<string, unknown>;
   if (typeof isError !== 'boolean') return '"recorded.is_error" must be true or false.';
   if (typeof output !== 'string' || !/^[0-9a-f]{8}$/.test(output))
     return '"recorded.output" must be 8 hex digits.';
@@ -103,11 +137,15 @@ export function parseRecorded(value: unknown): RecordedResult | string {
     return `"recorded.code" must be an error code (capitals, digits and _, at most ${MAX_CODE_LENGTH}).`;
   if (head !== undefined && !isHead(head))
     return `"recorded.head" must be one line of at most ${HEAD_CHARS} characters.`;
+  const tools = activated === undefined ? undefined : activatedOf(activated);
+  if (activated !== undefined && tools === undefined)
+    return `"recorded.activated" must be a list of at most ${MAX_ACTIVATED} tool names.`;
   return {
     is_error: isError,
     ...(typeof code === 'string' ? { code } : {}),
     output,
     ...(head === undefined ? {} : { head }),
+    ...(tools === undefined ? {} : { activated: tools }),
   };
 }
 

@@ -11,8 +11,15 @@ import type { ToolResult } from 'browser-agent-tools';
 import { errorMessage } from '../../shared/index.ts';
 import type { HistoryEntry } from './history-store.ts';
 import type { NoticeAction, NoticeComparison, Playground, ResetOptions } from './playground.ts';
-import { type RecordedResult, type ReplayDifference, recordOf, wasStopped } from './replay-check.ts';
+import {
+  type RecordedResult,
+  type ReplayDifference,
+  recordOf,
+  sameRecord,
+  wasStopped,
+} from './replay-check.ts';
 import type { Scenario, ScenarioBackend, ScenarioServer } from './scenario.ts';
+import { plural } from './text.ts';
 
 /** How a result reads in the notice: "a success", "an error (UNKNOWN_TOOL)". */
 function described(record: RecordedResult): string {
@@ -28,13 +35,23 @@ function differenceText(difference: ReplayDifference): string {
     return `${head} gave an error (UNKNOWN_TOOL), recorded as ${described(recorded)}: its tool is not in this page's catalog (a tool of an MCP server the author had connected, or one registered by code); connect or register it and run the call again`;
   if (now.is_error !== recorded.is_error || now.code !== recorded.code)
     return `${head} gave ${described(now)}, recorded as ${described(recorded)}`;
-  return `${head} printed other output than when the link was made`;
+  if (now.output !== recorded.output) return `${head} printed other output than when the link was made`;
+  return `${head} activated ${toolList(now.activated)}, where the author's call activated ${toolList(recorded.activated)}: the declarations after it differ`;
+}
+
+/** Activated tools in a sentence: "none", or their names (the first 5, and how many more). */
+function toolList(names: readonly string[] | undefined): string {
+  if (names === undefined || names.length === 0) return 'none';
+  const more = names.length > 5 ? ` and ${names.length - 5} more` : '';
+  return `${names.slice(0, 5).join(', ')}${more}`;
 }
 
 /** A replayed call: the tool it reached (or the name it asked for) and its result. */
 export interface ReplayedCall {
   tool: string;
   result: ToolResult;
+  /** The deferred tools the call activated. */
+  activated?: readonly string[];
 }
 
 /** How the replay of `calls` went, from their records and what `replayed` gave. */
@@ -54,12 +71,9 @@ export function replayDifferences(
       continue;
     }
     report.compared += 1;
-    const now = recordOf(entry.result);
-    const same =
-      now.is_error === call.recorded.is_error &&
-      now.code === call.recorded.code &&
-      now.output === call.recorded.output;
-    if (!same) report.differed.push({ call: index + 1, tool: entry.tool, recorded: call.recorded, now });
+    const now = recordOf(entry.result, entry.activated);
+    if (!sameRecord(call.recorded, now))
+      report.differed.push({ call: index + 1, tool: entry.tool, recorded: call.recorded, now });
   }
   return report;
 }
@@ -116,7 +130,7 @@ export function replayNotice(
   const report = replayDifferences(calls, replayed, options);
   const { compared, shown, rerun, differed } = report;
   const unrecorded = calls.length - compared - shown - rerun;
-  const parts = [`${compared + unrecorded} calls re-run`];
+  const parts = [`${plural(compared + unrecorded, 'call')} re-run`];
   if (shown > 0) parts.push(`${shown} shown as recorded (stopped when the link was made, not re-run)`);
   if (rerun > 0) parts.push(`${rerun} run again though stopped when the link was made (not compared)`);
   if (differed.length === 0) {
@@ -240,7 +254,7 @@ function comparisonsOf(differed: readonly ReplayDifference[], entries: readonly 
 /** A history entry as the comparison sees it: the tool it reached, or the name it asked for. */
 function replayedOf(entry: HistoryEntry): ReplayedCall {
   const asked = entry.request.kind === 'named' ? entry.request.name : (entry.parsed?.name ?? 'raw call');
-  return { tool: entry.invocation?.tool ?? asked, result: entry.result };
+  return { tool: entry.invocation?.tool ?? asked, result: entry.result, activated: entry.activated };
 }
 
 /**
@@ -254,7 +268,7 @@ export async function replayLink(
 ): Promise<void> {
   try {
     const entries = await playground.reset(scenario, options);
-    const loaded = `Loaded the scenario from the link: ${Object.keys(scenario.files ?? {}).length} files, ${scenario.tools?.length ?? 0} registered tools`;
+    const loaded = `Loaded the scenario from the link: ${plural(Object.keys(scenario.files ?? {}).length, 'file')}, ${plural(scenario.tools?.length ?? 0, 'registered tool')}`;
     // In the order the link's calls ran.
     const replayed = entries.map(replayedOf);
     const calls = scenario.calls ?? [];

@@ -11,6 +11,9 @@ import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './NoticeDetails.module.css';
 
 const resultOf = (record: RecordedResult): string => (record.is_error ? 'error' : 'success');
+/** The tools a call activated, as the table shows them; "not recorded" for an older link. */
+const activatedOf = (record: RecordedResult): string =>
+  record.activated === undefined ? 'not recorded' : record.activated.join(', ') || 'none';
 
 /** Selects the call's history entry and moves the focus there, so its result is what the page shows. */
 function showInHistory(select: (id: number) => void, id: number): void {
@@ -78,6 +81,11 @@ function Comparison({ comparison }: { comparison: NoticeComparison }) {
                 <VisibleText text={lines} />
               </pre>
             </td>
+          </tr>
+          <tr>
+            <th scope="row">Activated</th>
+            <td>{activatedOf(recorded)}</td>
+            <td>{activatedOf(now)}</td>
           </tr>
         </tbody>
       </table>
