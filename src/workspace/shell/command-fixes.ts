@@ -24,6 +24,8 @@
  * - **`date` given an operand without `+`** (`date %Y`, `date 0101`) fails as GNU's does: such an
  *   operand is a date to set the clock to, which is refused. just-bash's ignored it and printed the
  *   current date, exit 0, so `x=$(date %Y)` held a whole date where GNU's fails.
+ * - **`bash` and `sh`** take options before their script (`bash -e -c`, `sh -eu file`, `bash -lc`):
+ *   see `shell-options.ts`.
  * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
  *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`.
  *
@@ -34,13 +36,14 @@ import { diffCommand } from './diff-commands.ts';
 import { withGrepOperandsFixed } from './grep-fixes.ts';
 import { withGnuOd } from './od-fixes.ts';
 import { withSedFixed } from './sed-fixes.ts';
+import { withShellOptions } from './shell-options.ts';
 import { withCOrder } from './sort-order.ts';
 import { withGnuCountWidths } from './wc-widths.ts';
 
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, grep, sed, sort, uniq, wc, date and od wrapped, and diff replaced. A new table: the shell's
+ * `commands` with ls, find, cut, grep, sed, sort, uniq, wc, date, od, bash and sh wrapped, and diff replaced. A new table: the shell's
  * own is left as it is.
  */
 export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
@@ -66,6 +69,10 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (wc) fixed.set('wc', withGnuCountWidths(wc));
   const od = commands.get('od');
   if (od) fixed.set('od', withGnuOd(od));
+  for (const name of ['bash', 'sh']) {
+    const shell = commands.get(name);
+    if (shell) fixed.set(name, withShellOptions(shell));
+  }
   fixed.set('diff', diffCommand);
   return fixed;
 }
