@@ -24,6 +24,20 @@ describe('interleaving keeps what the script does', () => {
     return { output, exitCode };
   }
 
+  it('set -v prints the statements the script wrote, none of the wrapper', async () => {
+    // Wrapped after set -v, each statement was followed by a line "{ :; } 2>&1", the wrapper's text.
+    expect(await run('set -v; echo hi; echo two')).toEqual({
+      output: 'hi\ntwo\necho hi\necho two\n',
+      exitCode: 0,
+    });
+    expect(await run(`bash -v -c 'echo a'`)).toEqual({ output: 'a\necho a\n', exitCode: 0 });
+    // Before set -v, errors still come in place.
+    expect(await run('ls nope; echo b; set -o verbose')).toEqual({
+      output: 'ls: nope: No such file or directory\nb\n',
+      exitCode: 0,
+    });
+  });
+
   it('set -u still ends the script at an unbound variable', async () => {
     // Wrapped in a group, the error was printed and the script went on to "after" with exit 0.
     expect(await run('set -u; echo $x; echo after')).toEqual({

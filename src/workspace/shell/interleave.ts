@@ -23,6 +23,10 @@
  * group it printed the error and went on (`set -u; echo $x; echo after` printed "after" and exited 0,
  * where bash stops). Such a statement's error text comes after the output instead; under `set -u` (and
  * the `set -e` that usually comes with it) an error mostly ends the script there anyway.
+ *
+ * Once the script may have turned on `set -v`, nothing after it is wrapped: the shell then prints the
+ * text of every statement it runs, and would print the wrapper's own `{ :; } 2>&1` after each one.
+ * Its error text (the printed statements among it) then comes after the normal output.
  */
 import type { Bash } from 'just-bash';
 import { visitNodes } from './script-tree.ts';
@@ -44,6 +48,8 @@ interface Wrapping {
   streamsMoved: boolean;
   /** It may have turned on `set -u`. */
   nounset: boolean;
+  /** It may have turned on `set -v`. */
+  verbose: boolean;
 }
 
 /**
@@ -62,7 +68,7 @@ function templateOf(bash: Bash): StatementNode | undefined {
 export function interleaveErrors(bash: Bash, script: ScriptNode): ScriptNode {
   const template = templateOf(bash);
   if (!template) return script;
-  const wrapping: Wrapping = { template, streamsMoved: false, nounset: false };
+  const wrapping: Wrapping = { template, streamsMoved: false, nounset: false, verbose: false };
   return { ...script, statements: wrapStatements(script.statements, wrapping) };
 }
 
@@ -71,7 +77,11 @@ function wrapStatements(statements: readonly StatementNode[], wrapping: Wrapping
 }
 
 function wrapStatement(statement: StatementNode, wrapping: Wrapping): StatementNode {
-  if (wrapping.streamsMoved) return statement;
+  if (wrapping.streamsMoved || wrapping.verbose) return statement;
+  if (turnsOn(statement, 'v', 'verbose')) {
+    wrapping.verbose = true;
+    return statement;
+  }
   const only = statement.pipelines.length === 1 ? statement.pipelines[0] : undefined;
   const command = only?.commands.length === 1 && !only.negated ? only.commands[0] : undefined;
   if (command && opensBodies(command)) {
@@ -86,7 +96,7 @@ function wrapStatement(statement: StatementNode, wrapping: Wrapping): StatementN
     (command?.type === 'SimpleCommand' && isExec(command)) ||
     command?.type === 'FunctionDef' ||
     (wrapping.nounset && mayBeUnbound(statement));
-  if (turnsOnNounset(statement)) wrapping.nounset = true;
+  if (turnsOn(statement, 'u', 'nounset')) wrapping.nounset = true;
   return unwrapped ? statement : grouped(statement, wrapping.template);
 }
 
@@ -110,11 +120,12 @@ function mayBeUnbound(statement: StatementNode): boolean {
 }
 
 /**
- * Whether `statement` holds a `set` or `shopt` that may turn on nounset: `set -u`, `set -euo
- * pipefail`, `set -o nounset`, `shopt -so nounset`, or options it cannot read (`set $flags`). The
- * operands after `set --` are positional parameters, not options.
+ * Whether `statement` holds a `set` or `shopt` that may turn on the option of `set` letter `letter`
+ * and name `name`: for nounset `set -u`, `set -euo pipefail`, `set -o nounset`, `shopt -so nounset`,
+ * or options it cannot read (`set $flags`). The operands after `set --` are positional parameters,
+ * not options.
  */
-function turnsOnNounset(statement: StatementNode): boolean {
+function turnsOn(statement: StatementNode, letter: string, name: string): boolean {
   let found = false;
   visitNodes(statement, (node) => {
     const command = node as unknown as CommandNode;
@@ -124,8 +135,8 @@ function turnsOnNounset(statement: StatementNode): boolean {
     );
     const end = words.indexOf('--');
     const options = end === -1 ? words : words.slice(0, end);
-    const shortU = isNamed(command, ['set']) ? /^-[A-Za-z]*u/ : /^$/;
-    found = options.some((text) => shortU.test(text) || text.includes('nounset') || text.includes('$'));
+    const short = isNamed(command, ['set']) ? new RegExp(`^-[A-Za-z]*${letter}`) : /^$/;
+    found = options.some((text) => short.test(text) || text.includes(name) || text.includes('$'));
     return found;
   });
   return found;
