@@ -51,8 +51,8 @@ describe('bash and sh with options before the script', () => {
       output: 'bash: missing.sh: No such file or directory\n',
       exitCode: 127,
     });
-    expect(await run(`echo 'echo "from stdin $1"' | bash -s one`)).toEqual({
-      output: 'from stdin one\n',
+    expect(await run(`echo 'echo "déjà lu: $1"' | bash -s one`)).toEqual({
+      output: 'déjà lu: one\n',
       exitCode: 0,
     });
   });

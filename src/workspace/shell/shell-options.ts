@@ -12,10 +12,9 @@
  * that says so: an interactive (`-i`) or restricted (`-r`) shell, and the few `set` letters it lacks.
  * A script file is read here with or without options: just-bash's `bash` dropped its `#!` line, so
  * `$LINENO` and the line in each error were one less than the file's. `bash -c '…'` without options
- * goes to just-bash's `bash` unchanged. Imports just-bash's types and its
- * UTF-8 decoder.
+ * goes to just-bash's `bash` unchanged. Imports just-bash's types.
  */
-import { type Command, decodeBytesToUtf8 } from 'just-bash';
+import type { Command } from 'just-bash';
 
 type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
@@ -128,6 +127,15 @@ function readInvocation(shell: string, words: string[]): Invocation | Result | u
   return into;
 }
 
+/**
+ * stdin as UTF-8 text. just-bash carries it as bytes, one char each; its own decoder is not in its
+ * browser build.
+ */
+function textOfStdin(context: Context): string {
+  const bytes = String(context.stdin ?? '');
+  return new TextDecoder().decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0)));
+}
+
 function quoted(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
@@ -157,7 +165,7 @@ async function scriptOf(
     if (script === undefined) return refusal(shell, '-c', 'option requires an argument');
     return { script, name, args };
   }
-  if (invocation.stdin) return { script: decodeBytesToUtf8(context.stdin), name: shell, args: rest };
+  if (invocation.stdin) return { script: textOfStdin(context), name: shell, args: rest };
   const [path = '', ...args] = rest;
   try {
     const text = await context.fs.readFile(context.fs.resolvePath(context.cwd, path));
