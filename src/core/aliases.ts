@@ -1,8 +1,8 @@
 /**
  * How a call made in another agent's terms reaches a tool: its name resolved through the aliases the
  * registered tools declare, and its arguments repaired by the tool's own repairs (see `ToolRepairs`).
- * The tables themselves belong to the tools; this file only applies them. Pure functions; `execute`
- * applies them before validation.
+ * The tables themselves belong to the tools; this file only applies them. Pure functions; the
+ * pipeline's translate step (`pipeline/translate.ts`) applies them, before anything else runs.
  */
 
 import { copyRecord } from './own.ts';
@@ -59,16 +59,16 @@ export function peerAdapter(
 }
 
 /**
- * Redirects calls whose payload decides the tool (a patch sent as a shell command, say): the tool to
- * run and its arguments, which are the resolved tool and the arguments as sent unless its `redirect`
- * hook says otherwise.
+ * Where a call's payload sends it, when that is not the resolved tool (a patch sent as a shell command,
+ * say): the tool to run and its arguments, as the tool's `redirect` hook says. `undefined` when the
+ * call stays with the resolved tool and the arguments as sent.
  */
 export function redirectByPayload(
   repairs: ToolRepairs | undefined,
   resolved: ResolvedName,
   args: Record<string, unknown>,
-): PayloadRedirect {
-  return repairs?.redirect?.(args, resolved.alias) ?? { name: resolved.name, args };
+): PayloadRedirect | undefined {
+  return repairs?.redirect?.(args, resolved.alias);
 }
 
 /**

@@ -11,8 +11,8 @@ import { ERROR_CODES, ToolError } from './errors.ts';
 import { normalizeSpec } from './normalize.ts';
 import { type Engine, firstLine } from './pipeline/engine.ts';
 import { isCallable } from './pipeline/exposure.ts';
-import { noToolNameResult } from './pipeline/resolve.ts';
 import { runPipeline } from './pipeline/run.ts';
+import { noToolNameResult } from './pipeline/translate.ts';
 import { assertPolicy, evaluatePolicy } from './policy.ts';
 import { parseToolCall } from './raw-call.ts';
 import { errorResult } from './results.ts';
@@ -130,7 +130,7 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     onApproval: options.onApproval,
     defaultBudget: resolveOutputBudget(options.outputBudget, 'createToolSuite'),
     spill: options.spill,
-    effects,
+    effects: (tool) => configured.get(tool.spec.name) ?? tool.spec.effects ?? null,
     getWorkspace: suite.getWorkspace,
     plugins: () => plugins,
   };

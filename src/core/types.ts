@@ -226,8 +226,9 @@ export interface PayloadRedirect {
 
 /**
  * How a tool answers to the names and argument shapes other agents use for it: its aliases and the
- * argument repairs that belong to it. `execute` applies them before validation. A hook that cannot
- * make sense of a call throws an `AliasRepairError`, whose message the model gets.
+ * argument repairs that belong to it. `execute` translates each call with them before anything else
+ * runs. A hook that cannot make sense of a call throws an `AliasRepairError`, whose message the model
+ * gets.
  */
 export interface ToolRepairs {
   /** Names other agents call this tool by. An alias never shadows a tool registered under that name. */

@@ -6,20 +6,21 @@ import { errorMessage } from '../../shared/index.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { evaluatePolicy } from '../policy.ts';
 import { errorResult } from '../results.ts';
-import type { ApprovalDecision, ApprovalRequest, ToolResult } from '../types.ts';
+import type { ApprovalDecision, ApprovalRequest, RegisteredTool, ToolResult } from '../types.ts';
 import { type Call, type Engine, firstLine } from './engine.ts';
 
 /**
  * The error that refuses the call, or `undefined` when it may run. A promise only when the approver
  * is asked: a call the policy lets through goes on without waiting a turn.
  */
-export function approveCall(
-  engine: Engine,
+export function approveCall<W>(
+  engine: Engine<W>,
   call: Call,
-  name: string,
+  tool: RegisteredTool<W>,
   args: Record<string, unknown>,
 ): ToolResult | undefined | Promise<ToolResult | undefined> {
-  const toolEffects = engine.effects(name);
+  const name = tool.spec.name;
+  const toolEffects = engine.effects(tool);
   const verdict = evaluatePolicy(engine.policy, toolEffects);
   if (verdict.level === 'deny') {
     return errorResult(

@@ -10,7 +10,9 @@ import type {
   Effect,
   ExecuteOptions,
   OutputBudget,
+  PayloadRedirect,
   Policy,
+  RegisteredTool,
   SpillRequest,
   SuitePlugin,
   ToolResult,
@@ -28,8 +30,11 @@ export interface Engine<W = unknown> {
   /** The budget of every tool registered without its own. */
   defaultBudget: Required<OutputBudget>;
   spill: ((request: SpillRequest) => Promise<string | undefined>) | undefined;
-  /** A tool's effects: the agent's configuration, then its spec; `null` when neither says (unknown). */
-  effects(name: string): readonly Effect[] | null;
+  /**
+   * A registered tool's effects: the agent's configuration, then its spec; `null` when neither says
+   * (unknown). Given the tool resolve found, so approval does not look it up again.
+   */
+  effects(tool: RegisteredTool<W>): readonly Effect[] | null;
   getWorkspace(): Promise<W>;
   /** The installed plugins, in installation order. */
   plugins(): readonly SuitePlugin<W>[];
@@ -42,6 +47,27 @@ export interface Call {
   options: ExecuteOptions;
   /** The arguments as the call sent them, echoed by an invalid-arguments error. */
   rawArgs: unknown;
+}
+
+/** How a call was made, as far as the steps after translation need to know it. */
+interface CallOrigin {
+  /** The name as called, trimmed. */
+  called: string;
+  /** The peer agent's name it was called by, when not the tool's own. */
+  alias?: string;
+  /** Where its payload sent it, when that is another tool than the name's (a patch sent to a shell). */
+  redirect?: PayloadRedirect;
+}
+
+/**
+ * A call in the suite's own terms, as translation (`translate.ts`) hands it to every later step: a
+ * registered tool's name and arguments keyed by its parameters.
+ */
+export interface CanonicalCall {
+  kind: 'call';
+  name: string;
+  arguments: Record<string, unknown>;
+  origin: CallOrigin;
 }
 
 /** A step's verdict that the call ends here, with this result. */

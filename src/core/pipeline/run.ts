@@ -1,16 +1,17 @@
 /**
- * The `execute` pipeline: resolve → extract → exposure → validate → policy/approval → invoke → finish.
- * Each step either hands the next one what it needs or ends the call with a result (`Stop`); a peer
- * adapter carries its call out as calls of the suite's tools, each through this same pipeline.
+ * The `execute` pipeline: translate → resolve → validate → policy/approval → invoke → finish.
+ * Translation alone reads other agents' call shapes (the tools' repairs); every step after it sees one
+ * canonical call. Each step either hands the next one what it needs or ends the call with a result
+ * (`Stop`); a peer adapter carries its call out as calls of the suite's tools, each through this same
+ * pipeline.
  */
 import type { ExecuteOptions, ToolResult } from '../types.ts';
 import { approveCall } from './approve.ts';
 import { type Call, type Engine, isStop } from './engine.ts';
-import { isCallable, refusedResult, unknownToolResult } from './exposure.ts';
-import { extractCall } from './extract.ts';
 import { finishReturned, finishThrown } from './finish.ts';
 import { invokeTool } from './invoke.ts';
 import { resolveCall } from './resolve.ts';
+import { translateCall } from './translate.ts';
 import { validateCall } from './validate.ts';
 
 export async function runPipeline<W>(
@@ -25,25 +26,19 @@ export async function runPipeline<W>(
     options,
     rawArgs,
   };
-  const resolved = resolveCall(engine, call, rawName);
-  if (isStop(resolved)) return resolved.stop;
-  const extracted = extractCall(resolved, call);
-  if (isStop(extracted)) return extracted.stop;
-  if (extracted.kind === 'adapter') {
+  const translated = translateCall(engine, call, rawName);
+  if (isStop(translated)) return translated.stop;
+  if (translated.kind === 'adapter') {
     const runTool = (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
       runPipeline(engine, name, args, options);
-    return extracted.adapter(extracted.args, runTool);
+    return translated.adapter(translated.arguments, runTool);
   }
 
-  const { name, redirected } = extracted;
-  const tool = engine.catalog.get(name);
-  if (!tool || tool.mode === 'hidden') return unknownToolResult(engine, name, call.caller, call.session);
-  if (!isCallable(tool, call.caller, call.session))
-    return refusedResult(engine, tool, call.caller, call.session);
-
-  const args = validateCall(tool, extracted.args, redirected, resolved.resolved.alias, call);
+  const tool = resolveCall(engine, call, translated);
+  if (isStop(tool)) return tool.stop;
+  const args = validateCall(tool, translated, call);
   if (isStop(args)) return args.stop;
-  const approval = approveCall(engine, call, name, args);
+  const approval = approveCall(engine, call, tool, args);
   const refusal = approval instanceof Promise ? await approval : approval;
   if (refusal) return refusal;
 
@@ -51,9 +46,9 @@ export async function runPipeline<W>(
   if (isStop(invoked)) return invoked.stop;
   const result =
     invoked.kind === 'thrown'
-      ? await finishThrown(engine, call, tool, invoked.error, redirected?.reportAs)
+      ? await finishThrown(engine, call, tool, invoked.error, translated.origin.redirect?.reportAs)
       : await finishReturned(engine, call, tool, invoked.value);
-  tellPlugins(engine, name, result, call);
+  tellPlugins(engine, tool.spec.name, result, call);
   return result;
 }
 

@@ -1,9 +1,8 @@
 /**
- * Validate: repair a peer agent's argument names and shapes, coerce what JSON Schema allows (a `"3"`
- * for an integer), and check the result against the tool's schema. Any problem ends the call with one
- * invalid-arguments error listing them all.
+ * Validate: coerce what JSON Schema allows (a `"3"` for an integer) and check the arguments against the
+ * schema. Schema only: a peer agent's names and shapes were translated before (`translate.ts`). Any
+ * problem ends the call with one invalid-arguments error listing them all.
  */
-import { repairArguments } from '../aliases.ts';
 import {
   coerceArguments,
   inspectArguments,
@@ -11,9 +10,9 @@ import {
   validateArguments,
 } from '../arguments.ts';
 import { ERROR_CODES } from '../errors.ts';
-import { clipText, errorResult, isPlainObject } from '../results.ts';
-import type { PayloadRedirect, RegisteredTool, ToolResult } from '../types.ts';
-import { type Call, type Stop, stop } from './engine.ts';
+import { clipText, errorResult } from '../results.ts';
+import type { RegisteredTool, ToolResult } from '../types.ts';
+import { type Call, type CanonicalCall, type Stop, stop } from './engine.ts';
 
 /** Characters of what a call sent that an error echoes. */
 const MAX_ECHO = 600;
@@ -23,27 +22,22 @@ const MAX_LISTED_PROBLEMS = 20;
 const MAX_PROBLEM_CHARS = 300;
 
 /**
- * The arguments `tool` runs with. Arguments a redirect built itself are checked against its schema,
- * not repaired as a model's.
+ * The arguments `tool` runs with. Arguments a redirect built itself are checked against the schema it
+ * gave for them, not the tool's declared one.
  */
 export function validateCall<W>(
   tool: RegisteredTool<W>,
-  args: Record<string, unknown>,
-  redirected: PayloadRedirect | undefined,
-  alias: string | undefined,
+  canonical: CanonicalCall,
   call: Call,
 ): Record<string, unknown> | Stop {
-  const name = tool.spec.name;
-  const schema = redirected?.parameters ?? tool.spec.parameters;
-  const properties = isPlainObject(tool.spec.parameters.properties) ? tool.spec.parameters.properties : {};
-  const repaired = redirected?.parameters ? args : repairArguments(tool.repairs, args, properties, alias);
-  const coerced = coerceArguments(repaired, schema) as Record<string, unknown>;
+  const schema = canonical.origin.redirect?.parameters ?? tool.spec.parameters;
+  const coerced = coerceArguments(canonical.arguments, schema) as Record<string, unknown>;
   const { problems: prototypeProblems, values } = inspectArguments(coerced, schema);
   const found = validateArguments(coerced, schema, { describeAtMost: MAX_LISTED_PROBLEMS, values });
   const problems = [...prototypeProblems, ...found.described];
   if (problems.length === 0) return coerced;
   const count = found.count === null ? null : prototypeProblems.length + found.count;
-  return stop(invalidArgumentsResult(name, problems, call.rawArgs, count));
+  return stop(invalidArgumentsResult(tool.spec.name, problems, call.rawArgs, count));
 }
 
 /**

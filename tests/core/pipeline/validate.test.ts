@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CanonicalCall } from '../../../src/core/pipeline/engine.ts';
 import { isStop } from '../../../src/core/pipeline/engine.ts';
 import { echo, invalidArgumentsResult, validateCall } from '../../../src/core/pipeline/validate.ts';
+import { createToolSuite } from '../../../src/index.ts';
 import { READ_REPAIRS } from '../../../src/tools/index.ts';
 import { testCall, testEngine } from './fixture.ts';
 
@@ -15,39 +17,53 @@ function tool(name = 'lookup') {
   return testEngine().catalog.register({ name, parameters: SCHEMA }, 'direct');
 }
 
+/** The canonical call translation hands on: the tool's own name, called by it. */
+function canonical(args: Record<string, unknown>, name = 'lookup'): CanonicalCall {
+  return { kind: 'call', name, arguments: args, origin: { called: name } };
+}
+
+/** What `read` runs with when called as a peer agent calls it, with or without the tool's repairs. */
+async function readRunsWith(args: Record<string, unknown>, repairs?: typeof READ_REPAIRS) {
+  const suite = createToolSuite({ builtins: false });
+  const calls: unknown[] = [];
+  const schema = { type: 'object', properties: { path: { type: 'string' } } };
+  suite.register({ name: 'read', parameters: schema }, 'direct', (sent) => String(calls.push(sent)), {
+    ...(repairs ? { repairs } : {}),
+  });
+  await suite.execute('Read', args);
+  return calls;
+}
+
 describe('pipeline: validate', () => {
   it('coerces what JSON Schema allows and returns the arguments the tool runs with', () => {
-    expect(validateCall(tool(), { path: 'a', limit: '3' }, undefined, undefined, testCall())).toEqual({
+    expect(validateCall(tool(), canonical({ path: 'a', limit: '3' }), testCall())).toEqual({
       path: 'a',
       limit: 3,
     });
   });
 
-  it('repairs a peer agent parameter name for a built-in', () => {
-    const read = testEngine().catalog.register(
-      { name: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
-      'direct',
-      undefined,
-      { repairs: READ_REPAIRS },
-    );
-    expect(validateCall(read, { file_path: 'a.txt' }, undefined, 'Read', testCall())).toEqual({
-      path: 'a.txt',
-    });
+  it('repairs a peer agent parameter name for a built-in', async () => {
+    expect(await readRunsWith({ file_path: 'a.txt' }, READ_REPAIRS)).toEqual([{ path: 'a.txt' }]);
   });
 
-  it('repairs only what the tool brings: the same name without repairs keeps the argument as sent', () => {
-    const read = testEngine().catalog.register(
-      { name: 'read', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
-      'direct',
-    );
-    expect(validateCall(read, { file_path: 'a.txt' }, undefined, 'Read', testCall())).toEqual({
-      file_path: 'a.txt',
-    });
+  it('repairs only what the tool brings: the same name without repairs keeps the argument as sent', async () => {
+    expect(await readRunsWith({ file_path: 'a.txt' })).toEqual([{ file_path: 'a.txt' }]);
+  });
+
+  it('checks arguments a redirect built against the schema it gave for them', () => {
+    const patchOnly = { type: 'object', properties: { patch: { type: 'object' } }, required: ['patch'] };
+    const call: CanonicalCall = {
+      kind: 'call',
+      name: 'lookup',
+      arguments: { patch: {} },
+      origin: { called: 'shell', redirect: { name: 'lookup', args: { patch: {} }, parameters: patchOnly } },
+    };
+    expect(validateCall(tool(), call, testCall())).toEqual({ patch: {} });
   });
 
   it('stops with every problem listed and what was sent echoed', () => {
     const sent = { limit: 'x' };
-    const validated = validateCall(tool(), sent, undefined, undefined, testCall(sent));
+    const validated = validateCall(tool(), canonical(sent), testCall(sent));
     expect(isStop(validated)).toBe(true);
     if (!isStop(validated)) return;
     const lines = validated.stop.output.split('\n');
