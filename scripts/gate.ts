@@ -5,10 +5,16 @@
  * and leaves the other core something to do.
  *
  * 1. typecheck, lint and build: they read only the sources.
- * 2. knip and publint on the build, and the unit tests (the package and example tests read `dist/`).
- * 3. the e2e specs against the built playground, and the quick benchmarks, which judge no target;
+ * 2. knip and publint on the build, the unit tests in Node (`quick` and `processes`: the package tests
+ *    read `dist/`), and the quick benchmarks, which judge no target, so the load they add changes no
+ *    verdict, and which wait on workerd, MCP servers and builds where the unit tests wait on shells;
+ * 3. the e2e specs against the built playground, and the example projects installed from the packed
+ *    build (mostly waiting on npm, Vite and Chromium);
  * 4. the e2e specs that hold the page to a deadline (playwright.config.ts's `alone` project), on their
  *    own, so no other step takes the CPU they measure.
+ *
+ * The last order before this one (unit and examples together, then e2e beside the benchmarks) took
+ * 13.0 minutes on a clean clone here: 340 s of unit tests left a core idle while they waited.
  *
  * Each step's output is kept and printed whole when it ends, under its name, so two steps never
  * interleave their lines; the stage waits for all its steps, and the gate stops after the first stage
@@ -20,8 +26,8 @@ import { spawn } from 'node:child_process';
 /** A stage: the npm scripts (with their arguments) it runs side by side. */
 const STAGES: readonly (readonly string[])[] = [
   ['typecheck', 'lint:code', 'build'],
-  ['lint:built', 'test:unit'],
-  ['test:e2e -- --project=e2e', 'bench -- --quick'],
+  ['lint:built', 'test:node', 'bench -- --quick'],
+  ['test:e2e -- --project=e2e', 'test:examples'],
   ['test:e2e -- --project=alone --no-deps'],
 ];
 
