@@ -6,23 +6,14 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { openPlayground } from './playground.ts';
+import { holdTokenizer, openPlayground } from './playground.ts';
 
 const BUILTINS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 'tool_search'];
 
 test('each of the eight built-ins runs with the arguments picking it fills in, and Run hands the focus to the result', async ({
   page,
 }) => {
-  // The tokenizer is held back, so the figure read first is certainly the estimate the page shows
-  // before the exact count (as in startup.spec.ts), not an exact count that arrived early.
-  let releaseTokenizer: () => void = () => {};
-  const tokenizerHeld = new Promise<void>((resolve) => {
-    releaseTokenizer = resolve;
-  });
-  await page.route(/\/tokens-[\w-]+\.js$/, async (route) => {
-    await tokenizerHeld;
-    await route.continue();
-  });
+  const releaseTokenizer = await holdTokenizer(page);
   await page.goto('/');
   await page.evaluate(() => window.playground.ready);
   const figure = page.getByTestId('declaration-tokens');

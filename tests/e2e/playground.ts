@@ -135,3 +135,19 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
         .join(', ')}`,
   );
 }
+
+/**
+ * Holds the tokenizer's chunk back until the returned function is called, so a spec reads the estimate
+ * the page shows before the exact count for certain, not an exact count that arrived early.
+ */
+export async function holdTokenizer(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/tokens-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -7,6 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, type Request, test } from '@playwright/test';
+import { holdTokenizer } from './playground.ts';
 
 /** What `ready` may cost, gzipped: the target of the benchmarks' section 5. */
 const READY_BUDGET_BYTES = 250 * 1024;
@@ -32,14 +33,7 @@ test('before ready the page fetches at most 250 KiB gz, without the Worker or th
   const requests: Promise<Fetched | null>[] = [];
   page.on('request', (request) => void requests.push(fetched(request)));
   // Hold the tokenizer back, so the estimate is on screen for certain before the exact count.
-  let releaseTokenizer: () => void = () => {};
-  const tokenizerHeld = new Promise<void>((resolve) => {
-    releaseTokenizer = resolve;
-  });
-  await page.route(/\/tokens-[\w-]+\.js$/, async (route) => {
-    await tokenizerHeld;
-    await route.continue();
-  });
+  const releaseTokenizer = await holdTokenizer(page);
   await page.goto('/');
   // The page's own clock when `ready` resolved: requests are sorted by when they were made, whatever
   // the page starts right after `ready` while this test reads it.
