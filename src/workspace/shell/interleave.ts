@@ -78,7 +78,8 @@ function wrapStatements(statements: readonly StatementNode[], wrapping: Wrapping
 
 function wrapStatement(statement: StatementNode, wrapping: Wrapping): StatementNode {
   if (wrapping.streamsMoved || wrapping.verbose) return statement;
-  if (turnsOn(statement, 'v', 'verbose')) {
+  const turns = turnedOn(statement);
+  if (turns.verbose) {
     wrapping.verbose = true;
     return statement;
   }
@@ -96,7 +97,7 @@ function wrapStatement(statement: StatementNode, wrapping: Wrapping): StatementN
     (command?.type === 'SimpleCommand' && isExec(command)) ||
     command?.type === 'FunctionDef' ||
     (wrapping.nounset && mayBeUnbound(statement));
-  if (turnsOn(statement, 'u', 'nounset')) wrapping.nounset = true;
+  if (turns.nounset) wrapping.nounset = true;
   return unwrapped ? statement : grouped(statement, wrapping.template);
 }
 
@@ -119,14 +120,20 @@ function mayBeUnbound(statement: StatementNode): boolean {
   return found;
 }
 
+/** What a statement may turn on, as far as the wrapping cares. */
+interface TurnedOn {
+  nounset: boolean;
+  verbose: boolean;
+}
+
 /**
- * Whether `statement` holds a `set` or `shopt` that may turn on the option of `set` letter `letter`
- * and name `name`: for nounset `set -u`, `set -euo pipefail`, `set -o nounset`, `shopt -so nounset`,
- * or options it cannot read (`set $flags`). The operands after `set --` are positional parameters,
- * not options.
+ * Which of nounset and verbose a `set` or `shopt` in `statement` may turn on, in one walk: `set -u`,
+ * `set -euo pipefail`, `set -o nounset`, `shopt -so nounset` (and `-v`, `verbose` alike), or options
+ * it cannot read (`set $flags`), which may be either. The operands after `set --` are positional
+ * parameters, not options.
  */
-function turnsOn(statement: StatementNode, letter: string, name: string): boolean {
-  let found = false;
+function turnedOn(statement: StatementNode): TurnedOn {
+  const found: TurnedOn = { nounset: false, verbose: false };
   visitNodes(statement, (node) => {
     const command = node as unknown as CommandNode;
     if (command.type !== 'SimpleCommand' || !isNamed(command, ['set', 'shopt'])) return false;
@@ -134,10 +141,14 @@ function turnsOn(statement: StatementNode, letter: string, name: string): boolea
       word.parts.map((part) => (part.type === 'Literal' ? part.value : '$')).join(''),
     );
     const end = words.indexOf('--');
-    const options = end === -1 ? words : words.slice(0, end);
-    const short = isNamed(command, ['set']) ? new RegExp(`^-[A-Za-z]*${letter}`) : /^$/;
-    found = options.some((text) => short.test(text) || text.includes(name) || text.includes('$'));
-    return found;
+    const isSet = isNamed(command, ['set']);
+    for (const text of end === -1 ? words : words.slice(0, end)) {
+      const letters = isSet && /^-[A-Za-z]+$/.test(text) ? text : '';
+      const unread = text.includes('$');
+      found.nounset ||= unread || letters.includes('u') || text.includes('nounset');
+      found.verbose ||= unread || letters.includes('v') || text.includes('verbose');
+    }
+    return found.nounset && found.verbose;
   });
   return found;
 }
