@@ -151,17 +151,18 @@ test('a zip uploaded with "Upload zip" downloads back byte-identical', async ({ 
   });
   await expect(page.getByTestId('transfer-status')).toHaveText('Imported 3 files.');
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('download-zip').click(),
-  ]);
+  const downloaded = page.waitForEvent('download');
+  await page.getByTestId('download-zip').click();
+  // The status comes first: when no download arrives, it says whether the export finished or failed.
+  await expect(page.getByTestId('transfer-status')).toHaveText(/^Downloaded workspace\.zip \(\d+ bytes\)\.$/);
+  const download = await downloaded;
   expect(download.suggestedFilename()).toBe('workspace.zip');
   const zipped = new Uint8Array(await readFile(await download.path()));
   expect(Buffer.from(zipped).equals(Buffer.from(uploaded))).toBe(true);
-  const downloaded = unzipSync(zipped);
+  const entries = unzipSync(zipped);
   const original = unzipSync(uploaded);
-  expect(Object.keys(downloaded).sort()).toEqual(Object.keys(original).sort());
-  for (const [name, bytes] of Object.entries(original)) expect(downloaded[name]).toEqual(bytes);
+  expect(Object.keys(entries).sort()).toEqual(Object.keys(original).sort());
+  for (const [name, bytes] of Object.entries(original)) expect(entries[name]).toEqual(bytes);
   expect(errors).toEqual([]);
 });
 
