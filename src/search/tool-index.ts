@@ -150,6 +150,12 @@ export interface ToolIndex {
   search(query: string, options: ToolIndexSearchOptions): ToolIndexMatch[];
   /** How many tools are indexed. */
   readonly size: number;
+  /**
+   * How many distinct terms the index holds: what its memory grows with. A term no tool has any more
+   * (a learned word dropped for a newer one, the words of a removed tool) is released, so this
+   * follows the tools indexed and what they keep, not every word ever learned.
+   */
+  readonly termCount: number;
 }
 
 /**
@@ -186,6 +192,14 @@ const MAX_SURE_PLACES = 32;
 const MAX_SYNONYM_TERMS = 32;
 /** Distinct words whose analysis an index remembers before starting over. */
 const MAX_CACHED_TERMS = 50_000;
+/**
+ * Terms no tool has any more are released in batches, once they number this many or as many as the
+ * terms still held, whichever is more, so that they never outnumber those. In batches because
+ * releasing empties the analysis cache (its term numbers are reused): a batch costs about as much as
+ * the terms it releases, and a tool that learns (re-indexed whole, its own words unheld for a moment)
+ * keeps its terms' numbers between batches.
+ */
+const MIN_RELEASED_TERMS = 4096;
 /**
  * How a word is matched loosely: by prefix from `minPrefixLength` letters; fuzzily (an edit distance
  * of `fuzziness` times its length, at most `maxFuzzyDistance`) when it is a plain word of
@@ -329,30 +343,49 @@ interface IndexState {
 }
 
 /**
- * Every term ever indexed gets a number, so that a tool's terms are kept as a sorted Int32Array
- * (compact, and quick to search) and per-term counts live in typed arrays. Grows with the distinct
- * words of the tools added; never shrinks.
+ * Every term a tool has gets a number, so that a tool's terms are kept as a sorted Int32Array
+ * (compact, and quick to search) and per-term counts live in typed arrays. A term whose counts all
+ * fall to zero (no tool has it any more) is released by {@link releaseUnheldTerms} and its number
+ * reused, so the table follows the terms the tools hold: with learning shared, every request teaches
+ * new words, and each tool keeps only its last `MAX_LEARNED_WORDS`.
  */
 interface TermTable {
   ids: Map<string, number>;
-  /** The term of each number. */
+  /** The term of each number; `''` for a released number. */
   names: string[];
   /** Per field, by term number: how many tools have the term there. Kept by `add` and `remove`. */
   counts: Record<FieldName, Int32Array>;
+  /** Released numbers, reused before new ones. */
+  free: number[];
+  /** Numbers whose counts fell to zero since the last release (some may be held again since). */
+  unheld: number[];
+  /**
+   * The term numbers of each run of letters and digits analyzed (bounded): runs repeat across a
+   * catalog, and a number is deduplicated and counted without hashing the term again. Emptied when
+   * numbers are released, since they may then stand for other terms.
+   */
+  analyses: Map<string, readonly number[]>;
 }
 
 function createTermTable(): TermTable {
   const empty = (): Int32Array => new Int32Array(1024);
-  return { ids: new Map(), names: [], counts: { name: empty(), description: empty(), parameters: empty() } };
+  return {
+    ids: new Map(),
+    names: [],
+    counts: { name: empty(), description: empty(), parameters: empty() },
+    free: [],
+    unheld: [],
+    analyses: new Map(),
+  };
 }
 
-/** The number of a term, numbering it if new. */
+/** The number of a term, numbering it if new (with a released number when there is one). */
 function termNumber(table: TermTable, term: string): number {
   let id = table.ids.get(term);
   if (id === undefined) {
-    id = table.names.length;
+    id = table.free.pop() ?? table.names.length;
     table.ids.set(term, id);
-    table.names.push(term);
+    table.names[id] = term;
     if (id >= table.counts.name.length) {
       for (const field of FIELD_NAMES) {
         const grown = new Int32Array(table.counts[field].length * 2);
@@ -362,6 +395,33 @@ function termNumber(table: TermTable, term: string): number {
     }
   }
   return id;
+}
+
+/** Whether no tool has term `id` in any field. */
+function unheld(table: TermTable, id: number): boolean {
+  const { name, description, parameters } = table.counts;
+  return name[id] === 0 && description[id] === 0 && parameters[id] === 0;
+}
+
+/**
+ * Releases the terms no tool has any more, once enough are waiting (see {@link MIN_RELEASED_TERMS}):
+ * their numbers go back to `free` and the analysis cache is emptied. Called after each change of the
+ * index as a whole (never while a document is being tokenized, whose terms are numbers until then).
+ */
+function releaseUnheldTerms(table: TermTable): void {
+  // `unheld` lists every term waiting (some twice, or held again), so what is held is at least this.
+  const held = table.ids.size - table.unheld.length;
+  if (table.unheld.length < Math.max(MIN_RELEASED_TERMS, held)) return;
+  for (const id of table.unheld) {
+    const term = table.names[id] as string;
+    // Listed twice (released already), or held again since its counts fell to zero.
+    if (table.ids.get(term) !== id || !unheld(table, id)) continue;
+    table.ids.delete(term);
+    table.names[id] = '';
+    table.free.push(id);
+  }
+  table.unheld = [];
+  table.analyses.clear();
 }
 
 /** How many tools have a term in a field. */
@@ -374,12 +434,10 @@ function toolsWithTerm(table: TermTable, field: FieldName, term: string): number
  * A field's terms, analyzed and each once: a word's presence counts, not its repetitions, so a long
  * description that repeats a word does not outrank a short one that states it once. While a tool is
  * added or removed, the field's term counts follow. The analysis of each run of letters and digits
- * is remembered as term numbers (bounded): runs repeat across a catalog, and a number is deduplicated
- * and counted without hashing the term again.
+ * is remembered as term numbers (`TermTable.analyses`).
  */
 function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) => string[] {
   const { terms: table, equivalences } = state;
-  const chunkTerms = new Map<string, readonly number[]>();
   const analyze = (words: readonly string[]): number[] => {
     const ids: number[] = [];
     for (const word of words)
@@ -404,11 +462,11 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
   };
   /** The term numbers of a run of letters and digits, analyzed once and remembered. */
   const chunkIds = (chunk: string): readonly number[] => {
-    let found = chunkTerms.get(chunk);
+    let found = table.analyses.get(chunk);
     if (found === undefined) {
       found = analyze(collectWords(chunk, true));
-      if (chunkTerms.size >= MAX_CACHED_TERMS) chunkTerms.clear();
-      chunkTerms.set(chunk, found);
+      if (table.analyses.size >= MAX_CACHED_TERMS) table.analyses.clear();
+      table.analyses.set(chunk, found);
     }
     return found;
   };
@@ -423,11 +481,18 @@ function fieldTokenizer(state: IndexState): (text: string, fieldName?: string) =
   };
 }
 
-/** Follows a tool being added (`counting` 1) or removed (-1) in the per-term counts of a field. */
+/**
+ * Follows a tool being added (`counting` 1) or removed (-1) in the per-term counts of a field; a term
+ * no tool has any more waits in `unheld` to be released.
+ */
 function countFieldTerms(state: IndexState, field: FieldName, ids: readonly number[]): void {
   if (state.counting === 1) state.lastTerms[field] = ids;
-  const counts = state.terms.counts[field];
-  for (const id of ids) counts[id] = (counts[id] as number) + state.counting;
+  const table = state.terms;
+  const counts = table.counts[field];
+  for (const id of ids) {
+    counts[id] = (counts[id] as number) + state.counting;
+    if (state.counting === -1 && counts[id] === 0 && unheld(table, id)) table.unheld.push(id);
+  }
 }
 
 function createState(options: ToolIndexOptions): IndexState {
@@ -969,11 +1034,16 @@ function rescueDropped(
  */
 export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
   const state = createState(options);
+  // Each change ends by releasing the terms it left unheld, when enough are waiting.
+  const changing = <T>(result: T): T => {
+    releaseUnheldTerms(state.terms);
+    return result;
+  };
   return {
-    add: (spec, addOptions = {}) => addTool(state, spec, addOptions),
-    remove: (name) => removeTool(state, name),
-    replace: (spec) => replaceTool(state, spec),
-    learn: (query, name) => learnFrom(state, query, name),
+    add: (spec, addOptions = {}) => changing(addTool(state, spec, addOptions)),
+    remove: (name) => changing(removeTool(state, name)),
+    replace: (spec) => changing(replaceTool(state, spec)),
+    learn: (query, name) => changing(learnFrom(state, query, name)),
     learned: () =>
       [...state.entries.values()]
         .filter((entry) => entry.learned.length > 0)
@@ -982,6 +1052,9 @@ export function createToolIndex(options: ToolIndexOptions = {}): ToolIndex {
     search: (query, searchOptions) => searchIndex(state, query, searchOptions),
     get size(): number {
       return state.entries.size;
+    },
+    get termCount(): number {
+      return state.terms.ids.size;
     },
   };
 }

@@ -697,4 +697,27 @@ describe('learning from calls', () => {
     expect(names(index, words.at(-1) as string)).toEqual(['asana_get_task']);
     expect(names(index, words[0] as string)).toEqual([]);
   });
+
+  it('releases the words no tool keeps any more, so its terms follow what the tools keep; searches unchanged', () => {
+    const index = asana();
+    const tools = ['asana_create_task', 'asana_create_subtask', 'asana_get_task'];
+    const fresh = (at: number): string => `z${at.toString(36)}q`;
+    // 30,000 words no tool had, each kept until 32 newer ones push it out.
+    for (let round = 0; round < 10_000; round += 1) {
+      const words = [0, 1, 2].map((k) => fresh(round * 3 + k));
+      index.learn(`break ${words.join(' ')}`, tools[round % 3] as string);
+    }
+    const kept = asana();
+    for (const { name, words } of index.learned()) kept.learn(words.join(' '), name);
+    expect(kept.learned()).toEqual(index.learned());
+    expect(kept.termCount).toBeLessThan(150);
+    // Released in batches of at least 4,096 (MIN_RELEASED_TERMS): never every word learned.
+    expect(index.termCount).toBeLessThan(kept.termCount + 4_096);
+    const ranked = (of: ToolIndex, query: string) =>
+      of.search(query, { limit: 5 }).map(({ name, score }) => `${name} ${score.toFixed(9)}`);
+    for (const query of ['break', 'create a task', fresh(0), fresh(29_999), `get ${fresh(29_990)}`]) {
+      expect(ranked(index, query), query).toEqual(ranked(kept, query));
+    }
+    expect(names(index, fresh(29_999))[0]).toBe('asana_create_task');
+  });
 });
