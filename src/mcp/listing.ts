@@ -1,10 +1,10 @@
 /**
  * Listing a server's tools within documented caps: pages followed, tools kept, a cursor never followed
- * twice, and each tool checked on its own against the SDK's `Tool` schema and the size caps, so that
- * one malformed or oversized tool is skipped (and named) while the rest mount. The SDK's `listTools`
- * validates the whole page at once and rejects every tool for one bad one, so pages are requested with
- * the SDK's paginated-result schema, which checks the cursor and lets `tools` through unread. Imports
- * the SDK's client and types.
+ * twice, and each tool checked on its own against the SDK's `Tool` schema and the size caps (every
+ * string the mount stores or declares), so that one malformed or oversized tool is skipped (and
+ * named) while the rest mount. The SDK's `listTools` validates the whole page at once and rejects
+ * every tool for one bad one, so pages are requested with the SDK's paginated-result schema, which
+ * checks the cursor and lets `tools` through unread. Imports the SDK's client and types.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PaginatedResultSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -14,7 +14,7 @@ import type { RemoteTool } from './effects.ts';
 export const DEFAULT_MAX_LIST_PAGES = 100;
 /** Tools one listing keeps at most, by default. */
 export const DEFAULT_MAX_TOOLS = 10_000;
-/** Characters of a tool's description (or title) mounted at most, by default. */
+/** Characters of a tool's description, title or annotation text mounted at most, by default. */
 export const DEFAULT_MAX_DESCRIPTION_CHARS = 16_384;
 /** Characters of JSON of a tool's `inputSchema` (and, apart, its `outputSchema`) mounted at most, by default. */
 export const DEFAULT_MAX_SCHEMA_CHARS = 65_536;
@@ -102,6 +102,9 @@ function repeatedCursor(server: string, cursor: string, page: number): McpListin
   );
 }
 
+/** The longest tool name MCP allows, and the catalog registers. */
+const MAX_NAME_CHARS = 128;
+
 /** A listed tool as a `RemoteTool`, or why it is left out: the SDK's `Tool` schema, then the size caps. */
 function checkTool(raw: unknown, caps: ListingCaps): RemoteTool | LeftOutTool {
   const name = nameOf(raw);
@@ -111,16 +114,45 @@ function checkTool(raw: unknown, caps: ListingCaps): RemoteTool | LeftOutTool {
     const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
     return { name, reason: `it is not a valid MCP tool (${where}${issue?.message ?? 'invalid'})` };
   }
-  const tool = parsed.data as RemoteTool;
-  for (const [field, text] of [
+  const tool = mountedFields(parsed.data as RemoteTool);
+  const reason = overCap(tool, caps);
+  return reason === undefined ? tool : { name, reason };
+}
+
+/**
+ * The fields the mount stores or declares, and only those: `_meta`, `icons` and `execution` are read
+ * by nothing here, so they are dropped with the listing instead of being checked against a cap.
+ */
+function mountedFields(tool: RemoteTool): RemoteTool {
+  const kept: RemoteTool = { name: tool.name };
+  if (tool.title !== undefined) kept.title = tool.title;
+  if (tool.description !== undefined) kept.description = tool.description;
+  if (tool.inputSchema !== undefined) kept.inputSchema = tool.inputSchema;
+  if (tool.outputSchema !== undefined) kept.outputSchema = tool.outputSchema;
+  if (tool.annotations !== undefined) kept.annotations = tool.annotations;
+  return kept;
+}
+
+/**
+ * Why a tool is over a cap, or `undefined`: its name over MCP's 128 characters; its description,
+ * title, or any string of its annotations (`annotations.title` becomes the title when there is none)
+ * over `maxDescriptionChars`; its `inputSchema` or `outputSchema` over `maxSchemaChars` as JSON.
+ */
+function overCap(tool: RemoteTool, caps: ListingCaps): string | undefined {
+  if (tool.name.length > MAX_NAME_CHARS) {
+    return `its name has ${count(tool.name.length)} characters, more than the ${MAX_NAME_CHARS} a tool name may have`;
+  }
+  const texts: [string, unknown][] = [
     ['description', tool.description],
     ['title', tool.title],
-  ] as const) {
-    if (text !== undefined && text.length > caps.maxDescriptionChars) {
-      return {
-        name,
-        reason: `its ${field} has ${count(text.length)} characters, more than the ${count(caps.maxDescriptionChars)} mounted (maxDescriptionChars)`,
-      };
+    ...Object.entries(tool.annotations ?? {}).map(([key, value]): [string, unknown] => [
+      `annotations.${key}`,
+      value,
+    ]),
+  ];
+  for (const [field, text] of texts) {
+    if (typeof text === 'string' && text.length > caps.maxDescriptionChars) {
+      return `its ${field} has ${count(text.length)} characters, more than the ${count(caps.maxDescriptionChars)} mounted (maxDescriptionChars)`;
     }
   }
   for (const field of ['inputSchema', 'outputSchema'] as const) {
@@ -128,13 +160,10 @@ function checkTool(raw: unknown, caps: ListingCaps): RemoteTool | LeftOutTool {
     if (schema === undefined) continue;
     const size = JSON.stringify(schema).length;
     if (size > caps.maxSchemaChars) {
-      return {
-        name,
-        reason: `its ${field} has ${count(size)} characters of JSON, more than the ${count(caps.maxSchemaChars)} mounted (maxSchemaChars)`,
-      };
+      return `its ${field} has ${count(size)} characters of JSON, more than the ${count(caps.maxSchemaChars)} mounted (maxSchemaChars)`;
     }
   }
-  return tool;
+  return undefined;
 }
 
 /** The name a listed tool gives itself, for a skipped entry (cut short; `(unnamed)` when it has none). */

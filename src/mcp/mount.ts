@@ -54,7 +54,10 @@ export interface MountMcpServerOptions {
   maxPages?: number;
   /** Tools listed at most (skipped ones count); more fail the listing. Default: {@link DEFAULT_MAX_TOOLS} (10,000). */
   maxTools?: number;
-  /** A tool whose description or title is longer is skipped. Default: {@link DEFAULT_MAX_DESCRIPTION_CHARS} (16,384). */
+  /**
+   * A tool whose description, title or annotation text (`annotations.title`) is longer is skipped.
+   * Default: {@link DEFAULT_MAX_DESCRIPTION_CHARS} (16,384).
+   */
   maxDescriptionChars?: number;
   /**
    * A tool whose `inputSchema` or `outputSchema` is longer as JSON is skipped. Default:

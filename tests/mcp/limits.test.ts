@@ -97,6 +97,48 @@ describe('mountMcpServer: tools checked one by one', () => {
     });
     expect(raised.tools()).toEqual(['weather_now', 'long_title', 'big_schema', 'big_output']);
   });
+
+  it('skips a tool whose annotations.title or name is over its cap; _meta and icons are not kept', async () => {
+    const huge = 'a'.repeat(20 * 1024 * 1024);
+    const server = await serving(() => ({
+      tools: [
+        tool('weather_now', { annotations: { title: 'Weather now', readOnlyHint: true } }),
+        tool('long_annotation_title', { annotations: { title: huge, readOnlyHint: true } }),
+        tool('n'.repeat(200), { description: 'A tool with a long name.' }),
+        tool('heavy_meta', {
+          _meta: { blob: 'm'.repeat(20 * 1024 * 1024) },
+          icons: [{ src: `data:image/png;base64,${'i'.repeat(1024 * 1024)}` }],
+        }),
+      ],
+    }));
+    const suite = createToolSuite();
+    const seen: string[][] = [];
+    const mount = await mountMcpServer(suite, server.client, {
+      mode: 'direct',
+      effects: (remote) => {
+        seen.push(Object.keys(remote));
+        return undefined;
+      },
+    });
+    expect(mount.tools()).toEqual(['weather_now', 'heavy_meta']);
+    expect(mount.skipped()).toEqual([
+      {
+        name: 'long_annotation_title',
+        reason:
+          'its annotations.title has 20,971,520 characters, more than the 16,384 mounted (maxDescriptionChars)',
+      },
+      {
+        name: `${'n'.repeat(128)}…`,
+        reason: 'its name has 200 characters, more than the 128 a tool name may have',
+      },
+    ]);
+    expect(seen).toEqual([
+      ['name', 'description', 'inputSchema', 'annotations'],
+      ['name', 'description', 'inputSchema'],
+    ]);
+    expect(suite.get('weather_now')?.spec.title).toBe('Weather now');
+    expect(JSON.stringify(suite.declarations()).length).toBeLessThan(20_000);
+  });
 });
 
 describe('mountMcpServer: listing caps', () => {
