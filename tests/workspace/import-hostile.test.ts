@@ -220,3 +220,65 @@ describe('imports are all or nothing', () => {
     expect(new TextDecoder().decode(await inner.readFile('/workspace/keep.txt'))).toBe('old');
   });
 });
+
+/**
+ * Counts the turns of the event loop a 0 ms timer gets while `run` runs: each turn the import gives
+ * back lets it fire once more. An import that never gives the thread back lets it fire at most once.
+ */
+async function timerTurnsDuring(run: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let running = true;
+  const tick = (): void => {
+    turns += 1;
+    if (running) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  try {
+    await run();
+  } finally {
+    running = false;
+  }
+  return turns;
+}
+
+describe('imports give the thread back across entries', () => {
+  const zeros = new Uint8Array(6 * 1024);
+  const paths = Array.from({ length: 2_000 }, (_, index) => `d${index % 20}/f${index}.bin`);
+
+  it('a zip of 2,000 entries of 6 KB of zeros lets a timer set before it run every 100 entries or less', async () => {
+    const zip = zipSync(Object.fromEntries(paths.map((path) => [path, zeros])));
+    const workspace = await createJustBashWorkspace();
+    let summary: { files: number } | undefined;
+    const turns = await timerTurnsDuring(async () => {
+      summary = await importZip(workspace, zip);
+    });
+    expect(summary?.files).toBe(2_000);
+    expect(turns).toBeGreaterThanOrEqual(20);
+  });
+
+  it('an entry inflated in hundreds of slices, and a stored one checked in several, come back whole', async () => {
+    let seed = 7;
+    const noise = new Uint8Array(1024 * 1024).map(() => {
+      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+      return seed >>> 24;
+    });
+    const text = strToU8('the quick brown fox jumps over the lazy dog\n'.repeat(40_000));
+    const zip = zipSync({ 'noise.bin': noise, 'text.txt': text, 'kept.bin': [noise, { level: 0 }] });
+    const workspace = await createJustBashWorkspace();
+    expect((await importZip(workspace, zip)).files).toBe(3);
+    // Compared byte by byte here: toEqual walks a megabyte of array indices for many seconds.
+    const same = (a: Uint8Array, b: Uint8Array): boolean =>
+      a.length === b.length && a.every((byte, index) => byte === b[index]);
+    expect(same(await workspace.readFile('/workspace/noise.bin'), noise)).toBe(true);
+    expect(same(await workspace.readFile('/workspace/text.txt'), text)).toBe(true);
+    expect(same(await workspace.readFile('/workspace/kept.bin'), noise)).toBe(true);
+  });
+
+  it('so does a folder of 2,000 small files, while it is planned, checked and written', async () => {
+    const sources = paths.map((path) => ({ path, size: zeros.length, bytes: async () => zeros }));
+    const workspace = await createJustBashWorkspace();
+    const turns = await timerTurnsDuring(() => importFiles(workspace, sources));
+    expect(await workspace.readdir('/workspace/d0')).toHaveLength(100);
+    expect(turns).toBeGreaterThanOrEqual(10);
+  });
+});

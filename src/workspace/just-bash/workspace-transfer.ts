@@ -5,14 +5,16 @@
  * (`./zip-reader.ts`) and written by fflate; `.gitignore` files are applied by `ignore` when asked.
  * Every import is planned and staged whole (paths, count, sizes, the workspace's own tree) before the
  * first file is written, then committed all or nothing (`./import-plan.ts`); every entry it leaves out
- * is named in the result with its reason. Imports workspace.ts, the shared helpers, fflate, crc-32 and
- * (lazily) ignore.
+ * is named in the result with its reason. One pacer counts the work of a whole import, every step and
+ * entry, and gives the thread back every few ms of it (`./import-pacer.ts`). Imports workspace.ts, the
+ * shared helpers, fflate, crc-32 and (lazily) ignore.
  */
 
 import { zipSync } from 'fflate';
 import type { Ignore } from 'ignore';
 import { formatSize } from '../../shared/index.ts';
 import { lexicalPath, type Workspace } from '../workspace.ts';
+import { createImportPacer, ENTRY_UNITS, type ImportPacer } from './import-pacer.ts';
 import {
   checkAgainstWorkspace,
   commitImport,
@@ -85,6 +87,22 @@ async function gitignoreRules(
     });
   }
   return rules;
+}
+
+/** The items whose path `.gitignore` rules leave in, each counted on `pacer` (per rule that applies). */
+async function notIgnored<T>(
+  rules: readonly Rules[],
+  items: readonly T[],
+  pathOf: (item: T) => string,
+  pacer: ImportPacer,
+): Promise<T[]> {
+  const kept: T[] = [];
+  for (const item of items) {
+    const path = pathOf(item);
+    await pacer.spend(ENTRY_UNITS * (1 + rules.length) + path.length);
+    if (!ignoredBy(rules, path)) kept.push(item);
+  }
+  return kept;
 }
 
 /** Whether `path` or one of its directories is ignored, as git decides (deeper rules last). */
@@ -162,8 +180,9 @@ async function runImport<E extends PlannedEntry & { size: number }>(
   entries: readonly E[],
   limits: Limits,
   stage: (entry: E) => Promise<Uint8Array>,
+  pacer: ImportPacer,
 ): Promise<{ files: number; bytes: number; skipped: SkippedEntry[] }> {
-  const planned = planEntries(dir, entries);
+  const planned = await planEntries(dir, entries, pacer);
   const skipped = planned.skipped;
   const kept = withinFileSize(planned.kept, limits, skipped);
   const fileCount = kept.filter(({ entry }) => !entry.directory).length;
@@ -172,7 +191,7 @@ async function runImport<E extends PlannedEntry & { size: number }>(
     kept.reduce((sum, { entry }) => sum + entry.size, 0),
     limits,
   );
-  const checked = await checkAgainstWorkspace(workspace, dir, kept, skipped);
+  const checked = await checkAgainstWorkspace(workspace, dir, kept, skipped, pacer);
   const files: StagedFile[] = [];
   let bytes = 0;
   for (const { entry, target, overwrites } of checked) {
@@ -184,7 +203,7 @@ async function runImport<E extends PlannedEntry & { size: number }>(
     files.push({ target, bytes: staged, overwrites });
   }
   const directories = checked.filter(({ entry }) => entry.directory).map(({ target }) => target);
-  await commitImport(workspace, dir, directories, files);
+  await commitImport(workspace, dir, directories, files, pacer);
   return { files: files.length, bytes, skipped: skipped.sort(byOrder(entries)) };
 }
 
@@ -209,10 +228,14 @@ export async function importFiles(
 ): Promise<ImportSummary> {
   const dir = lexicalPath(workspace.root, options.dir ?? '.');
   const limits = limitsOf(options);
+  const pacer = createImportPacer();
   const rules = limits.gitignore ? await gitignoreRules(sources) : [];
-  const kept = limits.gitignore ? sources.filter((source) => !ignoredBy(rules, source.path)) : [...sources];
+  const kept = limits.gitignore
+    ? await notIgnored(rules, sources, (source) => source.path, pacer)
+    : [...sources];
   const entries = kept.map((source) => ({ path: source.path, directory: false, size: source.size, source }));
-  const done = await runImport(workspace, dir, entries, limits, (entry) => entry.source.bytes());
+  const stage = (entry: (typeof entries)[number]): Promise<Uint8Array> => entry.source.bytes();
+  const done = await runImport(workspace, dir, entries, limits, stage, pacer);
   return { ...done, ignored: sources.length - kept.length };
 }
 
@@ -247,15 +270,16 @@ export async function importZip(
 ): Promise<ImportSummary> {
   const dir = lexicalPath(workspace.root, options.dir ?? '.');
   const limits = limitsOf(options);
+  const pacer = createImportPacer();
   let listed: ZipEntry[];
   try {
-    listed = readZipDirectory(zip);
+    listed = await readZipDirectory(zip, pacer);
   } catch (error) {
     if (error instanceof ZipReadError) throw notAZip(error.message);
     throw error;
   }
   const budget = { remaining: limits.maxBytes };
-  const inflate = (entry: ZipEntry): Promise<Uint8Array> => inflated(zip, entry, budget, limits);
+  const inflate = (entry: ZipEntry): Promise<Uint8Array> => inflated(zip, entry, budget, limits, pacer);
   const skipped: SkippedEntry[] = [];
   const readable = listed.filter((entry) => {
     const reason = unreadable(entry);
@@ -270,7 +294,7 @@ export async function importZip(
       )
     : [];
   const kept = limits.gitignore
-    ? readable.filter((entry) => !ignoredBy(rules, entry.name.replace(/\/$/, '')))
+    ? await notIgnored(rules, readable, (entry) => entry.name.replace(/\/$/, ''), pacer)
     : readable;
   const entries: ZipPlanned[] = kept.map((entry) => ({
     path: entry.directory ? entry.name.replace(/\/+$/, '') : entry.name,
@@ -280,7 +304,7 @@ export async function importZip(
   }));
   // The .gitignore files were inflated once already: the budget counts what is written.
   budget.remaining = limits.maxBytes;
-  const done = await runImport(workspace, dir, entries, limits, (entry) => inflate(entry.zip));
+  const done = await runImport(workspace, dir, entries, limits, (entry) => inflate(entry.zip), pacer);
   return {
     files: done.files,
     bytes: done.bytes,
@@ -295,9 +319,10 @@ async function inflated(
   entry: ZipEntry,
   budget: { remaining: number },
   limits: Limits,
+  pacer: ImportPacer,
 ): Promise<Uint8Array> {
   try {
-    return await inflateEntry(zip, entry, budget);
+    return await inflateEntry(zip, entry, budget, pacer);
   } catch (error) {
     if (error instanceof BudgetExceeded) throw overBudget(`more than ${formatSize(limits.maxBytes)}`, limits);
     if (error instanceof ZipReadError) {

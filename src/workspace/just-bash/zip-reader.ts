@@ -3,14 +3,16 @@
  * (name, declared size, CRC-32, where the data starts), and each entry is inflated with fflate's
  * streaming `Inflate` in small slices, counting the bytes that really come out, so an entry that lies
  * about its size is stopped at its declared size (or at the import's budget) instead of being inflated
- * whole, and the work yields to the event loop between slices. Each entry's CRC-32 (crc-32) is checked
- * against the directory's. Two entries whose data overlap (one deflate stream listed several times)
- * are refused. fflate reads zips whole or streams them by their local headers, and neither gives the
- * directory's CRC or data offsets, so those few fields are read here; inflating is fflate's.
- * Imports fflate and crc-32 only.
+ * whole. Each entry's CRC-32 (crc-32) is computed slice by slice and checked against the directory's.
+ * The work (directory records, slices, bytes) is counted on the import's pacer, which gives the thread
+ * back between slices and between entries (`./import-pacer.ts`). Two entries whose data overlap (one
+ * deflate stream listed several times) are refused. fflate reads zips whole or streams them by their
+ * local headers, and neither gives the directory's CRC or data offsets, so those few fields are read
+ * here; inflating is fflate's. Imports fflate, crc-32 and `./import-pacer.ts`.
  */
 import CRC32 from 'crc-32';
 import { Inflate, strFromU8 } from 'fflate';
+import { ENTRY_UNITS, type ImportPacer } from './import-pacer.ts';
 
 /** One entry of the central directory, as declared. */
 export interface ZipEntry {
@@ -37,18 +39,31 @@ export class ZipReadError extends Error {
   }
 }
 
-/** Compressed bytes handed to the inflater at once: a slice inflates to at most about 1,032 times that. */
-const SLICE_BYTES = 4 * 1024;
-/** Bytes inflated between two yields to the event loop. */
-const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
+/**
+ * Compressed bytes handed to the inflater at once, at least and at most. A slice inflates to at most
+ * about 1,032 times its size (deflate's best ratio), so a stream that compresses that well is pushed
+ * in the smallest slices, each inflating to about {@link SLICE_OUTPUT_TARGET}; text (about 3:1) in the
+ * largest, since each push costs a copy of the inflater's 32 KiB window besides its bytes.
+ */
+const MIN_SLICE_BYTES = 256;
+const MAX_SLICE_BYTES = 4 * 1024;
+/** What one push should inflate to: the next slice is sized from the last one's ratio to aim at it. */
+const SLICE_OUTPUT_TARGET = 256 * 1024;
+/** The work of one push beyond the bytes it inflates (the window copy), in the pacer's units. */
+const PUSH_UNITS = 4 * 1024;
+/** Bytes of a stored entry checked between two counts on the pacer. */
+const STORED_SLICE_BYTES = 64 * 1024;
 
 const END_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 const ZIP64_MARK = 0xffffffff;
 
-/** The entries of `zip`'s central directory, in its order. Throws {@link ZipReadError}. */
-export function readZipDirectory(zip: Uint8Array): ZipEntry[] {
+/**
+ * The entries of `zip`'s central directory, in its order. Throws {@link ZipReadError}. A directory
+ * lists up to 65,535 records, each counted on `pacer`.
+ */
+export async function readZipDirectory(zip: Uint8Array, pacer: ImportPacer): Promise<ZipEntry[]> {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const end = findEndRecord(view);
   const count = view.getUint16(end + 10, true);
@@ -62,6 +77,7 @@ export function readZipDirectory(zip: Uint8Array): ZipEntry[] {
   for (let index = 0; index < count; index += 1) {
     const entry = readCentralEntry(zip, view, offset);
     entries.push(entry.entry);
+    await pacer.spend(ENTRY_UNITS + entry.next - offset);
     offset = entry.next;
   }
   refuseOverlaps(entries);
@@ -154,69 +170,98 @@ export class BudgetExceeded extends Error {
   }
 }
 
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
- * The bytes of a stored or deflated entry, inflated in slices. Stops as soon as more comes out than
- * the entry declares (a {@link ZipReadError}) or than the budget allows ({@link BudgetExceeded}), and
- * checks the size and CRC-32 at the end.
+ * The bytes of a stored or deflated entry, inflated in slices counted on `pacer`. Stops as soon as
+ * more comes out than the entry declares (a {@link ZipReadError}) or than the budget allows
+ * ({@link BudgetExceeded}), and checks the size and the CRC-32 at the end. The CRC-32 is computed and
+ * the bytes are put together as they come, so no step at the end goes over the whole entry at once.
  */
 export async function inflateEntry(
   zip: Uint8Array,
   entry: ZipEntry,
   budget: InflateBudget,
+  pacer: ImportPacer,
 ): Promise<Uint8Array> {
   const compressed = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
   const limit = Math.min(entry.size, budget.remaining);
-  const chunks: Uint8Array[] = [];
+  const stored = entry.method === 0;
+  // A stored entry's bytes are the zip's own. An inflated one's first chunk is kept as it is (a small
+  // entry comes in one); from a second on, each is copied where it ends as it comes.
+  let first: Uint8Array | undefined;
+  let out: Uint8Array | undefined;
   let produced = 0;
+  let crc = 0;
   const take = (chunk: Uint8Array): void => {
+    const at = produced;
     produced += chunk.length;
     if (produced > entry.size) throw lyingSize(entry);
     if (produced > limit) throw new BudgetExceeded();
-    chunks.push(chunk);
+    crc = CRC32.buf(chunk, crc);
+    if (stored) return;
+    if (first === undefined) {
+      first = chunk;
+      return;
+    }
+    if (out === undefined) {
+      out = new Uint8Array(limit);
+      out.set(first);
+    }
+    out.set(chunk, at);
   };
-  if (entry.method === 0) take(compressed);
-  else await inflateSlices(compressed, take, entry.name);
+  await pacer.spend(ENTRY_UNITS);
+  if (stored) await takeStored(compressed, take, pacer);
+  else await inflateSlices(compressed, take, entry.name, pacer);
   if (produced !== entry.size) {
     throw new ZipReadError(
       `the entry ${JSON.stringify(entry.name)} holds ${produced} bytes, not the ${entry.size} its directory declares`,
     );
   }
-  const bytes = joined(chunks, produced);
-  if (CRC32.buf(bytes) >>> 0 !== entry.crc) {
+  if (crc >>> 0 !== entry.crc) {
     throw new ZipReadError(`the entry ${JSON.stringify(entry.name)} is damaged (its CRC-32 does not match)`);
   }
   budget.remaining -= produced;
-  return bytes;
+  return stored ? compressed : (out ?? first ?? new Uint8Array(0));
 }
 
-/** Compressed slices pushed between two yields at most, whatever they inflate to. */
-const YIELD_EVERY_SLICES = 64;
+/** A stored entry's bytes, checked in slices so that a large one gives the thread back too. */
+async function takeStored(
+  stored: Uint8Array,
+  take: (chunk: Uint8Array) => void,
+  pacer: ImportPacer,
+): Promise<void> {
+  for (let at = 0; at < stored.length; at += STORED_SLICE_BYTES) {
+    const slice = stored.subarray(at, at + STORED_SLICE_BYTES);
+    take(slice);
+    await pacer.spend(slice.length);
+  }
+}
 
 async function inflateSlices(
   compressed: Uint8Array,
   take: (chunk: Uint8Array) => void,
   name: string,
+  pacer: ImportPacer,
 ): Promise<void> {
-  let sinceYield = 0;
+  let pushed = 0;
   const inflater = new Inflate((chunk) => {
-    sinceYield += chunk.length;
+    pushed += chunk.length;
     take(chunk);
   });
-  for (let at = 0, slices = 1; ; at += SLICE_BYTES, slices += 1) {
-    const end = Math.min(compressed.length, at + SLICE_BYTES);
+  let slice = MIN_SLICE_BYTES;
+  for (let at = 0; ; ) {
+    const end = Math.min(compressed.length, at + slice);
+    pushed = 0;
     try {
       inflater.push(compressed.subarray(at, end), end === compressed.length);
     } catch (error) {
       if (error instanceof ZipReadError || error instanceof BudgetExceeded) throw error;
       throw new ZipReadError(`the entry ${JSON.stringify(name)} is damaged (${(error as Error).message})`);
     }
+    await pacer.spend(PUSH_UNITS + pushed);
     if (end === compressed.length) return;
-    if (sinceYield >= YIELD_EVERY_BYTES || slices % YIELD_EVERY_SLICES === 0) {
-      sinceYield = 0;
-      await yieldToEventLoop();
-    }
+    const ratio = Math.max(1, pushed / (end - at));
+    slice = Math.min(MAX_SLICE_BYTES, Math.max(MIN_SLICE_BYTES, Math.floor(SLICE_OUTPUT_TARGET / ratio)));
+    at = end;
   }
 }
 
@@ -224,15 +269,4 @@ function lyingSize(entry: ZipEntry): ZipReadError {
   return new ZipReadError(
     `the entry ${JSON.stringify(entry.name)} inflates to more than the ${entry.size} bytes its directory declares`,
   );
-}
-
-function joined(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }
