@@ -3,7 +3,7 @@
  * and the helpers that cut text without splitting a UTF-8 character or a surrogate pair (the byte
  * counting and cutting itself is the shared module's).
  */
-import { tailBytes, utf8Length } from '../shared/index.ts';
+import { tailBytes, utf8Length, utf8LengthUpTo } from '../shared/index.ts';
 
 /** Lines a tool shows the model at most. */
 export const DEFAULT_MAX_LINES: number = 2000;
@@ -58,57 +58,124 @@ export function truncateTail(text: string, limits: TruncationLimits = {}): Trunc
  * Keeps whole lines from one end while both budgets hold. From the head, a first line over the byte
  * budget keeps nothing (`firstLineExceedsLimit`); from the tail, a last line over it keeps its end
  * (`lastLinePartial`), because the end of a command's output is what says how it finished.
+ * The text is counted once, without encoding it (its size is in the notice), and never split into
+ * lines: the kept lines are found from one end and counted only as far as the budget left, so
+ * `seq 1 200000` makes no 200,000 strings and a 5 MB line is read once, plus its last 50 KB.
  */
 function truncateLines(text: string, limits: TruncationLimits, from: 'head' | 'tail'): Truncation {
   const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  const lines = splitLines(text);
+  const totalLines = countLines(text);
   const totalBytes = utf8Length(text);
-  const base = { totalLines: lines.length, totalBytes, lastLinePartial: false, firstLineExceedsLimit: false };
-  if (lines.length <= maxLines && totalBytes <= maxBytes) {
+  const base = { totalLines, totalBytes, lastLinePartial: false, firstLineExceedsLimit: false };
+  if (totalLines <= maxLines && totalBytes <= maxBytes) {
     return {
       ...base,
       content: text,
       truncated: false,
       truncatedBy: null,
-      outputLines: lines.length,
+      outputLines: totalLines,
       outputBytes: totalBytes,
     };
   }
-  const ordered = from === 'head' ? lines : [...lines].reverse();
-  const kept: string[] = [];
-  let bytes = 0;
-  let truncatedBy: 'lines' | 'bytes' = 'lines';
-  let lastLinePartial = false;
-  for (const line of ordered) {
-    if (kept.length >= maxLines) {
-      truncatedBy = 'lines';
-      break;
-    }
-    const size = utf8Length(line) + (kept.length > 0 ? 1 : 0);
-    if (bytes + size > maxBytes) {
-      truncatedBy = 'bytes';
-      if (from === 'tail' && kept.length === 0) {
-        kept.push(tailBytes(line, maxBytes));
-        lastLinePartial = true;
-      }
-      break;
-    }
-    kept.push(line);
-    bytes += size;
-  }
-  if (from === 'tail') kept.reverse();
-  const content = kept.join('\n');
+  const budget = { lines: totalLines, maxLines, maxBytes };
+  const kept = from === 'head' ? keepHead(text, budget) : keepTail(text, budget);
   return {
     ...base,
-    content,
+    content: kept.content,
     truncated: true,
-    truncatedBy,
-    outputLines: kept.length,
-    outputBytes: utf8Length(content),
-    lastLinePartial,
-    firstLineExceedsLimit: from === 'head' && kept.length === 0 && lines.length > 0,
+    truncatedBy: kept.truncatedBy,
+    outputLines: kept.lines,
+    outputBytes: kept.bytes,
+    lastLinePartial: kept.lastLinePartial,
+    firstLineExceedsLimit: from === 'head' && kept.lines === 0 && totalLines > 0,
   };
+}
+
+/** {@link splitLines}' count of `text`'s lines, without making them. */
+function countLines(text: string): number {
+  if (text === '') return 0;
+  let newlines = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) newlines += 1;
+  return text.endsWith('\n') ? newlines : newlines + 1;
+}
+
+/** The lines of the text and the budgets of one cut. */
+interface LineBudget {
+  lines: number;
+  maxLines: number;
+  maxBytes: number;
+}
+
+/** What one end of the text kept: its lines joined by newlines, their count and UTF-8 size. */
+interface Kept {
+  content: string;
+  lines: number;
+  bytes: number;
+  truncatedBy: 'lines' | 'bytes';
+  lastLinePartial: boolean;
+}
+
+/** Where the text's last line ends: before a final newline, which ends a line but starts none. */
+function textEnd(text: string): number {
+  return text.endsWith('\n') ? text.length - 1 : text.length;
+}
+
+/** Whole lines from the start of `text` within both budgets, the text being over one of them. */
+function keepHead(text: string, budget: LineBudget): Kept {
+  const end = textEnd(text);
+  const kept = (lines: number, bytes: number, cut: number, truncatedBy: Kept['truncatedBy']): Kept => ({
+    content: text.slice(0, cut),
+    lines,
+    bytes,
+    truncatedBy,
+    lastLinePartial: false,
+  });
+  let bytes = 0;
+  let cut = 0;
+  for (let lines = 0, start = 0; lines < budget.lines; lines += 1) {
+    if (lines >= budget.maxLines) return kept(lines, bytes, cut, 'lines');
+    const newline = text.indexOf('\n', start);
+    const lineEnd = newline === -1 ? end : newline;
+    const separator = lines > 0 ? 1 : 0;
+    // Counted only as far as the budget left: past it, the line's exact size changes nothing.
+    const size = utf8LengthUpTo(text, budget.maxBytes - bytes - separator, start, lineEnd);
+    if (bytes + separator + size > budget.maxBytes) return kept(lines, bytes, cut, 'bytes');
+    bytes += separator + size;
+    cut = lineEnd;
+    start = lineEnd + 1;
+  }
+  // Every line fit: only the text's final newline, which is no line, put it over the byte budget.
+  return kept(budget.lines, bytes, cut, 'lines');
+}
+
+/** Whole lines from the end of `text` within both budgets, or the end of a last line over the bytes. */
+function keepTail(text: string, budget: LineBudget): Kept {
+  const end = textEnd(text);
+  const kept = (lines: number, bytes: number, cut: number, truncatedBy: Kept['truncatedBy']): Kept => ({
+    content: text.slice(cut, end),
+    lines,
+    bytes,
+    truncatedBy,
+    lastLinePartial: false,
+  });
+  let bytes = 0;
+  let cut = end;
+  for (let lines = 0, lineEnd = end; lines < budget.lines; lines += 1) {
+    if (lines >= budget.maxLines) return kept(lines, bytes, cut, 'lines');
+    const lineStart = lineEnd === 0 ? 0 : text.lastIndexOf('\n', lineEnd - 1) + 1;
+    const separator = lines > 0 ? 1 : 0;
+    const size = utf8LengthUpTo(text, budget.maxBytes - bytes - separator, lineStart, lineEnd);
+    if (bytes + separator + size > budget.maxBytes) {
+      if (lines > 0) return kept(lines, bytes, cut, 'bytes');
+      const content = tailBytes(text.slice(lineStart, lineEnd), budget.maxBytes);
+      return { content, lines: 1, bytes: utf8Length(content), truncatedBy: 'bytes', lastLinePartial: true };
+    }
+    bytes += separator + size;
+    cut = lineStart;
+    lineEnd = lineStart - 1;
+  }
+  return kept(budget.lines, bytes, cut, 'lines');
 }
 
 /** Clips one line to `maxChars` characters (code points), with a marker when clipped. */

@@ -76,9 +76,10 @@ test('no tool output of 5 MB holds the main thread for more than 200 ms, called 
     await page.evaluate(({ name, arguments: args }) => window.playground.execute(name, args), call);
     figures.push(await tokensShown(page));
     const tasks = await takeLongTasks(page);
-    expect(Math.max(0, ...tasks), `${call.name} ${JSON.stringify(call.arguments)}: ${tasks}`).toBeLessThan(
-      MAX_TASK_MS,
-    );
+    const what = `${call.name} ${JSON.stringify(call.arguments)}`;
+    console.log(`long tasks of ${what}: ${tasks.join(', ') || 'none'} ms`);
+    // Soft: a slow call does not hide the figures of the calls after it and of the permalink.
+    expect.soft(Math.max(0, ...tasks), `${what}: ${tasks}`).toBeLessThan(MAX_TASK_MS);
   }
   // The one-line outputs are 50 KB of one word: counted in 26 pieces, an estimate with its bound.
   expect(figures).toEqual([
@@ -106,6 +107,7 @@ test('no tool output of 5 MB holds the main thread for more than 200 ms, called 
   });
   await tokensShown(page);
   const tasks = await takeLongTasks(page);
+  console.log(`long tasks from the permalink: ${tasks.join(', ') || 'none'} ms`);
   expect(Math.max(0, ...tasks), `from the permalink: ${tasks}`).toBeLessThan(MAX_TASK_MS);
 });
 

@@ -1,5 +1,6 @@
 /** Text helpers, the diff reader and the JSON tree helpers: what the page draws from untrusted text. */
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
 import { parseUnifiedDiff } from '../../src/playground/state/diff-rows.ts';
 import {
   autoExpandDepth,
@@ -9,7 +10,7 @@ import {
   expandDepth,
   nestingDepth,
 } from '../../src/playground/state/json-view.ts';
-import { byteLength, splitLines, visibleRuns } from '../../src/playground/state/text.ts';
+import { byteLength, shortJson, splitLines, visibleRuns } from '../../src/playground/state/text.ts';
 
 describe('visible text', () => {
   it('replaces control, bidi and zero-width characters and lone surrogates with stand-ins that name them', () => {
@@ -105,5 +106,114 @@ describe('JSON tree helpers', () => {
     // Only a first page of each container counts: 10,000 items draw 100.
     expect(expandDepth(new Array(10_000).fill([1]), 2_000, 12)).toBe(2);
     expect(expandDepth(1, 2_000, 12)).toBe(1);
+  });
+});
+
+/** The summary written out whole, then cut: what {@link shortJson} must equal, however far it reads. */
+function wholeSummary(value: unknown, max: number): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  text = text.replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** JSON.stringify writes it without throwing (no bigint, no cycle anywhere in it). */
+function writable(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('one-line JSON summaries', () => {
+  it('equal the whole value written out, white space collapsed and cut, for any value JSON can write', () => {
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(' ', '  ', '\n', '\t', '\u00a0', '"', '\\', '😀', '\uD800'),
+        fc.string({ maxLength: 1 }),
+      ),
+      maxLength: 400,
+    });
+    const value = fc.oneof(
+      text,
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.anything({
+        maxDepth: 3,
+        withBoxedValues: true,
+        withDate: true,
+        withMap: true,
+        withSparseArray: true,
+        withBigInt: true,
+        withNullPrototype: true,
+        withObjectString: true,
+        withTypedArray: true,
+      }),
+      fc.dictionary(text, fc.oneof(text, fc.array(text, { maxLength: 5 }))),
+    );
+    fc.assert(
+      fc.property(value.filter(writable), fc.integer({ min: 1, max: 120 }), (item, max) => {
+        expect(shortJson(item, max)).toBe(wholeSummary(item, max));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('summarise values JSON.stringify writes its own way, or cannot write, as their whole summary', () => {
+    // What JSON.stringify cannot write is summarised by String when the summary reaches it.
+    const cycle: Record<string, unknown> = { name: 'loop' };
+    cycle.self = cycle;
+    const sparse = [1];
+    sparse[2] = 3;
+    class Point {
+      x = 1;
+    }
+    const values: unknown[] = [
+      undefined,
+      () => 1,
+      10n,
+      cycle,
+      new Date(0),
+      new Point(),
+      { a: undefined, b: () => 1, c: Symbol('c'), d: [undefined, () => 1, Symbol('e')] },
+      sparse,
+      { toJSON: () => 'custom' },
+      Number.NaN,
+    ];
+    for (const value of values) expect(shortJson(value, 60)).toBe(wholeSummary(value, 60));
+    // Spaces that collapse to one bring an emoji read in two pieces into the summary: still one.
+    // (A piece of a 12-character summary inside "[" is 28 characters: the pair stands at 27 and 28.)
+    expect(shortJson([`${' '.repeat(27)}😀${'b'.repeat(100)}`], 12)).toBe('[" 😀bbbbbb…');
+    expect(values.slice(0, 5).map((value) => shortJson(value, 60))).toEqual([
+      'undefined',
+      '() => 1',
+      '10',
+      '[object Object]',
+      '"1970-01-01T00:00:00.000Z"',
+    ]);
+  });
+
+  it('read no more of a 900 KB value than the summary shows', () => {
+    const big = {
+      note: `${' '.repeat(100_000)}spaced out`,
+      items: Array.from({ length: 30_000 }, (_, id) => ({ id, name: `item ${id}` })),
+    };
+    const lines = `${'\n'.repeat(100_000)}a b`;
+    const expected = [wholeSummary(big, 60), wholeSummary(lines, 60)];
+    expect(expected).toEqual(['{"note":" spaced out","items":[{"id":0,"name":"item 0"},{"i…', ' a b']);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect([shortJson(big, 60), shortJson(lines, 60)]).toEqual(expected);
+      // Each piece written is a number or a string of about the summary's length, never the value.
+      const written = stringify.mock.calls.map(([piece]) => (typeof piece === 'string' ? piece.length : 0));
+      expect(Math.max(...written)).toBeLessThanOrEqual(61 + 16 + 1);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   type ToolSpec,
 } from 'browser-agent-tools';
 import { errorMessage, formatSize } from '../../shared/index.ts';
+import { nextTask } from './next-task.ts';
 import { parseRecorded, type RecordedResult } from './replay-check.ts';
 
 /** A file's content: UTF-8 text, or bytes as base64. */
@@ -313,7 +314,11 @@ export async function encodeScenario(scenario: Scenario): Promise<string> {
   return toBase64Url(compressed);
 }
 
-/** Reverses {@link encodeScenario} and validates the result. Throws `ScenarioError` with a reason. */
+/**
+ * Reverses {@link encodeScenario} and validates the result. Throws `ScenarioError` with a reason.
+ * A link may expand to 8 MB: it is decompressed and decoded a megabyte at a time, and parsed and
+ * checked in tasks of their own, so opening one never holds the page in one long task.
+ */
 export async function decodeScenario(data: string): Promise<Scenario> {
   if (data.length > MAX_LINK_CHARS) {
     throw new ScenarioError(
@@ -321,9 +326,9 @@ export async function decodeScenario(data: string): Promise<Scenario> {
     );
   }
   const bytes = fromBase64Url(data);
-  let json: Uint8Array;
+  let json: string;
   try {
-    json = await readAll(
+    json = await readText(
       streamOf(bytes).pipeThrough(
         new DecompressionStream('deflate-raw') as unknown as TransformStream<Uint8Array, Uint8Array>,
       ),
@@ -333,13 +338,46 @@ export async function decodeScenario(data: string): Promise<Scenario> {
     if (error instanceof ScenarioError) throw error;
     throw new ScenarioError('The link data is damaged: it does not decompress.');
   }
+  await nextTask();
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder().decode(json));
+    value = JSON.parse(json);
   } catch {
     throw new ScenarioError('The link data is damaged: it is not JSON.');
   }
+  await nextTask();
   return parseScenario(value);
+}
+
+/** Bytes decoded between two tasks while a link is read. */
+const DECODE_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * The UTF-8 text of `stream`, at most `max` bytes of it: decoded as it arrives (never joined into one
+ * buffer first), giving the page a task after each {@link DECODE_SLICE_BYTES}.
+ */
+async function readText(stream: ReadableStream<Uint8Array>, max: number): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let total = 0;
+  let sliceEnd = DECODE_SLICE_BYTES;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > max) {
+      await reader.cancel();
+      throw new ScenarioError(`The scenario expands to more than ${formatSize(max)}.`);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+    if (total >= sliceEnd) {
+      sliceEnd = total + DECODE_SLICE_BYTES;
+      await nextTask();
+    }
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /** The scenario data in a URL hash (`#scenario=…`), or `null` when there is none. */
