@@ -1,7 +1,8 @@
 /**
  * docs/testing.md's complete spec is the example that tests/package/examples/playwright-fixture.test.ts
  * runs from the packed package against the built playground, so the page shows a spec that passes, and it
- * stays short.
+ * stays short. Its page of one's own with <Playground> and the spec against it are the ones
+ * tests/e2e/playground-component.spec.ts runs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,10 @@ const doc = extractSnippets(readFileSync(join(ROOT, 'docs/testing.md'), 'utf8'),
 const example = readFileSync(join(ROOT, 'examples/playwright-fixture/tests/tools.spec.ts'), 'utf8');
 const text = readFileSync(join(ROOT, 'docs/testing.md'), 'utf8');
 const ownPageTest = readFileSync(join(ROOT, 'tests/package/examples/playground-react.test.ts'), 'utf8');
+const ownPage = readFileSync(join(ROOT, 'tests/e2e/fixtures/playground-component-page.ts'), 'utf8');
+const ownPageSpec = readFileSync(join(ROOT, 'tests/e2e/playground-component.spec.ts'), 'utf8');
+/** The spec's own import: its test builds and serves the page and sets baseURL to it. */
+const ownPageImport = "import { expect, test } from './playground-component.ts';";
 
 describe('docs/testing.md', () => {
   it('shows examples/playwright-fixture/tests/tools.spec.ts verbatim as its first TypeScript block', () => {
@@ -23,14 +28,23 @@ describe('docs/testing.md', () => {
     expect(example.trimEnd().split('\n').length).toBeLessThanOrEqual(30);
   });
 
-  it('says what is tested of a <Playground> page, and that test does it', () => {
+  it('shows the <Playground> page of tests/e2e and its spec in full, and says what differs', () => {
     const section = text.slice(text.indexOf('## Your own page'));
-    expect(section).not.toContain('unchanged');
-    expect(section).toContain('The\ncomplete spec above is run only against the built playground');
+    const sectionLine = text.split('\n').indexOf('## Your own page') + 1;
+    const blocks = doc.filter((snippet) => snippet.fenceLine > sectionLine);
+    expect(blocks.map((snippet) => snippet.code)).toEqual([
+      ownPage.trimEnd(),
+      ownPageSpec
+        .trimEnd()
+        .replace(ownPageImport, "import { expect, test } from 'browser-agent-tools/playwright';"),
+    ]);
+    // The one line the docs do not show as it is: where the spec takes test and expect from.
+    expect(ownPageSpec.split('\n').filter((line) => line.startsWith('import '))).toEqual([ownPageImport]);
+    expect(section).toContain('`tests/e2e/playground-component.spec.ts`');
+    expect(section).toContain('One\nline differs');
+    // What the section says the example's test does: calls in the page, found in the component's history.
     expect(section).toContain('`tests/package/examples/playground-react.test.ts`');
-    // What the section says that test does: calls in the page, found in the component's history.
     expect(ownPageTest).toContain("api.execute('lookup_order'");
-    expect(ownPageTest).toContain('api.declarations()');
     expect(ownPageTest).toContain("getByTestId('history-tool')");
   });
 });
