@@ -208,7 +208,7 @@ const LIMITS: readonly (readonly [RegExp, string, string?])[] = [
     'limit on brace expansion',
     'Make long lists with seq instead of braces (for i in $(seq 1 50000)), or split the work into smaller commands.',
   ],
-  // The embedded shell refuses a grep of too many patterns before it runs (option-spellings.ts).
+  // The embedded shell does not run a grep of too many patterns (option-spellings.ts).
   [
     /patterns in one command/i,
     'limit on grep patterns',

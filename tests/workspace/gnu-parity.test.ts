@@ -46,6 +46,8 @@ const FILES = {
   'ps/read.sh': 'while read -r l; do echo "got $l"; done\n',
   'ps/grep.sh': 'grep -e apple -e cherry a.txt\n',
   'ps/plain.sh': 'echo never\n',
+  // Sourced: a wrapper that runs its arguments, and a shift (runtime-respelling.ts, word-names.ts).
+  'ps/lib.sh': 'retry() { "$@"; }\necho $((1 << 40))\n',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   'ps/onpath': 'echo "$# ${10} ${12} [${y-}] [${z-}]"\n',
   // grep's \+ and \? in basic expressions (grep-bre.ts).
@@ -88,6 +90,17 @@ const COMMANDS = [
   'grep --color apple a.txt',
   'grep -- -e a.txt; echo "exit $?"',
   'grep -w apple a.txt',
+  // The respellings reach a command however it runs: eval of expanded text, source, an array, a variable.
+  'c="grep -e apple -e cherry a.txt"; eval "$c"',
+  'source ps/grep.sh; . ps/grep.sh',
+  'f() { source ps/grep.sh; }; f',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'args=(-e apple -e cherry a.txt); grep "${args[@]}"',
+  'g=grep; $g -e apple -e bob a.txt n.csv',
+  "v=OFS=,; awk -v $v '{print $1,$2}' a.txt",
+  "o=-n1; printf 'a b\\n' | xargs $o echo",
+  'c="printf \'a b\' | xargs -n1 echo"; eval "$c"',
+  'echo \'a"b\' | awk \'{print /"/ ? "length" : "x"}\'',
   // awk: special variables from -v and from operands; ordinary -v.
   "awk -v OFS=, '{print $1,$2}' a.txt",
   "awk -F' ' -v OFS='\\t' '{$1=$1; print}' a.txt",
@@ -229,6 +242,19 @@ const COMMANDS = [
   'chmod +x ps/*.sh; y=1; export z=2; ./ps/env.sh; w=3 ./ps/env.sh; echo "rc=$?"',
   "chmod +x ps/*.sh; printf 'one\\ntwo\\n' | ./ps/read.sh",
   'chmod +x ps/*.sh; ./ps/grep.sh',
+  // A command whose name expands to several words (word-names.ts).
+  'run() { "$@"; }; run grep -c apple a.txt; set --; "$@"; echo "rc=$?"',
+  'f() { echo "f:$#:$1"; }; set -- f "a b" c; "$@"',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'a=(grep -c apple a.txt); "${a[@]}"',
+  'c="grep -c apple"; $c a.txt n.csv',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'chmod +x ps/*.sh; a=(ps/args.sh 1 2 3 4 5 6 7 8 9 "ten x" 11 12); "${a[@]}"',
+  // Text read as the script runs goes through the respellings (runtime-respelling.ts).
+  'x=3; c=\'echo $((x << 40))\'; eval "$c"',
+  'c=\'case b in [!a-z]) echo wrong;; *) echo right;; esac\'; eval "$c"',
+  'c=\'echo "status $?"\'; false; eval "$c"',
+  'source ps/lib.sh; retry echo ok; . ps/lib.sh',
   './ps/plain.sh 2>/dev/null; echo "rc=$?"; ./ps/none.sh 2>/dev/null; echo "rc=$?"; ./ps 2>/dev/null; echo "rc=$?"',
   // sort orders whole lines by bytes, as GNU's in the C locale (sort-order.ts); ties of -n too.
   "printf '_x\\n.y\\na\\nA\\nB\\nb\\n10\\n9\\n' | sort",

@@ -14,6 +14,7 @@ import { BACKGROUND_REFUSAL } from '../../src/workspace/shell/background-refusal
 import { CD_TOO_MANY_ARGUMENTS } from '../../src/workspace/shell/cd-operands.ts';
 import { GREP_EMPTY_MATCH_REFUSAL } from '../../src/workspace/shell/grep-fixes.ts';
 import { outsideLoopMessage } from '../../src/workspace/shell/loop-control.ts';
+import { EVAL_NOT_RESPELLED, sourceNotRespelled } from '../../src/workspace/shell/runtime-respelling.ts';
 import {
   SED_CASE_CONVERSION_REFUSAL,
   SED_RANGE_CHANGE_REFUSAL,
@@ -358,6 +359,50 @@ describe("the interpreter's own errors, as GNU bash words them", () => {
     const setUp = `mkdir tools; printf 'read -r l <&3; echo "$l"\\n' > tools/r; chmod +x tools/r; `;
     expect(await run(`${setUp}PATH="$PWD/tools:$PATH" r 3<a.txt; ./tools/r 3<a.txt`)).toEqual({
       output: 'apple 3\napple 3\n',
+      exitCode: 0,
+    });
+  });
+});
+
+describe('text read as the script runs (eval of expanded text, source) goes through the respellings', () => {
+  it('a refusal there runs instead of the text, and ends the script as it would at the top', async () => {
+    const range = (await run('n=20000; eval "echo {1..$n}"; echo after')).output;
+    expect(range).toBe(
+      'bash: brace expansion: {1..20000} stands for 20,000 words, over the limit of 10,000 per range in this shell, which would drop the rest without a word; nothing ran. Use $(seq 1 20000) instead.\n',
+    );
+    const sourced = await run("printf 'echo {1..20000} | wc -w\\n' > s.sh; source s.sh; echo after");
+    expect(sourced).toEqual({ output: range, exitCode: 126 });
+  });
+
+  it('what cannot be respelled faithfully is refused, word for word, and nothing of it runs', async () => {
+    expect(EVAL_NOT_RESPELLED).toBe(
+      'bash: eval: the text given to eval needs a change this shell makes before it runs a script (GNU forms it reads otherwise), and it cannot make it to this text without changing what the text means; nothing of it ran. Write the command in the script itself instead of building it for eval.',
+    );
+    expect(sourceNotRespelled('lib.sh')).toBe(
+      'bash: source: lib.sh needs a change this shell makes before it runs a script (GNU forms it reads otherwise), which it can make only to a file sourced without arguments, with no return outside a function and no BASH_SOURCE; nothing of it ran. Run it with bash lib.sh, or source it without arguments.',
+    );
+    // $'…' with a newline is written back out without it: this text would not mean the same.
+    expect(await run(`c=$'echo $\\'a\\\\nb\\' $((1 << 40))'; eval "$c"; echo after`)).toEqual({
+      output: `${EVAL_NOT_RESPELLED}\n`,
+      exitCode: 2,
+    });
+    const shift = "printf 'echo $((1 << 40))\\n' > lib.sh; ";
+    expect(await run(`${shift}source lib.sh x`)).toEqual({
+      output: `${sourceNotRespelled('lib.sh')}\n`,
+      exitCode: 2,
+    });
+    const returns = "printf 'echo $((1 << 40)); return 3\\n' > lib.sh; ";
+    expect((await run(`${returns}source lib.sh`)).exitCode).toBe(2);
+  });
+
+  it('text that needs nothing runs as given: source with arguments, return, eval of any text', async () => {
+    const lib = 'printf \'echo "$#:$1"; return 4; echo never\\n\' > lib.sh; ';
+    expect(await run(`${lib}source lib.sh a b; echo "rc=$?"`)).toEqual({
+      output: '2:a\nrc=4\n',
+      exitCode: 0,
+    });
+    expect(await run(`c='cat <<EOF\nx\nEOF'; eval "$c"; c='echo "$@"'; set -- 1 2; eval "$c"`)).toEqual({
+      output: 'x\n1 2\n',
       exitCode: 0,
     });
   });

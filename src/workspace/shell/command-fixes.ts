@@ -26,6 +26,8 @@
  *   current date, exit 0, so `x=$(date %Y)` held a whole date where GNU's fails.
  * - **`bash` and `sh`** take options before their script (`bash -e -c`, `sh -eu file`, `bash -lc`):
  *   see `shell-options.ts`.
+ * - **GNU's spellings of options** just-bash reads otherwise (`grep -e a -e b`, `awk -v OFS=,`,
+ *   `xargs -n1`): see `option-spellings.ts`.
  * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
  *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`.
  *
@@ -35,6 +37,7 @@ import type { Command } from 'just-bash';
 import { diffCommand } from './diff-commands.ts';
 import { withGrepOperandsFixed } from './grep-fixes.ts';
 import { withGnuOd } from './od-fixes.ts';
+import { withGnuSpellings } from './option-spellings.ts';
 import { withSedFixed } from './sed-fixes.ts';
 import { withShellOptions } from './shell-options.ts';
 import { withCOrder } from './sort-order.ts';
@@ -43,8 +46,9 @@ import { withGnuCountWidths } from './wc-widths.ts';
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, grep, sed, sort, uniq, wc, date, od, bash and sh wrapped, and diff replaced. A new table: the shell's
- * own is left as it is.
+ * `commands` with ls, find, cut, grep, sed, sort, uniq, wc, date, od, bash and sh wrapped, diff
+ * replaced, and GNU's option spellings respelled (`option-spellings.ts`). A new table: the shell's own
+ * is left as it is.
  */
 export function withFixedCommands(commands: Map<string, Command>): Map<string, Command> {
   const fixed = new Map(commands);
@@ -74,7 +78,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
     if (shell) fixed.set(name, withShellOptions(shell));
   }
   fixed.set('diff', diffCommand);
-  return fixed;
+  // Outermost: the wrappers above read GNU's spellings once respelled (grep's joined patterns).
+  return withGnuSpellings(fixed);
 }
 
 function withFileListingsJoined(ls: Command): Command {

@@ -27,7 +27,7 @@
  * after a first run is found at once. Imports script-tree.ts and just-bash's types.
  */
 import type { Command } from 'just-bash';
-import { type ScriptTreeNode, visitNodes } from './script-tree.ts';
+import { type ScriptTreeNode, shellQuoted, visitNodes } from './script-tree.ts';
 
 type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
@@ -172,11 +172,6 @@ function shebang(text: string): { program: string; options: string[] } | undefin
   return { program: program.slice(program.lastIndexOf('/') + 1), options };
 }
 
-/** `text` quoted for the shell: between single quotes, each quote closed, escaped and reopened. */
-function quoteWord(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
-}
-
 const failure = (stderr: string, exitCode: number): Result => ({ stdout: '', stderr, exitCode });
 
 /** Why the file at `path` cannot run as a program, as bash says it (126 or 127), or `undefined`. */
@@ -218,7 +213,7 @@ export const SCRIPT_BY_PATH: Command = {
     // `../bin/ls`: a path to one of the shell's own commands, whose file there is only a marker.
     const builtIn = COMMAND_DIRECTORY.test(absolute) ? absolute.slice(absolute.lastIndexOf('/') + 1) : '';
     if (builtIn !== '' && context.getRegisteredCommands?.().includes(builtIn))
-      return runNested(context, [absolute, ...args].map(quoteWord).join(' '), env);
+      return runNested(context, [absolute, ...args].map(shellQuoted).join(' '), env);
     const refusal = await unrunnable(context, path, absolute);
     return refusal ?? runScriptFile(context, path, absolute, args);
   },
@@ -250,7 +245,11 @@ export const SCRIPT_ON_PATH: Command = {
     const found = await findOnPath(context, name);
     if (found) return runScriptFile(context, found.shown, found.absolute, args);
     // Not a script: the shell's own lookup answers (command not found, or a command it has).
-    return runNested(context, ['command', name, ...args].map(quoteWord).join(' '), context.exportedEnv ?? {});
+    return runNested(
+      context,
+      ['command', name, ...args].map(shellQuoted).join(' '),
+      context.exportedEnv ?? {},
+    );
   },
 };
 
@@ -264,7 +263,7 @@ async function runScriptFile(
   const text = await context.fs.readFile(absolute);
   const first = shebang(text);
   if (first && !SHELLS.has(first.program)) {
-    const command = [first.program, ...first.options, path, ...args].map(quoteWord).join(' ');
+    const command = [first.program, ...first.options, path, ...args].map(shellQuoted).join(' ');
     return runNested(context, command, context.exportedEnv ?? {});
   }
   // The first line becomes the `set` of the shell's options, or blank: line numbers stay as written.

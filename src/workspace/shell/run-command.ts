@@ -21,8 +21,9 @@
  *   as a terminal shows it; it is added to the parsed script (a transform plugin), so line and column
  *   numbers in messages stay those of the command as sent.
  * - **GNU's reading of a script.** Transform plugins refuse a brace range it would cut short
- *   (`brace-ranges.ts`) and respell GNU forms it would run wrongly or refuse (`option-spellings.ts`);
- *   its `ls`, `find` and `cut` are wrapped where they answered otherwise than GNU's (`command-fixes.ts`).
+ *   (`brace-ranges.ts`) and respell what its interpreter reads otherwise than bash (below); its commands
+ *   are wrapped where they answered otherwise than GNU's or read GNU's options otherwise
+ *   (`command-fixes.ts`, `option-spellings.ts`).
  * - **Speed on long files.** `sed -n 'A,Bp' FILE`, which its sed runs line by line to the end, is handed
  *   to its own `head` and `tail` (`sed-line-range.ts`).
  *
@@ -43,11 +44,17 @@ import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.
 import { keepLoopControlInItsLoop } from './loop-control.ts';
 import { fixMatchPatterns } from './match-patterns.ts';
 import { MISSING_COMMANDS } from './missing-commands.ts';
-import { respellOptions } from './option-spellings.ts';
 import { runScriptsByPath, SCRIPT_BY_PATH, SCRIPT_ON_PATH, type ShellCommands } from './path-scripts.ts';
+import {
+  type Respelling,
+  respellAtRunTime,
+  runtimeRespellingCommands,
+  type ScriptText,
+} from './runtime-respelling.ts';
 import { withSedLineRangesFast } from './sed-line-range.ts';
 import { inlineStaticEvals } from './static-eval.ts';
 import { trapPlugin } from './trap-plugin.ts';
+import { QUOTE_WORDS_NAME, runWordNames } from './word-names.ts';
 
 /** just-bash's execution limits (see its `ExecutionLimits`). */
 type Limits = NonNullable<BashOptions['executionLimits']>;
@@ -222,8 +229,7 @@ export async function runJustBashCommand(
 ): Promise<ExecResult> {
   const internals = bash as unknown as BashInternals;
   // Registered on the shell itself (once), so PATH lookup finds them in /bin as it finds just-bash's own.
-  for (const command of [...MISSING_COMMANDS, SCRIPT_BY_PATH, SCRIPT_ON_PATH])
-    if (!internals.commands.has(command.name)) bash.registerCommand(command);
+  registerLibraryCommands(bash, internals.commands);
   const timeoutMs = options.timeoutMs ?? internals.limits.maxExecutionTimeMs;
   const backstopMs = runOptions.backstopMs ?? STOP_BACKSTOP_MS;
   const stop = new Stop(Date.now() + timeoutMs);
@@ -235,7 +241,6 @@ export async function runJustBashCommand(
   if (options.signal?.aborted) onAbort();
 
   const streams: ScriptStreams = {};
-  const parse = (text: string): ScriptNode => bash.transform(text).ast;
   const shellCommands = await shellCommandsOf(bash, internals.commands);
   const deadlineMoves = runOptions.backstop === 'deadline';
   const view = Object.create(bash, {
@@ -249,15 +254,10 @@ export async function runJustBashCommand(
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
     transformPlugins: {
       value: [
-        staticEvalPlugin(bash),
-        refusingPlugin(bash, 'oversize-brace-ranges', oversizeRangeRefusal),
-        refusingPlugin(bash, 'option-spellings', respellOptions),
-        refusingPlugin(bash, 'background-jobs', backgroundRefusal),
-        refusingPlugin(bash, 'scripts-by-path', (ast) => runScriptsByPath(ast, shellCommands)),
-        refusingPlugin(bash, 'cd-operands', (ast) => refuseExtraCdOperands(ast, parse)),
-        refusingPlugin(bash, 'loop-control', (ast) => keepLoopControlInItsLoop(ast, parse)),
-        refusingPlugin(bash, 'arithmetic-width', widenArithmetic),
-        refusingPlugin(bash, 'match-patterns', fixMatchPatterns),
+        ...scriptRespellings(bash, { loopControl: true }).map(
+          ([name, respelling]): TransformPlugin =>
+            refusingPlugin(bash, name, (ast) => respelling(ast, shellCommands)),
+        ),
         interleavePlugin(bash, streams),
         trapPlugin(bash),
       ],
@@ -360,18 +360,76 @@ function stoppingSleep(ms: number, stop: Stop): Promise<void> {
   });
 }
 
+/** just-bash's own reading and writing of script text, through a shell with no plugins of its own. */
+function scriptTextOf(bash: Bash): ScriptText {
+  return {
+    parse: (text) => bash.transform(text).ast,
+    // A shell whose one plugin hands over the tree: its `transform` then writes that tree out.
+    serialize: (ast) =>
+      (
+        Object.create(bash, {
+          transformPlugins: { value: [{ name: 'write-out', transform: () => ({ ast }) }] },
+        }) as Bash
+      ).transform('').script,
+  };
+}
+
 /**
- * A plugin that runs `refusal`'s script instead of the script when `refusal` returns one. Three do:
- * `oversizeRangeRefusal` (a brace range longer than just-bash expands, `brace-ranges.ts`),
- * `backgroundRefusal` and `respellOptions`, which also respells options just-bash reads otherwise than
- * GNU (`grep -e a -e b`, `awk -v OFS=,`, `xargs -n1`; `option-spellings.ts`). The others only change
- * the tree in place: a script run by its path (`path-scripts.ts`), `cd a b` (`cd-operands.ts`), `break`
- * with no loop (`loop-control.ts`), shifts in `$(( ))` (`arithmetic-width.ts`), the patterns of `case` and `[[ ]]` (`match-patterns.ts`). Scripts run with `bash` or `sh` (`bash -c`, `bash file.sh`, and
- * `./file.sh` through `path-scripts.ts`) pass through the plugins too, and so does the text of `eval
- * 'text'` written in the script (`staticEvalPlugin`); a script read with `source` or `.`, or an eval of
- * expanded text (`eval "$cmd"`), does not. Each walk of the tree costs about a sixth of the parse on a
- * 5,000-line script.
+ * The respellings of a script before it runs, in order, each with its plugin's name. Each returns the
+ * script to run instead when it refuses the script (a brace range longer than just-bash expands,
+ * `brace-ranges.ts`; a background job, `background-refusal.ts`), or changes the tree in place: a
+ * script run by its path (`path-scripts.ts`), `cd a b` (`cd-operands.ts`), `break` with no loop
+ * (`loop-control.ts`), shifts in `$(( ))` (`arithmetic-width.ts`), the patterns of `case` and `[[ ]]`
+ * (`match-patterns.ts`), an eval of expanded text and `source` (`runtime-respelling.ts`), a command
+ * name that expands to several words (`word-names.ts`). Scripts run with `bash` or `sh` (`bash -c`,
+ * `bash file.sh`, and `./file.sh` through `path-scripts.ts`) pass through them too, and so does the
+ * text of `eval 'text'` written in the script (`static-eval.ts`). The text of an eval of expanded text
+ * and of a sourced file passes through them as it runs, but for `break` and `continue` (whether they
+ * have a loop depends on where that text runs: `loopControl` false). Each walk of the tree costs
+ * about a sixth of the parse on a 5,000-line script.
  */
+function scriptRespellings(bash: Bash, { loopControl }: { loopControl: boolean }): [string, Respelling][] {
+  const { parse } = scriptTextOf(bash);
+  const respellings: [string, Respelling][] = [
+    [
+      'static-eval',
+      (ast) => {
+        inlineStaticEvals(ast, parse, (parsed) => needsRespelling(bash, parsed));
+        return undefined;
+      },
+    ],
+    ['oversize-brace-ranges', oversizeRangeRefusal],
+    ['background-jobs', backgroundRefusal],
+    ['scripts-by-path', (ast, shell) => runScriptsByPath(ast, shell)],
+    ['cd-operands', (ast) => refuseExtraCdOperands(ast, parse)],
+    ['loop-control', (ast) => keepLoopControlInItsLoop(ast, parse)],
+    ['arithmetic-width', widenArithmetic],
+    ['match-patterns', fixMatchPatterns],
+    // Before word-names, which respells to `eval`s that need nothing more.
+    ['run-time-text', (ast, shell) => respellAtRunTime(ast, parse, shell.directory)],
+    ['word-names', (ast, shell) => runWordNames(ast, parse, shell.directory)],
+  ];
+  return loopControl ? respellings : respellings.filter(([name]) => name !== 'loop-control');
+}
+
+/**
+ * Whether the respellings would refuse or change the parsed text of an eval written in the script, so
+ * static-eval.ts puts it in the script for them. Whether a `break` or `continue` has a loop depends on
+ * where the eval runs, which its text alone does not show (in it, `eval continue` has none): that is
+ * decided by the loop-control plugin on the whole script, so it is asked here on a copy.
+ */
+function needsRespelling(bash: Bash, parsed: ScriptNode): boolean {
+  const before = JSON.stringify(parsed);
+  const shell: ShellCommands = { isCommand: () => true, directory: '' };
+  for (const [name, respelling] of scriptRespellings(bash, { loopControl: false })) {
+    if (name !== 'static-eval' && respelling(parsed, shell) !== undefined) return true;
+  }
+  const controlled = structuredClone(parsed);
+  keepLoopControlInItsLoop(controlled, scriptTextOf(bash).parse);
+  return JSON.stringify(parsed) !== before || JSON.stringify(controlled) !== JSON.stringify(parsed);
+}
+
+/** A plugin that runs `refusal`'s script instead of the script when `refusal` returns one. */
 function refusingPlugin(
   bash: Bash,
   name: string,
@@ -387,34 +445,19 @@ function refusingPlugin(
 }
 
 /**
- * A plugin that puts the text of each `eval 'text'` into the script as a group when the plugins after
- * it would refuse or respell something in that text (static-eval.ts), so they see it. `bash` has no
- * plugins of its own: its `transform` only parses.
+ * Registers, once per shell, the commands this library adds to it: the missing ones, and those its
+ * respellings call (by path: PATH lookup finds them in /bin as it finds just-bash's own).
  */
-function staticEvalPlugin(bash: Bash): TransformPlugin {
-  const parse = (text: string): ScriptNode => bash.transform(text).ast;
-  const needsTransform = (parsed: ScriptNode): boolean => {
-    if (oversizeRangeRefusal(parsed) !== undefined) return true;
-    const before = JSON.stringify(parsed);
-    if (respellOptions(parsed) !== undefined) return true;
-    runScriptsByPath(parsed);
-    refuseExtraCdOperands(parsed, parse);
-    widenArithmetic(parsed);
-    fixMatchPatterns(parsed);
-    // Whether a `break` or `continue` has a loop depends on where the eval runs, which its text alone
-    // does not show (in it, `eval continue` has none): the text is inlined as written, and the
-    // loop-control plugin, after this one, decides on the whole script.
-    const controlled = structuredClone(parsed);
-    keepLoopControlInItsLoop(controlled, parse);
-    return JSON.stringify(parsed) !== before || JSON.stringify(controlled) !== JSON.stringify(parsed);
-  };
-  return {
-    name: 'static-eval',
-    transform({ ast }: { ast: ScriptNode }) {
-      inlineStaticEvals(ast, parse, needsTransform);
-      return { ast };
-    },
-  };
+function registerLibraryCommands(bash: Bash, commands: Map<string, Command>): void {
+  if (commands.has(QUOTE_WORDS_NAME)) return;
+  const runTime = scriptRespellings(bash, { loopControl: false }).map(([, respelling]) => respelling);
+  for (const command of [
+    ...MISSING_COMMANDS,
+    SCRIPT_BY_PATH,
+    SCRIPT_ON_PATH,
+    ...runtimeRespellingCommands(runTime, scriptTextOf(bash)),
+  ])
+    if (!commands.has(command.name)) bash.registerCommand(command);
 }
 
 /** What the call's own script does with its streams, as its parsed tree says. */

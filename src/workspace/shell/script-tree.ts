@@ -46,11 +46,47 @@ export function refusalScript(message: string): string {
 }
 
 /**
+ * Turns `command` (a simple command of the tree), in place, into `eval "$(PROGRAM "$?" WORDS…)"`:
+ * `PROGRAM` (a command of this library's, by the path the shell finds it at) gets the exit status
+ * before the command and the command's words, expanded as the shell expands arguments, and prints
+ * the text to run; eval runs it in the caller's shell. The command's assignments and redirections
+ * stay on the eval. `PROGRAM` ends with the status it was given, so `$?` in the text is what it was.
+ */
+export function respellToEvalOf(
+  parse: (text: string) => unknown,
+  command: ScriptTreeNode,
+  program: string,
+  words: readonly unknown[],
+): void {
+  const template = parsedCommand(parse, `eval "$(${program} "$?")"`) as {
+    name: unknown;
+    args: { parts: { parts: { body: unknown }[] }[] }[];
+  };
+  const substitution = template.args[0]?.parts[0]?.parts[0]?.body as FirstCommandOf;
+  const inner = substitution.statements[0]?.pipelines[0]?.commands[0] as { args: unknown[] } | undefined;
+  if (!inner) throw new Error(`No command in the substitution of: eval "$(${program})"`);
+  inner.args.push(...words);
+  const mutable = command as { name: unknown; args: unknown[] };
+  mutable.name = template.name;
+  mutable.args = template.args;
+}
+
+/** `text` quoted for the shell: between single quotes, each quote closed, escaped and reopened. */
+export function shellQuoted(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/** A parsed script, as far as its first command. */
+interface FirstCommandOf {
+  statements: { pipelines: { commands: ScriptTreeNode[] }[] }[];
+}
+
+/**
  * The first command of `text` as just-bash parses it (`parse`), to stand in the tree for a command
  * that is replaced: a group (`{ …; }`) keeps its place in a pipeline or an `&&` list.
  */
 export function parsedCommand(parse: (text: string) => unknown, text: string): ScriptTreeNode {
-  const script = parse(text) as { statements: { pipelines: { commands: ScriptTreeNode[] }[] }[] };
+  const script = parse(text) as FirstCommandOf;
   const command = script.statements[0]?.pipelines[0]?.commands[0];
   if (!command) throw new Error(`No command in the replacement script: ${text}`);
   return command;
