@@ -6,9 +6,8 @@ import {
   autoExpandDepth,
   childEntries,
   containerSummary,
-  countNodes,
   expandDepth,
-  nestingDepth,
+  treeSize,
 } from '../../src/playground/state/json-view.ts';
 import { byteLength, shortJson, splitLines, visibleRuns } from '../../src/playground/state/text.ts';
 
@@ -72,9 +71,16 @@ describe('JSON tree helpers', () => {
   it('measure a 10,000-level nesting without recursion', () => {
     let deep: unknown = 'bottom';
     for (let level = 0; level < 10_000; level++) deep = { a: deep };
-    expect(nestingDepth(deep)).toBe(10_000);
-    expect(countNodes(deep)).toBe(10_001);
+    expect(treeSize(deep)).toEqual({ nodes: 10_001, depth: 10_000 });
     expect(autoExpandDepth(deep)).toBe(8);
+    // Past the cap, the depth is that of the nodes counted: the root, the last pair and its two items,
+    // then the pair before it.
+    expect(
+      treeSize(
+        Array.from({ length: 10 }, () => [1, 2]),
+        5,
+      ),
+    ).toEqual({ nodes: 5, depth: 2 });
   });
 
   it('pages children and reads own keys only, "__proto__" included', () => {

@@ -5,11 +5,10 @@ import {
   childEntries,
   collapsedString,
   containerSummary,
-  countNodes,
   expandDepth,
   JSON_PAGE_SIZE,
   jsonKind,
-  nestingDepth,
+  treeSize,
 } from '../../state/json-view.ts';
 import { formatCount } from '../../state/text.ts';
 import controls from '../shared/controls.module.css';
@@ -143,10 +142,7 @@ function Node({ name, value, openDepth }: { name: string | null; value: unknown;
 export function JsonTree({ value, label }: JsonTreeProps) {
   const [generation, setGeneration] = useState(0);
   const [openDepth, setOpenDepth] = useState<number | null>(null);
-  const size = useMemo(
-    () => ({ nodes: countNodes(value, NODE_CAP), depth: nestingDepth(value, NODE_CAP) }),
-    [value],
-  );
+  const size = useMemo(() => treeSize(value, NODE_CAP), [value]);
   const initial = useMemo(() => autoExpandDepth(value), [value]);
   const expanded = useMemo(() => expandDepth(value, EXPAND_NODES, EXPAND_LEVELS), [value]);
   const depth = openDepth ?? initial;
