@@ -113,6 +113,8 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
   };
   await call(root, () => fs.mkdir(root, { recursive: true }));
   await call(JUST_BASH_SPILL_DIR, () => fs.mkdir(JUST_BASH_SPILL_DIR, { recursive: true }));
+  // /tmp is shared by everyone, as on any system: sticky, so `test -k /tmp` holds as it does there.
+  await call('/tmp', () => fs.chmod('/tmp', 0o1777));
   const persistence =
     options.persist && storage ? await openPersistence(options.persist, storage, fs, tracker) : undefined;
   // A restored workspace is what was saved; `files` only seed a new one.

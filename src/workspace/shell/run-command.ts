@@ -36,6 +36,7 @@
 import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { widenArithmetic } from './arithmetic-width.ts';
+import { fixAssignmentStatus } from './assignment-status.ts';
 import { backgroundRefusal } from './background-refusal.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { refuseExtraCdOperands } from './cd-operands.ts';
@@ -254,7 +255,7 @@ export async function runJustBashCommand(
     sleepFn: { value: (ms: number) => stoppingSleep(ms, stop) },
     transformPlugins: {
       value: [
-        ...scriptRespellings(bash, { loopControl: true }).map(
+        ...scriptRespellings(bash, { wholeScript: true }).map(
           ([name, respelling]): TransformPlugin =>
             refusingPlugin(bash, name, (ast) => respelling(ast, shellCommands)),
         ),
@@ -381,14 +382,15 @@ function scriptTextOf(bash: Bash): ScriptText {
  * script run by its path (`path-scripts.ts`), `cd a b` (`cd-operands.ts`), `break` with no loop
  * (`loop-control.ts`), shifts in `$(( ))` (`arithmetic-width.ts`), the patterns of `case` and `[[ ]]`
  * (`match-patterns.ts`), an eval of expanded text and `source` (`runtime-respelling.ts`), a command
- * name that expands to several words (`word-names.ts`). Scripts run with `bash` or `sh` (`bash -c`,
+ * name that expands to several words (`word-names.ts`), the status of a command that only assigns
+ * (`assignment-status.ts`). Scripts run with `bash` or `sh` (`bash -c`,
  * `bash file.sh`, and `./file.sh` through `path-scripts.ts`) pass through them too, and so does the
  * text of `eval 'text'` written in the script (`static-eval.ts`). The text of an eval of expanded text
  * and of a sourced file passes through them as it runs, but for `break` and `continue` (whether they
- * have a loop depends on where that text runs: `loopControl` false). Each walk of the tree costs
+ * have a loop depends on where that text runs) and the status of an assignment (`wholeScript` false). Each walk of the tree costs
  * about a sixth of the parse on a 5,000-line script.
  */
-function scriptRespellings(bash: Bash, { loopControl }: { loopControl: boolean }): [string, Respelling][] {
+function scriptRespellings(bash: Bash, { wholeScript }: { wholeScript: boolean }): [string, Respelling][] {
   const { parse } = scriptTextOf(bash);
   const respellings: [string, Respelling][] = [
     [
@@ -408,8 +410,13 @@ function scriptRespellings(bash: Bash, { loopControl }: { loopControl: boolean }
     // Before word-names, which respells to `eval`s that need nothing more.
     ['run-time-text', (ast, shell) => respellAtRunTime(ast, parse, shell.directory)],
     ['word-names', (ast, shell) => runWordNames(ast, parse, shell.directory)],
+    ['assignment-status', (ast) => fixAssignmentStatus(ast, parse)],
   ];
-  return loopControl ? respellings : respellings.filter(([name]) => name !== 'loop-control');
+  // Text run as the script runs leaves out what depends on where it runs (`break`, `continue`), and the
+  // status of an assignment (`eval "x=$v"` would otherwise be refused where the text cannot be
+  // written back out faithfully, for a status no one reads).
+  const atRunTime = new Set(['loop-control', 'assignment-status']);
+  return wholeScript ? respellings : respellings.filter(([name]) => !atRunTime.has(name));
 }
 
 /**
@@ -421,7 +428,7 @@ function scriptRespellings(bash: Bash, { loopControl }: { loopControl: boolean }
 function needsRespelling(bash: Bash, parsed: ScriptNode): boolean {
   const before = JSON.stringify(parsed);
   const shell: ShellCommands = { isCommand: () => true, directory: '' };
-  for (const [name, respelling] of scriptRespellings(bash, { loopControl: false })) {
+  for (const [name, respelling] of scriptRespellings(bash, { wholeScript: false })) {
     if (name !== 'static-eval' && respelling(parsed, shell) !== undefined) return true;
   }
   const controlled = structuredClone(parsed);
@@ -450,7 +457,7 @@ function refusingPlugin(
  */
 function registerLibraryCommands(bash: Bash, commands: Map<string, Command>): void {
   if (commands.has(QUOTE_WORDS_NAME)) return;
-  const runTime = scriptRespellings(bash, { loopControl: false }).map(([, respelling]) => respelling);
+  const runTime = scriptRespellings(bash, { wholeScript: false }).map(([, respelling]) => respelling);
   for (const command of [
     ...MISSING_COMMANDS,
     SCRIPT_BY_PATH,
