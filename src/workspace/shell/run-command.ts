@@ -263,8 +263,7 @@ export async function runJustBashCommand(
         trapPlugin(bash),
       ],
     },
-    // Made for each call (some microseconds), so a command registered on the shell later is seen.
-    commands: { value: withSedLineRangesFast(withFixedCommands(internals.commands)) },
+    commands: { value: fixedCommandsOf(internals.commands) },
     state: { value: freshState(internals.state) },
   }) as Bash;
   try {
@@ -290,6 +289,22 @@ export async function runJustBashCommand(
     for (const timer of timers) clearTimer(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The fixed table of each shell's commands, and how many commands the shell had when it was made. */
+const fixedTables = new WeakMap<Map<string, Command>, { size: number; table: Map<string, Command> }>();
+
+/**
+ * The shell's commands with the fixes of command-fixes.ts and sed-line-range.ts. The wrappers hold no
+ * state of a call, so one table serves every call; it is made again when a command was registered on
+ * the shell since (a shell only ever gains commands).
+ */
+function fixedCommandsOf(commands: Map<string, Command>): Map<string, Command> {
+  const known = fixedTables.get(commands);
+  if (known?.size === commands.size) return known.table;
+  const table = withSedLineRangesFast(withFixedCommands(commands));
+  fixedTables.set(commands, { size: commands.size, table });
+  return table;
 }
 
 /**

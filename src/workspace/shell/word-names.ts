@@ -46,10 +46,10 @@ function quotedSplits(part: Part): boolean {
  */
 function mayBeSeveralWords(name: { parts?: Part[] } | null | undefined): boolean {
   const parts = name?.parts ?? [];
-  if (JSON.stringify(parts).includes('"CommandSubstitution"')) return false;
-  return parts.some((part) =>
+  const splits = parts.some((part) =>
     part.type === 'DoubleQuoted' ? (part.parts ?? []).some(quotedSplits) : part.type === 'ParameterExpansion',
   );
+  return splits && !JSON.stringify(parts).includes('"CommandSubstitution"');
 }
 
 /** Whether expanding the node changes the caller's shell: an arithmetic assignment, `${x:=y}`. */
