@@ -4,7 +4,7 @@
  * interleaved; then each step of the execute path timed on its own with the same arguments, using the
  * core's own functions. Run in the bench's process and in fresh ones (bench/overhead-child.ts).
  */
-import { redirectByPayload, repairArguments, resolveToolName } from '../../src/core/aliases.ts';
+import { repairArguments, resolveToolName } from '../../src/core/aliases.ts';
 import { coerceArguments, extractArguments, validateArguments } from '../../src/core/arguments.ts';
 import { createCoreSuite } from '../../src/core/index.ts';
 import { evaluatePolicy } from '../../src/core/policy.ts';
@@ -129,11 +129,7 @@ function measureSteps(settings: OverheadSettings): { label: string; us: number }
       label: 'resolve the name (`resolveToolName`)',
       run: () => resolveToolName(OVERHEAD_SPEC.name, (name) => name === OVERHEAD_SPEC.name),
     },
-    {
-      label: 'extract + redirect arguments',
-      run: () =>
-        redirectByPayload(undefined, { name: OVERHEAD_SPEC.name }, extractArguments(SENT, properties)),
-    },
+    { label: 'extract arguments', run: () => extractArguments(SENT, properties) },
     { label: 'repair aliases (`repairArguments`)', run: () => repairArguments(undefined, SENT, properties) },
     { label: 'coerce (`coerceArguments`)', run: () => coerceArguments(SENT, schema) },
     {

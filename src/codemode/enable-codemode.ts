@@ -8,10 +8,13 @@
  * (`script-result.ts`). Where the script runs is a {@link CodemodeRunner}'s business.
  * Imports `../core/` and this room only; QuickJS is loaded by the runners with `import()`.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { ERROR_CODES, ToolError, UsageError } from '../core/errors.ts';
 import type {
   JsonSchema,
+  PartialToolResult,
   SuitePlugin,
+  ToolContext,
   ToolImplementation,
   ToolSession,
   ToolSpec,
@@ -195,8 +198,13 @@ function resolveSettings(options: CodemodeOptions): CodemodeSettings {
   };
 }
 
-/** The parameters of `codemode`: the script, and a timeout within the host's cap. */
-function codemodeParameters(settings: CodemodeSettings): JsonSchema {
+/**
+ * The parameters of `codemode`: the script, and a timeout within the host's cap. Declared `as const`,
+ * so the type of what the implementation receives ({@link CodemodeInput}) is derived from them; the
+ * values that vary say their type (`as number`) because `isolatedDeclarations` infers a declaration's
+ * type from literals and assertions only.
+ */
+function codemodeParameters(settings: CodemodeSettings) {
   const { defaultTimeoutSeconds, maxTimeoutSeconds } = settings;
   return {
     type: 'object',
@@ -210,18 +218,23 @@ function codemodeParameters(settings: CodemodeSettings): JsonSchema {
       timeout: {
         type: 'number',
         exclusiveMinimum: 0,
-        maximum: maxTimeoutSeconds,
-        description: `Seconds before the script is stopped. Default: ${defaultTimeoutSeconds}, at most ${maxTimeoutSeconds}.`,
+        maximum: maxTimeoutSeconds as number,
+        description:
+          `Seconds before the script is stopped. Default: ${defaultTimeoutSeconds}, at most ${maxTimeoutSeconds}.` as string,
       },
     },
     required: ['code'],
     additionalProperties: false,
-  };
+  } as const;
 }
 
+/** What `codemode` runs with, once the pipeline validated it against its parameters. */
+export type CodemodeInput = FromSchema<ReturnType<typeof codemodeParameters>>;
+
 /** The script to run: fences removed; an empty one is refused before anything loads. */
-function scriptCode(args: Record<string, unknown>): string {
-  const code = stripFences(typeof args.code === 'string' ? args.code : '');
+function scriptCode(input: CodemodeInput): string {
+  // Typed from the schema the pipeline checks; a host calling the implementation itself is not checked.
+  const code = stripFences(typeof input.code === 'string' ? input.code : '');
   if (code.trim() === '') {
     throw new ToolError(
       'code is empty. Write the body of an async function that calls tools and returns a value.',
@@ -232,9 +245,9 @@ function scriptCode(args: Record<string, unknown>): string {
 }
 
 /** The model's `timeout`, capped at `maxTimeoutSeconds`; the default when it passed none usable. */
-function timeoutOf(args: Record<string, unknown>, settings: CodemodeSettings): number {
-  return typeof args.timeout === 'number' && args.timeout > 0
-    ? Math.min(args.timeout, settings.maxTimeoutSeconds)
+function timeoutOf(input: CodemodeInput, settings: CodemodeSettings): number {
+  return typeof input.timeout === 'number' && input.timeout > 0
+    ? Math.min(input.timeout, settings.maxTimeoutSeconds)
     : settings.defaultTimeoutSeconds;
 }
 
@@ -244,9 +257,9 @@ function timeoutOf(args: Record<string, unknown>, settings: CodemodeSettings): n
  * result is shaped once the runner settled (or was given up on).
  */
 function codemodeImplementation<W>(suite: ToolSuite<W>, settings: CodemodeSettings): ToolImplementation<W> {
-  return async (args, context) => {
-    const code = scriptCode(args);
-    const timeoutSeconds = timeoutOf(args, settings);
+  const runScript = async (input: CodemodeInput, context: ToolContext<W>): Promise<PartialToolResult> => {
+    const code = scriptCode(input);
+    const timeoutSeconds = timeoutOf(input, settings);
     const session = context.session;
     const entries = sessionTypes(suite, settings, session).tools;
     const toolNames = scriptToolNames(entries);
@@ -276,6 +289,8 @@ function codemodeImplementation<W>(suite: ToolSuite<W>, settings: CodemodeSettin
     }
     return scriptResult(run, outcome, timeoutSeconds, settings);
   };
+  // The pipeline checked the arguments against `codemodeParameters` before this runs: a CodemodeInput.
+  return (args, context) => runScript(args as CodemodeInput, context);
 }
 
 /**

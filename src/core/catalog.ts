@@ -2,6 +2,7 @@
  * The catalog: registered tools as data, in registration order, with a change event. Exposure rules
  * read it; `tool_search` re-indexes from its events.
  */
+import { resolveToolName } from './aliases.ts';
 import { resolveOutputBudget } from './budget.ts';
 import { isDefinedTool } from './define-tool.ts';
 import { UsageError } from './errors.ts';
@@ -31,10 +32,17 @@ export interface Catalog<W = unknown> {
   list(): RegisteredTool<W>[];
   subscribe(listener: (event: CatalogEvent<W>) => void): () => void;
   /**
-   * The tool that declares `alias` among its repairs' aliases (with `ignoreCase`, in any case); the
-   * first registered wins when several do. `undefined` when none does.
+   * The visible tool a called name names, in one lookup: its own name, an alias a tool declares among
+   * its repairs (the first registered wins when several do), or either in lower case; with the name
+   * as called when that was not the tool's own. Hidden tools are never found. `undefined` when none is.
    */
-  aliasOf(alias: string, ignoreCase: boolean): string | undefined;
+  find(called: string): FoundTool<W> | undefined;
+}
+
+/** A tool {@link Catalog.find} found, and the alias it was called by, when not its own name. */
+export interface FoundTool<W = unknown> {
+  tool: RegisteredTool<W>;
+  alias?: string;
 }
 
 /**
@@ -78,9 +86,22 @@ export function createCatalog<W = unknown>(): Catalog<W> {
       return tool;
     },
     get: (name) => tools.get(name),
-    aliasOf(alias, ignoreCase) {
+    find(called) {
       aliases ??= aliasIndex(tools.values());
-      return (ignoreCase ? aliases.lower : aliases.exact).get(ignoreCase ? alias.toLowerCase() : alias);
+      const index = aliases;
+      let found: RegisteredTool<W> | undefined;
+      const visible = (name: string): boolean => {
+        const tool = tools.get(name);
+        if (tool === undefined || tool.mode === 'hidden') return false;
+        // The name resolves to the first visible tool asked about: kept, so it is not looked up again.
+        found = tool;
+        return true;
+      };
+      const aliasOf = (alias: string, ignoreCase: boolean): string | undefined =>
+        ignoreCase ? index.lower.get(alias.toLowerCase()) : index.exact.get(alias);
+      const resolved = resolveToolName(called, visible, aliasOf);
+      if (!resolved || !found) return undefined;
+      return resolved.alias === undefined ? { tool: found } : { tool: found, alias: resolved.alias };
     },
     list: () => [...tools.values()],
     subscribe(listener) {

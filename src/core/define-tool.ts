@@ -15,13 +15,23 @@ import type {
 } from './types.ts';
 
 /**
- * What `run` returns: a string (taken as `output`), a partial result whose `structured_output` is an
- * `Output`, or any partial result (an error result, or one built by a shared helper).
+ * What `run` returns. A tool with a typed `Output`: a success whose `structured_output` is an
+ * `Output` (so a change of the output schema its type comes from fails the typecheck where results are
+ * built), or a result that says it failed (`is_error: true`), whose `structured_output` is its own. A
+ * tool without one (`Output` left `unknown`): a string (taken as `output`) or any partial result.
  */
-export type ToolReturn<Output> =
-  | string
-  | PartialToolResult
-  | (Omit<PartialToolResult, 'structured_output'> & { structured_output?: Output });
+export type ToolReturn<Output> = unknown extends Output
+  ? string | PartialToolResult
+  : ToolSuccess<Output> | ToolFailure;
+
+/** A successful result of a tool whose `structured_output` has the type `Output`. */
+type ToolSuccess<Output> = Omit<PartialToolResult, 'structured_output' | 'is_error'> & {
+  is_error?: false;
+  structured_output: Output;
+};
+
+/** A result that says the tool did not do its job. */
+type ToolFailure = PartialToolResult & { is_error: true };
 
 /** A tool as its author writes it. `Input` is the type of what `inputSchema` accepts. */
 export interface ToolDefinition<Input, Output, W, Codes extends Readonly<Record<string, string>>> {
@@ -71,9 +81,16 @@ export interface DefinedTool<
   readonly outputBudget?: false;
   /** The schema of its successful results that is not declared to models (`resultSchema`). */
   readonly resultSchema?: JsonSchema;
-  /** The typed `run` itself, for calling the tool outside a suite (its input is not validated there). */
-  run(input: Input, context: ToolContext<W>): ToolReturn<Output> | Promise<ToolReturn<Output>>;
+  /**
+   * The typed `run` itself, for calling the tool outside a suite (its input is not validated there).
+   * Its definition's return type was checked against `Output`; from outside it is any result a `run`
+   * may give, so a typed tool is still a `DefinedTool` of unknown output.
+   */
+  run(input: Input, context: ToolContext<W>): MadeReturn<Output> | Promise<MadeReturn<Output>>;
 }
+
+/** What the `run` of a made tool returns: a success with an `Output`, or any other result `run` may give. */
+type MadeReturn<Output> = string | PartialToolResult | ToolSuccess<Output>;
 
 /** Makes a tool from its definition. The spec is built once; a malformed one throws when registered. */
 export function defineTool<

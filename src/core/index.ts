@@ -2,7 +2,6 @@
  * The core room's surface for the other rooms (search, tools, codemode, providers, backends). The
  * package's public surface is `src/index.ts`, which picks from here.
  */
-export { AliasRepairError, repairArguments } from './aliases.ts';
 export { MAX_ARGUMENT_KEYS } from './arguments.ts';
 export { DEFAULT_OUTPUT_BUDGET } from './budget.ts';
 export {

@@ -12,9 +12,8 @@ import { normalizeSpec } from './normalize.ts';
 import { type Engine, firstLine } from './pipeline/engine.ts';
 import { isCallable } from './pipeline/exposure.ts';
 import { runPipeline } from './pipeline/run.ts';
-import { noToolNameResult } from './pipeline/translate.ts';
+import type { IncomingCall } from './pipeline/translate.ts';
 import { assertPolicy, evaluatePolicy } from './policy.ts';
-import { parseToolCall } from './raw-call.ts';
 import { errorResult } from './results.ts';
 import { createSession } from './session.ts';
 import type {
@@ -22,10 +21,12 @@ import type {
   ApprovalDecision,
   ApprovalRequest,
   Effect,
+  ExecuteOptions,
   OutputBudget,
   Policy,
   SpillRequest,
   SuitePlugin,
+  ToolResult,
   ToolSuite,
 } from './types.ts';
 
@@ -102,26 +103,26 @@ export function createCoreSuite<W = unknown>(options: CoreSuiteOptions<W> = {}):
     createSession: (sessionOptions) =>
       createSession((name) => catalog.get(name)?.mode === 'deferred', sessionOptions?.id),
     getWorkspace: workspaceGetter(options.workspace),
-    async execute(name, args, executeOptions = {}) {
-      const started = now();
-      try {
-        const result = await runPipeline(engine, name, args, executeOptions);
-        result.details.duration_ms = Math.max(0, now() - started);
-        return result;
-      } catch (error) {
-        // The pipeline handles every expected failure; this is the last line of defence.
-        const message = errorMessage(error);
-        return errorResult(
-          `The call failed unexpectedly: ${firstLine(message)}. Try again or use another tool.`,
-          { code: ERROR_CODES.TOOL_FAILED, durationMs: Math.max(0, now() - started) },
-        );
-      }
-    },
-    executeCall(call, executeOptions) {
-      const parsed = parseToolCall(call);
-      if (parsed.name === undefined) return Promise.resolve(noToolNameResult());
-      return suite.execute(parsed.name, parsed.arguments, executeOptions);
-    },
+    execute: (name, args, executeOptions = {}) =>
+      run({ kind: 'named', name, arguments: args }, executeOptions),
+    // The model API's shape is read by the translator, with every other agent's shape.
+    executeCall: (call, executeOptions = {}) => run({ kind: 'raw', call }, executeOptions),
+  };
+  /** One call through the pipeline, timed; the last line of defence turns a throw into a result. */
+  const run = async (incoming: IncomingCall, executeOptions: ExecuteOptions): Promise<ToolResult> => {
+    const started = now();
+    try {
+      const result = await runPipeline(engine, incoming, executeOptions);
+      result.details.duration_ms = Math.max(0, now() - started);
+      return result;
+    } catch (error) {
+      // The pipeline handles every expected failure; this is the last line of defence.
+      const message = errorMessage(error);
+      return errorResult(
+        `The call failed unexpectedly: ${firstLine(message)}. Try again or use another tool.`,
+        { code: ERROR_CODES.TOOL_FAILED, durationMs: Math.max(0, now() - started) },
+      );
+    }
   };
   const engine: Engine<W> = {
     catalog,

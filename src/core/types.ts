@@ -200,35 +200,10 @@ export interface RegisteredTool<W = unknown> {
 }
 
 /**
- * Runs a tool of the suite (by its registered name) through the whole execute pipeline, with the
- * options of the call in flight: what a {@link PeerAdapter} carries its call out with.
- */
-type RunTool = (name: string, args: Record<string, unknown>) => Promise<ToolResult>;
-
-/**
- * Carries out a call made under another agent's name as calls of the suite's tools. Never throws for
- * bad input: a refusal is an error result.
- */
-export type PeerAdapter = (args: Record<string, unknown>, run: RunTool) => Promise<ToolResult>;
-
-/** The tool a call's payload sends it to, with the arguments for that tool. */
-export interface PayloadRedirect {
-  name: string;
-  args: Record<string, unknown>;
-  /**
-   * The schema `args` are checked against instead of the tool's declared one, for arguments the
-   * redirect built itself (a parsed patch); the tool's own repairs are then skipped.
-   */
-  parameters?: JsonSchema;
-  /** The name error texts start with, when it is not the tool's: the name the model called. */
-  reportAs?: string;
-}
-
-/**
- * How a tool answers to the names and argument shapes other agents use for it: its aliases and the
- * argument repairs that belong to it. `execute` translates each call with them before anything else
- * runs. A hook that cannot make sense of a call throws an `AliasRepairError`, whose message the model
- * gets.
+ * How a tool answers to the names and call shapes other agents use for it. Data only: the translator
+ * (the first step of `execute`) reads it before anything else runs, and no later step sees it. A call
+ * by an alias or in a peer's shape becomes one call of a registered tool with arguments keyed by its
+ * parameters.
  */
 export interface ToolRepairs {
   /** Names other agents call this tool by. An alias never shadows a tool registered under that name. */
@@ -239,18 +214,112 @@ export interface ToolRepairs {
   drop?: readonly string[];
   /** Parameters dropped when their value is falsy (a flag this tool cannot honour when it is set). */
   dropWhenFalsy?: readonly string[];
+  /** Values other agents send in other terms, converted by rule after the renames, in this order. */
+  convert?: readonly ArgumentConversion[];
   /**
-   * Derives values other agents express differently, in place, after renames and drops. `has` says
-   * whether the schema declares a parameter; `alias` is the name the model called, if not the tool's.
+   * Array parameters whose object items take these repairs too, with the item's own parameters
+   * (`{ edits: ['oldText', 'newText'] }`: each edit's `old_string` becomes its `oldText`).
    */
-  repair?(args: Record<string, unknown>, has: (key: string) => boolean, alias: string | undefined): void;
-  /** The raw arguments as they should be extracted, for a call whose payload is not JSON. */
-  rawPayload?(raw: unknown, alias: string | undefined): unknown;
-  /** The tool the payload sends the call to, when it is not this one (a patch sent to a shell). */
-  redirect?(args: Record<string, unknown>, alias: string | undefined): PayloadRedirect | undefined;
-  /** An adapter that carries the call out itself, for a peer's tool no single call of this one matches. */
-  adapter?(alias: string | undefined, args: Record<string, unknown>): PeerAdapter | undefined;
+  items?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Other agents' call shapes of this tool, keyed by the peer shape (`"Anthropic's text editor"`) and
+   * tried in this order; the first that applies to a call translates it.
+   */
+  peers?: Readonly<Record<string, PeerShape>>;
 }
+
+/**
+ * A value another agent sends under another name and in other terms. It applies when the call sends
+ * `from` (a name the schema does not declare, unless it is `to` itself) and the schema declares `to`
+ * (and `start`); `from` is then dropped, and `to` set unless the call set it (`max` takes the larger).
+ */
+export type ArgumentConversion =
+  /** `to` = the number in `from` ÷ `divisor` (`timeout_ms` → `timeout` ÷ 1000); in place when `from` is `to`. */
+  | { kind: 'scale'; from: string; to: string; divisor: number }
+  /** `to` = whether `from` is not set (`case_sensitive: false` → `ignoreCase: true`). */
+  | { kind: 'negate'; from: string; to: string }
+  /** `to` = `value` when `from` is set: `true`, `"true"` or 1 (`names_only` → `outputMode`). */
+  | { kind: 'flag'; from: string; to: string; value: JsonValue }
+  /** `to` = `value` when `from` is a number above `above` (`expected_replacements` > 1 → `replaceAll`). */
+  | { kind: 'above'; from: string; to: string; above: number; value: JsonValue }
+  /** `to` = `template` with `{}` replaced by the string in `from` (`type: 'ts'` → `glob: '*.ts'`). */
+  | { kind: 'template'; from: string; to: string; template: string }
+  /** `to` = the largest of its own value and the numbers in `from` (`-A`, `-B` → `context`). */
+  | { kind: 'max'; from: readonly string[]; to: string }
+  /** `to` = the count of lines from `start` (1 when absent) to the line in `from` (`end_line` → `limit`). */
+  | { kind: 'lastLine'; from: readonly string[]; start: string; to: string }
+  /** `[first, last]` in `from`: `start` = first, `to` = the count of lines (`view_range` → `offset`, `limit`). */
+  | { kind: 'range'; from: string; start: string; to: string };
+
+/**
+ * One peer agent's way of calling a tool. Data where data can say it; `translate` for a shape that
+ * needs code (a command to dispatch on, a patch to parse). Applied in this order: the payload, then
+ * `defaults`, `convert`, and `redirect` or `translate`. The tool's own repairs (or the target's) then
+ * apply to the arguments it hands on, unless it brought a schema of its own for them.
+ */
+export interface PeerShape {
+  /** The names the peer calls this tool by; absent: any name. */
+  names?: readonly string[];
+  /** An argument the shape is known by: it applies only to calls that send it. */
+  marker?: string;
+  /** A payload sent as bare text, not JSON, starting with one of `startsWith`: read as `{ [key]: text }`. */
+  text?: { key: string; startsWith: readonly string[] };
+  /** Values the peer leaves out, filled in when the call does not send them. */
+  defaults?: Readonly<Record<string, JsonValue>>;
+  /** Conversions of this peer's own (its `timeout` in milliseconds), before the renames. */
+  convert?: readonly ArgumentConversion[];
+  /**
+   * The tool the call goes to instead, and which of its parameters take which argument (target ←
+   * sent); the other arguments go as sent. The target's repairs then apply, as to a call made to it.
+   */
+  redirect?: { tool: string; arguments?: Readonly<Record<string, string>> };
+  /** The code of a shape data cannot say; returns `undefined` when the call is not of this shape after all. */
+  translate?: PeerTranslation;
+}
+
+/** What a peer translation is told of the call besides its arguments. */
+export interface PeerContext {
+  /** The registered name of the tool whose shape it is. */
+  tool: string;
+  /** The name the call used, trimmed. */
+  called: string;
+  /** Whether the tool's schema declares a parameter. */
+  has(key: string): boolean;
+}
+
+/** A call of a registered tool that a peer translation hands on. */
+export interface PeerCall {
+  /** The registered name of the tool to run. */
+  name: string;
+  arguments: Record<string, unknown>;
+  /**
+   * The schema `arguments` are checked against instead of the tool's declared one, for arguments the
+   * translation built itself (a parsed patch); the tool's repairs are then skipped.
+   */
+  parameters?: JsonSchema;
+  /** The name error texts start with, when it is not the tool's: the name the model called. */
+  reportAs?: string;
+}
+
+/**
+ * Runs one call of a registered tool (by that name) through the steps after translation: exposure,
+ * validation, policy and approval, the implementation and its result. For a peer shape that is
+ * several calls (`view` reads, then lists a directory).
+ */
+export type PeerRun = (name: string, args: Record<string, unknown>) => Promise<ToolResult>;
+
+/**
+ * What a peer shape's code makes of a call: one call of a tool, an answer without running one (a
+ * refusal), or a run of several calls whose result is the call's. `undefined`: not this shape.
+ */
+export type PeerTranslated =
+  | { call: PeerCall }
+  | { result: ToolResult }
+  | { run(runCall: PeerRun): Promise<ToolResult> }
+  | undefined;
+
+/** A peer shape that needs code. Never throws for bad input: a refusal is `{ result }`. */
+export type PeerTranslation = (args: Record<string, unknown>, context: PeerContext) => PeerTranslated;
 
 /** What a suite's `spill` hook is asked to keep: the full output of a call the output budget cut. */
 export interface SpillRequest {

@@ -4,6 +4,7 @@
  * May import `../core/types.ts`, `../core/errors.ts`, `./tool-index.ts` and `./session-learning.ts`.
  */
 
+import type { FromSchema } from 'json-schema-to-ts';
 import { ERROR_CODES, ToolError, UsageError } from '../core/errors.ts';
 import type {
   CatalogEvent,
@@ -12,6 +13,7 @@ import type {
   PluginCallContext,
   RegisteredTool,
   SuitePlugin,
+  ToolContext,
   ToolImplementation,
   ToolRepairs,
   ToolResult,
@@ -381,32 +383,48 @@ export function reorderByScores(
     .map(({ name, score }) => ({ name, score }));
 }
 
+/**
+ * The parameters of `tool_search` for given limits, declared `as const`: the type of what the
+ * implementation receives ({@link ToolSearchInput}) is derived from them. The values that vary say
+ * their type (`as number`): `isolatedDeclarations` infers a declaration's type from literals and
+ * assertions only.
+ */
+function toolSearchParameters(maxLimit: number, defaultLimit: number) {
+  return {
+    type: 'object',
+    properties: {
+      query: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_QUERY_CHARS as number,
+        description:
+          'The capability you need, in plain words: the action and the service or object, for example "send a Slack message".',
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: maxLimit as number,
+        default: defaultLimit as number,
+        description: `How many tools to return at most. Default: ${defaultLimit}.` as string,
+      },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  } as const;
+}
+
+/** What `tool_search` runs with, once the pipeline validated it (a `limit` left out stays out). */
+export type ToolSearchInput = FromSchema<
+  ReturnType<typeof toolSearchParameters>,
+  { keepDefaultedPropertiesOptional: true }
+>;
+
 /** The spec of `tool_search`, constant for given limits. */
 function toolSearchSpec(maxLimit: number, defaultLimit: number): ToolSpec {
   return {
     name: TOOL_SEARCH_NAME,
     description: TOOL_SEARCH_DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        query: {
-          type: 'string',
-          minLength: 1,
-          maxLength: MAX_QUERY_CHARS,
-          description:
-            'The capability you need, in plain words: the action and the service or object, for example "send a Slack message".',
-        },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          maximum: maxLimit,
-          default: defaultLimit,
-          description: `How many tools to return at most. Default: ${defaultLimit}.`,
-        },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    parameters: toolSearchParameters(maxLimit, defaultLimit),
     effects: ['read'],
   };
 }
@@ -435,12 +453,14 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
       ? createCallLearner(suite, index, options.learnFromCalls === 'shared')
       : undefined;
 
-  const implementation: ToolImplementation<W> = async (args, context) => {
-    const query = typeof args.query === 'string' ? args.query.trim() : '';
+  const search = async (input: ToolSearchInput, context: ToolContext<W>): Promise<PartialToolResult> => {
+    // Typed from the schema the pipeline checks; a host calling the implementation itself is not
+    // checked, so a missing query or a limit that is not a number is still refused here.
+    const query = typeof input.query === 'string' ? input.query.trim() : '';
     if (query === '') {
       throw new ToolError(emptyQueryMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
     }
-    const limit = args.limit ?? defaultLimit;
+    const limit = input.limit ?? defaultLimit;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
       throw new ToolError(badLimitMessage, { code: ERROR_CODES.INVALID_ARGUMENTS });
     }
@@ -451,6 +471,8 @@ export function enableToolSearch<W>(suite: ToolSuite<W>, options: ToolSearchOpti
     learner?.searched(context.session, query, hits);
     return searchResult(suite, index, query, hits, context.session, policy);
   };
+  // The pipeline checked the arguments against `toolSearchParameters` before this runs.
+  const implementation: ToolImplementation<W> = (args, context) => search(args as ToolSearchInput, context);
 
   const remove = suite.use(
     toolSearchPlugin(suite, learner, {

@@ -7,7 +7,8 @@
  * seam and the tools' shared helpers only.
  */
 
-import { type ParsedPatch, type PartialToolResult, type PatchHunk, ToolError } from '../core/index.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { type ParsedPatch, type PatchHunk, ToolError, type ToolReturn } from '../core/index.ts';
 import { errorMessage } from '../shared/index.ts';
 import { parentOf, pathExists, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { type PatchBase, unifiedPatch } from './edit-diff.ts';
@@ -26,12 +27,37 @@ interface PlannedFile {
   changed: boolean;
 }
 
+/**
+ * The schema of `structured_output` when a patch was applied: each file with its status (and where a
+ * moved file came from). Not declared to models: edit's declared result is that of an edit, and a
+ * patch reaches edit only from a peer's `apply_patch`.
+ */
+export const PATCH_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          status: { enum: ['added', 'modified', 'deleted'] },
+          path: { type: 'string' },
+          moved_from: { type: 'string' },
+        },
+        required: ['status', 'path'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['files'],
+  additionalProperties: false,
+} as const;
+
+/** What edit returns for a patch it applied. */
+export type PatchOutput = FromSchema<typeof PATCH_OUTPUT_SCHEMA>;
+
 /** One line of the summary: `A path`, `M path`, `D path`. */
-interface Change {
-  status: 'added' | 'modified' | 'deleted';
-  path: string;
-  moved_from?: string;
-}
+type Change = PatchOutput['files'][number];
 
 const LETTER = { added: 'A', modified: 'M', deleted: 'D' } as const;
 
@@ -41,7 +67,7 @@ export async function applyPatch(
   patch: ParsedPatch,
   signal: AbortSignal,
   verify: boolean,
-): Promise<PartialToolResult> {
+): Promise<ToolReturn<PatchOutput>> {
   const paths = await resolveAll(workspace, patch);
   const absolutes = [...paths.values()].map((path) => path.absolute);
   return withFileMutations(workspace, absolutes, async () => {
@@ -171,7 +197,7 @@ function missing(display: string, what: string, type: 'update' | 'delete'): Tool
 async function summary(
   changes: readonly Change[],
   changed: readonly PlannedFile[],
-): Promise<PartialToolResult> {
+): Promise<ToolReturn<PatchOutput>> {
   const order = ['added', 'modified', 'deleted'] as const;
   const sorted = order.flatMap((status) => changes.filter((change) => change.status === status));
   const diffs = await Promise.all(changed.map(diffOf));

@@ -7,7 +7,13 @@
  */
 
 import type { FromSchema } from 'json-schema-to-ts';
-import { ToolError, type ToolRepairs, type ToolSpec, type ToolSuite } from '../core/index.ts';
+import {
+  type PeerContext,
+  type PeerTranslated,
+  ToolError,
+  type ToolRepairs,
+  type ToolSuite,
+} from '../core/index.ts';
 import { errorMessage, formatSize } from '../shared/index.ts';
 import { type ExecResult, pathExists, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { resolvePath, typeIfExists } from './files.ts';
@@ -20,7 +26,13 @@ import {
 } from './output.ts';
 import { shellPatchCall } from './patch-call.ts';
 import { type SpillOptions, spillOutput } from './spill.ts';
-import { type BuiltinTool, defineBuiltin, type PathParameter, pathParameter } from './tool.ts';
+import {
+  type BuiltinSpec,
+  type BuiltinTool,
+  defineBuiltin,
+  type PathParameter,
+  pathParameter,
+} from './tool.ts';
 
 /** The arguments `bash` takes: the `parameters` the model reads (tests pin every word). */
 const BASH_PARAMETERS = {
@@ -46,7 +58,7 @@ const BASH_PARAMETERS = {
 export type BashInput = FromSchema<typeof BASH_PARAMETERS>;
 
 /** The `bash` tool's spec: the name, description and parameters the model reads, and its effects. */
-export const BASH_SPEC: ToolSpec = {
+export const BASH_SPEC: BuiltinSpec<typeof BASH_PARAMETERS> = {
   name: 'bash',
   description:
     'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: only EXIT traps run, a command ending in & is refused, sed has no \\U or \\L, a sort by key (-k, -t) or with -f orders by locale rather than bytes, and &, | and ^ in $(( )) are 32-bit.',
@@ -78,6 +90,13 @@ export type BashOutput = FromSchema<typeof BASH_OUTPUT_SCHEMA>;
 const CWD_ALIASES: readonly string[] = ['workdir', 'directory', 'dir_path', 'working_directory'];
 
 /**
+ * What `{restart: true}` without a command runs: Anthropic's bash tool restarts its session that way and
+ * its callers expect success. Every call here starts a fresh shell, so there is nothing to restart, and
+ * the model is told so.
+ */
+const RESTART_COMMAND = "echo 'Every call starts a fresh shell: there is no session to restart.'";
+
+/**
  * The names other agents give bash and its parameters, and the shapes they send them in: argv arrays,
  * millisecond timeouts, and Codex's patches sent as an `apply_patch` command, which go to edit.
  */
@@ -94,37 +113,29 @@ export const BASH_REPAIRS: ToolRepairs = {
   parameters: { command: ['cmd', 'script'], cwd: CWD_ALIASES },
   drop: ['description', 'justification', 'sandbox_permissions', 'login', 'explanation', 'shell'],
   dropWhenFalsy: ['run_in_background', 'is_background', 'background'],
-  repair: repairBash,
-  redirect: (args) => shellPatchCall(args, ['cwd', ...CWD_ALIASES]),
+  convert: [
+    { kind: 'flag', from: 'restart', to: 'command', value: RESTART_COMMAND },
+    { kind: 'scale', from: 'timeout_ms', to: 'timeout', divisor: 1000 },
+  ],
+  peers: {
+    "Codex's apply_patch through the shell": { translate: shellPatchCall(['cwd', ...CWD_ALIASES]) },
+    "Codex's shell: the command as an argv array": { translate: argvCall },
+    "Claude Code's Bash: the timeout in milliseconds": {
+      names: ['Bash'],
+      convert: [{ kind: 'scale', from: 'timeout', to: 'timeout', divisor: 1000 }],
+    },
+  },
 };
 
-/**
- * What `{restart: true}` without a command runs: Anthropic's bash tool restarts its session that way and
- * its callers expect success. Every call here starts a fresh shell, so there is nothing to restart, and
- * the model is told so.
- */
-const RESTART_COMMAND = "echo 'Every call starts a fresh shell: there is no session to restart.'";
-
-function repairBash(out: Record<string, unknown>, has: (key: string) => boolean, alias?: string): void {
-  if (!has('restart') && 'restart' in out) {
-    const restart = out.restart;
-    delete out.restart;
-    if (restart === true && out.command === undefined) out.command = RESTART_COMMAND;
-  }
-  if (has('timeout')) {
-    if ('timeout_ms' in out && !has('timeout_ms')) {
-      const ms = Number(out.timeout_ms);
-      delete out.timeout_ms;
-      if (out.timeout === undefined && Number.isFinite(ms)) out.timeout = ms / 1000;
-    } else if (alias === 'Bash' && out.timeout !== undefined) {
-      // Claude Code's Bash tool takes milliseconds.
-      const ms = Number(out.timeout);
-      if (Number.isFinite(ms)) out.timeout = ms / 1000;
+/** A command sent as an argv array (Codex's shell tool) becomes one shell command. */
+function argvCall(args: Record<string, unknown>, context: PeerContext): PeerTranslated {
+  for (const key of ['command', 'cmd']) {
+    const argv = args[key];
+    if (Array.isArray(argv) && argv.every((part) => typeof part === 'string')) {
+      return { call: { name: context.tool, arguments: { ...args, [key]: argvToCommand(argv) } } };
     }
   }
-  if (Array.isArray(out.command) && out.command.every((part) => typeof part === 'string')) {
-    out.command = argvToCommand(out.command);
-  }
+  return undefined;
 }
 
 /**
@@ -260,7 +271,7 @@ export function createBashTool(
   const defaultTimeout = options.defaultTimeoutSeconds ?? DEFAULT_BASH_TIMEOUT_SECONDS;
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  return defineBuiltin<BashInput, BashOutput, typeof BASH_ERRORS>(
+  return defineBuiltin(
     BASH_SPEC,
     { errorCodes: BASH_ERRORS, repairs: BASH_REPAIRS, outputSchema: BASH_OUTPUT_SCHEMA },
     async (input, context) => {

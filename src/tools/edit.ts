@@ -6,16 +6,14 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import {
-  isPlainObject,
-  type ParsedPatch,
-  type PartialToolResult,
-  repairArguments,
+  type PeerContext,
+  type PeerTranslated,
   ToolError,
   type ToolRepairs,
-  type ToolSpec,
+  type ToolReturn,
 } from '../core/index.ts';
 import type { Workspace } from '../workspace/workspace.ts';
-import { applyPatch } from './apply-patch.ts';
+import { applyPatch, PATCH_OUTPUT_SCHEMA, type PatchOutput } from './apply-patch.ts';
 import { firstChangedLine, unifiedPatch } from './edit-diff.ts';
 import {
   type ComparisonForm,
@@ -31,15 +29,17 @@ import {
 import { onPath, resolvePath, textOf, typeIfExists } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText, splitLines, truncateHead } from './output.ts';
-import { APPLY_PATCH, patchPayload, patchToolCall } from './patch-call.ts';
-import { editPeerAdapter } from './peer-tools.ts';
-import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
+import { APPLY_PATCH, type EditPatchInput, PATCH_PARAMETERS, patchToolCall } from './patch-call.ts';
+import { textEditorCall } from './peer-tools.ts';
+import {
+  type BuiltinSpec,
+  type BuiltinTool,
+  defineBuiltin,
+  PATH_ALIASES,
+  type PathParameter,
+  pathParameter,
+} from './tool.ts';
 import { verifyWritten } from './write-verify.ts';
-
-/** A parsed patch, which a peer agent's `apply_patch` call is redirected to `edit` as. */
-export interface EditPatchInput {
-  patch: ParsedPatch;
-}
 
 /** The arguments `edit` takes: the `parameters` the model reads (tests pin every word). */
 const EDIT_PARAMETERS = {
@@ -81,7 +81,7 @@ export type EditInput = FromSchema<typeof EDIT_PARAMETERS>;
 export type EditReplacement = NonNullable<EditInput['edits']>[number];
 
 /** The `edit` tool's spec: the name, description and parameters the model reads, and its effects. */
-export const EDIT_SPEC: ToolSpec = {
+export const EDIT_SPEC: BuiltinSpec<typeof EDIT_PARAMETERS> = {
   name: 'edit',
   description:
     'Replace exact text in a file. Give oldText and newText, or edits: [{oldText, newText}] for several changes at once. Each oldText must match the file exactly once, including whitespace and indentation; add surrounding lines to make it unique, or set replaceAll to change every occurrence. If any edit fails, the file is left unchanged.',
@@ -152,36 +152,35 @@ export const EDIT_REPAIRS: ToolRepairs = {
     replaceAll: ['replace_all', 'allow_multiple'],
   },
   drop: ['instruction', 'explanation'],
-  repair: repairEdit,
-  rawPayload: (raw, alias) => (alias === APPLY_PATCH ? patchPayload(raw) : raw),
-  redirect: (args, alias) => (alias === APPLY_PATCH ? patchToolCall(args) : undefined),
-  adapter: editPeerAdapter,
+  convert: [{ kind: 'above', from: 'expected_replacements', to: 'replaceAll', above: 1, value: true }],
+  // MultiEdit's and the MCP server's edits spell each replacement's keys their own way too.
+  items: { edits: ['oldText', 'newText', 'replaceAll'] },
+  peers: {
+    "Anthropic's text editor": {
+      names: ['str_replace_based_edit_tool', 'str_replace_editor'],
+      marker: 'command',
+      translate: textEditorCall,
+    },
+    "Codex's apply_patch": {
+      names: [APPLY_PATCH],
+      // The freeform tool sends the patch itself, not JSON.
+      text: { key: 'input', startsWith: ['*** Begin Patch', '<<'] },
+      translate: patchToolCall,
+    },
+    "Cline's SEARCH/REPLACE blocks": { marker: 'diff', translate: searchReplaceCall },
+  },
 };
 
-/** The properties of one item of `edits`, whose aliases are repaired as edit's own. */
-const EDIT_ITEM_PROPERTIES = { oldText: true, newText: true, replaceAll: true };
-
-function repairEdit(out: Record<string, unknown>, has: (key: string) => boolean): void {
-  if (has('replaceAll') && 'expected_replacements' in out && !has('expected_replacements')) {
-    const expected = Number(out.expected_replacements);
-    delete out.expected_replacements;
-    if (expected > 1 && out.replaceAll === undefined) out.replaceAll = true;
-  }
-  if (has('edits') && typeof out.diff === 'string' && !has('diff')) {
-    const edits = parseSearchReplaceBlocks(out.diff);
-    if (edits.length > 0) {
-      delete out.diff;
-      out.edits ??= edits;
-    }
-  }
-  if (has('edits') && Array.isArray(out.edits)) {
-    out.edits = out.edits.map((edit) =>
-      isPlainObject(edit) ? repairArguments(EDIT_REPAIRS, edit, EDIT_ITEM_PROPERTIES) : edit,
-    );
-  }
+/** Cline's `replace_in_file` sends its edits as `<<<<<<< SEARCH … ======= … >>>>>>> REPLACE` blocks in `diff`. */
+function searchReplaceCall(args: Record<string, unknown>, context: PeerContext): PeerTranslated {
+  if (!context.has('edits') || context.has('diff') || typeof args.diff !== 'string') return undefined;
+  const edits = parseSearchReplaceBlocks(args.diff);
+  if (edits.length === 0) return undefined;
+  const { diff: _diff, ...rest } = args;
+  return { call: { name: context.tool, arguments: { ...rest, edits: rest.edits ?? edits } } };
 }
 
-/** Cline's `replace_in_file` sends `<<<<<<< SEARCH … ======= … >>>>>>> REPLACE` blocks. */
+/** The `oldText`/`newText` pair of each SEARCH/REPLACE block. */
 function parseSearchReplaceBlocks(diff: string): { oldText: string; newText: string }[] {
   const blocks = /<{3,} SEARCH\r?\n([\s\S]*?)\r?\n?={3,}\r?\n([\s\S]*?)\r?\n?>{3,} REPLACE/g;
   return [...diff.matchAll(blocks)].map((match) => ({ oldText: match[1] ?? '', newText: match[2] ?? '' }));
@@ -241,19 +240,22 @@ const BLANK = /^[ \t\u00A0\u2002-\u200A\u202F\u205F\u3000]$/;
  */
 export function createEditTool(
   options: EditToolOptions = {},
-): BuiltinTool<EditInput | EditPatchInput, EditOutput, typeof EDIT_ERRORS> {
+): BuiltinTool<EditInput | EditPatchInput, EditOutput | PatchOutput, typeof EDIT_ERRORS> {
   const maxFuzzyChars = options.maxFuzzyChars ?? DEFAULT_MAX_FUZZY_CHARS;
   const verify = options.verify ?? true;
-  return defineBuiltin<EditInput | EditPatchInput, EditOutput, typeof EDIT_ERRORS>(
+  return defineBuiltin(
     EDIT_SPEC,
-    { errorCodes: EDIT_ERRORS, repairs: EDIT_REPAIRS, outputSchema: EDIT_OUTPUT_SCHEMA },
+    {
+      errorCodes: EDIT_ERRORS,
+      repairs: EDIT_REPAIRS,
+      outputSchema: EDIT_OUTPUT_SCHEMA,
+      translated: { parameters: PATCH_PARAMETERS, outputSchema: PATCH_OUTPUT_SCHEMA },
+    },
     async (input, context) => {
       const workspace = await context.workspace();
-      // Codex's apply_patch arrives here parsed (see the core's payload redirect), never from a model.
-      if ('patch' in input && isPlainObject(input.patch)) {
-        return applyPatch(workspace, input.patch, context.signal, verify);
-      }
-      const edit = input as EditInput;
+      // Codex's apply_patch arrives here parsed (its peer translation in patch-call.ts), never from a model.
+      if ('patch' in input) return applyPatch(workspace, input.patch, context.signal, verify);
+      const edit = input;
       const { absolute, display } = await resolvePath(workspace, edit.path);
       const requests = parseRequests(edit, display);
       return withFileMutation(workspace, absolute, async () => {
@@ -309,7 +311,7 @@ async function dryRunResult(
   next: string,
   count: number,
   lines: readonly number[],
-): Promise<PartialToolResult> {
+): Promise<ToolReturn<EditOutput>> {
   const diff = await unifiedPatch(display, { kind: 'text', text: original }, next);
   const shown = truncateHead(diff, { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES });
   const cut = shown.truncated ? `\n[Diff cut at ${shown.outputLines} lines.]` : '';

@@ -5,20 +5,21 @@
  * helpers and picomatch.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import {
-  type PartialToolResult,
-  type ToolContext,
-  ToolError,
-  type ToolRepairs,
-  type ToolSpec,
-} from '../core/index.ts';
+import { type ToolContext, ToolError, type ToolRepairs, type ToolReturn } from '../core/index.ts';
 import { formatSize } from '../shared/index.ts';
 import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, sanitizeText, truncateHead } from './output.ts';
-import { findPeerAdapter } from './peer-tools.ts';
-import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
+import { fileSearchCall } from './peer-tools.ts';
+import {
+  type BuiltinSpec,
+  type BuiltinTool,
+  defineBuiltin,
+  PATH_ALIASES,
+  type PathParameter,
+  pathParameter,
+} from './tool.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
 
 /** The arguments `find` takes: the `parameters` the model reads (tests pin every word). */
@@ -41,7 +42,7 @@ const FIND_PARAMETERS = {
 export type FindInput = FromSchema<typeof FIND_PARAMETERS>;
 
 /** The `find` tool's spec: the name, description and parameters the model reads, and its effects. */
-export const FIND_SPEC: ToolSpec = {
+export const FIND_SPEC: BuiltinSpec<typeof FIND_PARAMETERS> = {
   name: 'find',
   description:
     'Find files by glob pattern, e.g. "*.ts" (a pattern without / matches names at any depth) or "src/**/test_*.py". Returns paths relative to the search directory (directories end in /), up to limit results (default 1000). Respects .gitignore and skips .git and node_modules.',
@@ -83,13 +84,17 @@ export const FIND_REPAIRS: ToolRepairs = {
     ignore: ['excludePatterns', 'exclude_patterns', 'exclude'],
   },
   drop: ['respect_git_ignore', 'explanation'],
-  repair: (out, _has, alias) => {
-    // Cursor's file_search takes a fuzzy part of a name, not a glob.
-    if (alias === 'file_search' && typeof out.pattern === 'string' && !/[*?[{]/.test(out.pattern)) {
-      out.pattern = `**/*${out.pattern}*`;
-    }
+  peers: {
+    // Cline's search_files searches contents; the MCP server's matches names with `pattern`, as find does.
+    "Cline's search_files: a content search": {
+      names: ['search_files'],
+      marker: 'regex',
+      redirect: { tool: 'grep', arguments: { pattern: 'regex', glob: 'file_pattern' } },
+    },
+    // Every path below `path`, as find lists them (directories end in /).
+    'MCP filesystem: directory_tree': { names: ['directory_tree'], defaults: { pattern: '*' } },
+    "Cursor's file_search: part of a name": { names: ['file_search'], translate: fileSearchCall },
   },
-  adapter: findPeerAdapter,
 };
 
 /** Results shown when the call gives no `limit`. */
@@ -114,7 +119,7 @@ export function createFindTool(
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     maxEntries: options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES,
   };
-  return defineBuiltin<FindInput, FindOutput, typeof FIND_ERRORS>(
+  return defineBuiltin(
     FIND_SPEC,
     { errorCodes: FIND_ERRORS, repairs: FIND_REPAIRS, outputSchema: FIND_OUTPUT_SCHEMA },
     (input, context) => runFind(input, context, settings),
@@ -125,7 +130,7 @@ async function runFind(
   input: FindInput,
   context: ToolContext<Workspace>,
   settings: Required<FindToolOptions>,
-): Promise<PartialToolResult> {
+): Promise<ToolReturn<FindOutput>> {
   const workspace = await context.workspace();
   const limit = input.limit ?? settings.defaultLimit;
   const target = await resolvePath(workspace, input.path);
@@ -184,7 +189,7 @@ function noPathResult(
   display: string,
   found: FindFound,
   maxEntries: number,
-): PartialToolResult {
+): ToolReturn<FindOutput> {
   const core = pattern.trim().replace(/\/+$/, '');
   const hint =
     core.includes('/') && !core.startsWith('**/') && !core.startsWith('/')
@@ -200,7 +205,7 @@ function noPathResult(
 }
 
 /** The paths found, cut to `maxBytes`, with the notices of what was left out. */
-function pathsResult(found: FindFound, settings: Required<FindToolOptions>): PartialToolResult {
+function pathsResult(found: FindFound, settings: Required<FindToolOptions>): ToolReturn<FindOutput> {
   const { paths, more, limit, capped } = found;
   const { maxBytes } = settings;
   const truncation = truncateHead(paths.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });

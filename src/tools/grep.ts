@@ -8,26 +8,19 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import type { RE2JS } from 're2js';
-import {
-  type JsonObject,
-  type PartialToolResult,
-  type ToolContext,
-  ToolError,
-  type ToolRepairs,
-  type ToolSpec,
-} from '../core/index.ts';
+import { type ToolContext, ToolError, type ToolRepairs, type ToolReturn } from '../core/index.ts';
 import { errorMessage, formatSize } from '../shared/index.ts';
 import { typeOfPath, type Workspace } from '../workspace/workspace.ts';
 import { decodeUtf8, displayPath, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { clipLine, DEFAULT_MAX_BYTES, GREP_MAX_LINE_CHARS, sanitizeText, truncateHead } from './output.ts';
 import {
+  type BuiltinSpec,
   type BuiltinTool,
   defineBuiltin,
   PATH_ALIASES,
   type PathParameter,
   pathParameter,
-  truthy,
 } from './tool.ts';
 import { DEFAULT_MAX_WALK_ENTRIES, startError, walkTree } from './walk.ts';
 
@@ -72,7 +65,7 @@ const GREP_PARAMETERS = {
 export type GrepInput = FromSchema<typeof GREP_PARAMETERS>;
 
 /** The `grep` tool's spec: the name, description and parameters the model reads, and its effects. */
-export const GREP_SPEC: ToolSpec = {
+export const GREP_SPEC: BuiltinSpec<typeof GREP_PARAMETERS> = {
   name: 'grep',
   description:
     'Search file contents with a regular expression, or a plain string with literal: true. Returns matching lines as path:line: text (up to limit matches, default 100), or matching files / counts with outputMode. Respects .gitignore and skips .git and node_modules.',
@@ -144,31 +137,13 @@ export const GREP_REPAIRS: ToolRepairs = {
   },
   drop: ['-n', 'explanation'],
   dropWhenFalsy: ['multiline'],
-  repair: repairGrep,
+  convert: [
+    { kind: 'negate', from: 'case_sensitive', to: 'ignoreCase' },
+    { kind: 'max', from: ['-A', '-B', 'before', 'after', 'before_context', 'after_context'], to: 'context' },
+    { kind: 'flag', from: 'names_only', to: 'outputMode', value: 'files_with_matches' },
+    { kind: 'template', from: 'type', to: 'glob', template: '*.{}' },
+  ],
 };
-
-function repairGrep(out: Record<string, unknown>, has: (key: string) => boolean): void {
-  if (has('ignoreCase') && 'case_sensitive' in out && !has('case_sensitive')) {
-    if (out.ignoreCase === undefined) out.ignoreCase = !truthy(out.case_sensitive);
-    delete out.case_sensitive;
-  }
-  if (has('context')) {
-    for (const key of ['-A', '-B', 'before', 'after', 'before_context', 'after_context']) {
-      if (!(key in out) || has(key)) continue;
-      const lines = Number(out[key]);
-      delete out[key];
-      if (Number.isFinite(lines)) out.context = Math.max(Number(out.context ?? 0) || 0, lines);
-    }
-  }
-  if (has('outputMode') && 'names_only' in out && !has('names_only')) {
-    if (truthy(out.names_only) && out.outputMode === undefined) out.outputMode = 'files_with_matches';
-    delete out.names_only;
-  }
-  if (has('glob') && typeof out.type === 'string' && !has('type')) {
-    if (out.glob === undefined) out.glob = `*.${out.type}`;
-    delete out.type;
-  }
-}
 
 /** Matches (content mode) or files (other modes) shown when the call gives no `limit`. */
 const DEFAULT_GREP_LIMIT = 100;
@@ -234,7 +209,7 @@ export function createGrepTool(
     maxEntries: options.maxEntries ?? DEFAULT_MAX_WALK_ENTRIES,
     concurrency: Math.max(1, options.concurrency ?? DEFAULT_GREP_CONCURRENCY),
   };
-  return defineBuiltin<GrepInput, GrepOutput, typeof GREP_ERRORS>(
+  return defineBuiltin(
     GREP_SPEC,
     { errorCodes: GREP_ERRORS, repairs: GREP_REPAIRS, outputSchema: GREP_OUTPUT_SCHEMA },
     (input, context) => runGrep(input, context, settings),
@@ -257,7 +232,7 @@ async function runGrep(
   input: GrepInput,
   context: ToolContext<Workspace>,
   settings: GrepSettings,
-): Promise<PartialToolResult> {
+): Promise<ToolReturn<GrepOutput>> {
   const workspace = await context.workspace();
   const mode: GrepOutputMode = input.outputMode ?? 'content';
   const glob = input.glob?.trim() || undefined;
@@ -429,7 +404,7 @@ function noMatchResult(
   found: Collected,
   capped: boolean,
   settings: GrepSettings,
-): PartialToolResult {
+): ToolReturn<GrepOutput> {
   const { target, glob } = search;
   if (search.isFile && found.binarySkipped > 0) {
     throw new ToolError(
@@ -461,7 +436,7 @@ function matchResult(
   found: Collected,
   capped: boolean,
   settings: GrepSettings,
-): PartialToolResult {
+): ToolReturn<GrepOutput> {
   const { mode, limit } = search;
   const { maxBytes, maxLineChars } = settings;
   const truncation = truncateHead(found.out.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER, maxBytes });
@@ -483,7 +458,7 @@ function matchResult(
   if (capped) notices.push(cappedNotice(settings.maxEntries));
   const output = notices.length > 0 ? `${truncation.content}\n\n${notices.join('\n')}` : truncation.content;
   const truncated = found.more || truncation.truncated || capped;
-  const structured: JsonObject =
+  const structured: GrepOutput =
     mode === 'content'
       ? { matches: found.matches, match_count: found.matchCount, truncated }
       : mode === 'files_with_matches'
@@ -634,7 +609,7 @@ function cappedNotice(maxEntries: number): string {
   return `[Stopped after visiting ${maxEntries} entries; some files were not searched. Search a narrower path.]`;
 }
 
-function emptyStructured(mode: GrepOutputMode, capped: boolean): JsonObject {
+function emptyStructured(mode: GrepOutputMode, capped: boolean): GrepOutput {
   if (mode === 'files_with_matches') return { files: [], file_count: 0, truncated: capped };
   if (mode === 'count') return { counts: [], match_count: 0, truncated: capped };
   return { matches: [], match_count: 0, truncated: capped };

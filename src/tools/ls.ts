@@ -7,13 +7,20 @@
  * and picomatch (for `ignore`).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { type JsonObject, ToolError, type ToolRepairs, type ToolSpec } from '../core/index.ts';
+import { ToolError, type ToolRepairs } from '../core/index.ts';
 import { formatSize } from '../shared/index.ts';
 import { type DirEntry, typeOfPath, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, resolvePath } from './files.ts';
 import { globMatcher } from './glob.ts';
 import { DEFAULT_MAX_BYTES, sanitizeText, truncateHead } from './output.ts';
-import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
+import {
+  type BuiltinSpec,
+  type BuiltinTool,
+  defineBuiltin,
+  PATH_ALIASES,
+  type PathParameter,
+  pathParameter,
+} from './tool.ts';
 import { startError } from './walk.ts';
 
 /** The arguments `ls` takes: the `parameters` the model reads (tests pin every word). */
@@ -34,7 +41,7 @@ const LS_PARAMETERS = {
 export type LsInput = FromSchema<typeof LS_PARAMETERS>;
 
 /** The `ls` tool's spec: the name, description and parameters the model reads, and its effects. */
-export const LS_SPEC: ToolSpec = {
+export const LS_SPEC: BuiltinSpec<typeof LS_PARAMETERS> = {
   name: 'ls',
   description:
     'List a directory: entries sorted alphabetically, directories end in /, dotfiles included. Returns up to limit entries (default 500).',
@@ -114,7 +121,7 @@ export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, 
   const defaultLimit = options.defaultLimit ?? DEFAULT_LS_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
 
-  return defineBuiltin<LsInput, LsOutput, typeof LS_ERRORS>(
+  return defineBuiltin(
     LS_SPEC,
     { errorCodes: LS_ERRORS, repairs: LS_REPAIRS, outputSchema: LS_OUTPUT_SCHEMA },
     async (input, context) => {
@@ -172,7 +179,7 @@ export function createLsTool(options: LsToolOptions = {}): BuiltinTool<LsInput, 
         output,
         structured_output: {
           path: target.display,
-          entries: entries as JsonObject[],
+          entries,
           truncated: more || truncation.truncated,
           ...(workspace.statType === undefined ? {} : { sizes_unknown: true }),
         },

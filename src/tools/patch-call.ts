@@ -2,86 +2,162 @@
  * Codex sends file changes as a patch: to its `apply_patch` tool (an alias of edit), or as a shell
  * command `apply_patch` (no workspace shell has that command). Either way the whole patch goes to edit,
  * parsed here, which applies every section or none. A patch that cannot be read is answered before
- * anything runs.
+ * anything runs. Both are peer translations (`PeerTranslation`) that edit's and bash's repairs list.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import {
-  AliasRepairError,
-  type JsonSchema,
-  type ParsedPatch,
+  ERROR_CODES,
+  errorResult,
   type PatchHunk,
   PatchSyntaxError,
-  type PayloadRedirect,
+  type PeerContext,
+  type PeerTranslated,
+  type PeerTranslation,
   parsePatch,
 } from '../core/index.ts';
 
 /** The name the patch calls are reported under, and edit's alias for Codex's patch tool. */
 export const APPLY_PATCH = 'apply_patch';
 
-/** The arguments schema of a patch redirected to edit: the parsed sections, never seen by a model. */
-const PATCH_PARAMETERS: JsonSchema = {
+/**
+ * The arguments of a patch redirected to edit: the parsed sections (`parsePatch`'s hunks: added,
+ * deleted or updated files, the updates as `@@` chunks of kept, removed and added lines) and the
+ * directory their paths start from. Never seen by a model: validation checks them against this schema
+ * instead of edit's declared parameters, and edit's input type is derived from it.
+ */
+export const PATCH_PARAMETERS = {
   type: 'object',
-  properties: { patch: { type: 'object' } },
+  properties: {
+    patch: {
+      type: 'object',
+      properties: {
+        hunks: {
+          type: 'array',
+          items: {
+            oneOf: [
+              {
+                type: 'object',
+                properties: {
+                  type: { const: 'add' },
+                  path: { type: 'string' },
+                  content: { type: 'string' },
+                  patchLine: { type: 'integer' },
+                },
+                required: ['type', 'path', 'content', 'patchLine'],
+                additionalProperties: false,
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { const: 'delete' },
+                  path: { type: 'string' },
+                  patchLine: { type: 'integer' },
+                },
+                required: ['type', 'path', 'patchLine'],
+                additionalProperties: false,
+              },
+              {
+                type: 'object',
+                properties: {
+                  type: { const: 'update' },
+                  path: { type: 'string' },
+                  moveTo: { type: 'string' },
+                  chunks: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: {
+                        context: { type: 'string' },
+                        lines: {
+                          type: 'array',
+                          items: {
+                            type: 'object',
+                            properties: { kind: { enum: [' ', '-', '+'] }, text: { type: 'string' } },
+                            required: ['kind', 'text'],
+                            additionalProperties: false,
+                          },
+                        },
+                        endOfFile: { type: 'boolean' },
+                        patchLine: { type: 'integer' },
+                      },
+                      required: ['lines', 'endOfFile', 'patchLine'],
+                      additionalProperties: false,
+                    },
+                  },
+                  patchLine: { type: 'integer' },
+                },
+                required: ['type', 'path', 'chunks', 'patchLine'],
+                additionalProperties: false,
+              },
+            ],
+          },
+        },
+        cwd: { type: 'string' },
+      },
+      required: ['hunks'],
+      additionalProperties: false,
+    },
+  },
   required: ['patch'],
   additionalProperties: false,
+} as const;
+
+/** A parsed patch, as a peer agent's `apply_patch` call reaches `edit`. */
+export type EditPatchInput = FromSchema<typeof PATCH_PARAMETERS>;
+
+/** The payload keys Codex's `apply_patch` sends the patch text under, in the order they are read. */
+const PATCH_KEYS = ['input', 'patch'] as const;
+
+/** Codex `apply_patch` (`input` or `patch` holds the patch text): the edit call that applies it. */
+export const patchToolCall: PeerTranslation = (args, context) => {
+  const patch = PATCH_KEYS.map((key) => args[key]).find((value) => typeof value === 'string');
+  if (typeof patch !== 'string') {
+    return refusal(
+      'apply_patch needs the patch text in "input". Or call edit with path, oldText and newText.',
+      context,
+    );
+  }
+  return patchCall(patch, undefined, context);
 };
 
 /**
- * Codex's freeform `apply_patch` sends the patch itself, not JSON: a patch string becomes
- * `{ input: patch }`. Everything else is left as sent.
- */
-export function patchPayload(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  const start = raw.trimStart();
-  return start.startsWith('*** Begin Patch') || start.startsWith('<<') ? { input: raw } : raw;
-}
-
-/** Codex `apply_patch` (`input` or `patch` holds the patch text): the edit call that applies it. */
-export function patchToolCall(args: Record<string, unknown>): PayloadRedirect {
-  const patch =
-    typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : undefined;
-  if (patch === undefined) {
-    throw new AliasRepairError(
-      'apply_patch needs the patch text in "input". Or call edit with path, oldText and newText.',
-    );
-  }
-  return patchCall(patch, undefined);
-}
-
-/**
  * A shell call whose command is `apply_patch` (argv or heredoc) becomes the same patch call, run in the
- * directory the first of `workdirKeys` names.
+ * directory the first of `workdirKeys` names. `undefined` for every other command.
  */
-export function shellPatchCall(
-  args: Record<string, unknown>,
-  workdirKeys: readonly string[],
-): PayloadRedirect | undefined {
-  const found = patchFromCommand(args.command ?? args.cmd);
-  if (!found) return undefined;
-  const workdir = workdirKeys
-    .map((key) => args[key])
-    .find((value): value is string => typeof value === 'string' && value !== '');
-  const cwd = found.cwd === undefined ? workdir : joinDir(workdir, found.cwd);
-  return patchCall(found.patch, cwd);
+export function shellPatchCall(workdirKeys: readonly string[]): PeerTranslation {
+  return (args, context) => {
+    const found = patchFromCommand(args.command ?? args.cmd);
+    if (!found) return undefined;
+    const workdir = workdirKeys
+      .map((key) => args[key])
+      .find((value): value is string => typeof value === 'string' && value !== '');
+    const cwd = found.cwd === undefined ? workdir : joinDir(workdir, found.cwd);
+    return patchCall(found.patch, cwd, context);
+  };
 }
 
 function joinDir(base: string | undefined, dir: string): string {
   return base === undefined || dir.startsWith('/') ? dir : `${base.replace(/\/+$/, '')}/${dir}`;
 }
 
-function patchCall(text: string, cwd: string | undefined): PayloadRedirect {
+/** What the model is told when the call cannot be made into a patch call; nothing ran. */
+function refusal(message: string, context: PeerContext): PeerTranslated {
+  return {
+    result: errorResult(message, { code: ERROR_CODES.INVALID_ARGUMENTS, data: { tool: context.tool } }),
+  };
+}
+
+function patchCall(text: string, cwd: string | undefined, context: PeerContext): PeerTranslated {
   let hunks: PatchHunk[];
   try {
     hunks = parsePatch(text);
   } catch (error) {
-    if (error instanceof PatchSyntaxError) throw new AliasRepairError(`apply_patch: ${error.message}`);
+    if (error instanceof PatchSyntaxError) return refusal(`apply_patch: ${error.message}`, context);
     throw error;
   }
-  const parsed: ParsedPatch = cwd === undefined ? { hunks } : { hunks, cwd };
+  const patch: EditPatchInput['patch'] = cwd === undefined ? { hunks } : { hunks, cwd };
   return {
-    name: 'edit',
-    args: { patch: parsed as unknown as Record<string, unknown> },
-    parameters: PATCH_PARAMETERS,
-    reportAs: APPLY_PATCH,
+    call: { name: 'edit', arguments: { patch }, parameters: PATCH_PARAMETERS, reportAs: APPLY_PATCH },
   };
 }
 

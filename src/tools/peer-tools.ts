@@ -1,17 +1,21 @@
 /**
- * Other agents' tools whose meaning no single call of one built-in has: the commands of Anthropic's
- * text-editor tool, and the MCP reference filesystem server's `tail`, multi-file read, tree and
- * content-or-name search. Each adapter turns one peer call into calls of the built-ins, made through
- * the whole execute pipeline (exposure, validation, policy and approval apply to each), and words a
- * result in the peer's terms where ours would point the model at a command it does not have. The
- * built-in that owns the peer's name installs its adapter (its repairs' `adapter`); plain renames of
- * tools and parameters are in each built-in's repairs.
+ * Other agents' call shapes that need code: the commands of Anthropic's text-editor tool, the MCP
+ * reference filesystem server's `tail` and multi-file read, and Cursor's name search. Each is one typed
+ * translation function (`PeerTranslation`) that a built-in lists in its repairs' `peers` table, keyed
+ * by the peer shape; the translator reads that table, no core step calls into this file. A shape that
+ * is one call of a built-in becomes that canonical call; a shape that is several (a `view` that lists a
+ * directory, an `insert`, a `tail`) runs them, each through the steps after translation (exposure,
+ * validation, policy and approval apply to each), and words a result in the peer's terms where ours
+ * would point the model at a command it does not have. Plain renames and defaults are data in each
+ * built-in's repairs.
  */
 import {
   ERROR_CODES,
   errorResult,
   isPlainObject,
-  type PeerAdapter,
+  type PeerRun,
+  type PeerTranslated,
+  type PeerTranslation,
   successResult,
   type ToolResult,
   toJsonObject,
@@ -22,43 +26,58 @@ const MAX_MULTI_READ_CHARS = 100_000;
 /** Commands of Anthropic's text-editor tool that are carried out here. */
 const TEXT_EDITOR_COMMANDS = ['view', 'create', 'str_replace', 'insert'] as const;
 
-/** read's adapters: the text editor's `view`, and the MCP server's `tail` and multi-file read. */
-export function readPeerAdapter(
-  alias: string | undefined,
-  args: Record<string, unknown>,
-): PeerAdapter | undefined {
-  if (alias === 'view') return view;
-  if (alias === 'read_text_file' || alias === 'read_file') return 'tail' in args ? readTail : undefined;
-  if (alias === 'read_multiple_files') return readMultiple;
-  return undefined;
+/** A peer shape that is several calls of the built-ins: the calls, made with `run`, and their result. */
+type PeerProgram = (args: Record<string, unknown>, run: PeerRun) => Promise<ToolResult>;
+
+/** The translation of a shape that is always the program `code`. */
+function program(code: PeerProgram): PeerTranslation {
+  return (args) => ({ run: (run) => code(args, run) });
 }
 
-/** write's adapter: the text editor's `create`, which never overwrites. */
-export function writePeerAdapter(alias: string | undefined): PeerAdapter | undefined {
-  return alias === 'create' ? create : undefined;
-}
+/** Anthropic's `str_replace_based_edit_tool` / `str_replace_editor`: dispatch on `command`. */
+export const textEditorCall: PeerTranslation = (args) => {
+  const { command, ...rest } = args;
+  // A command that is not a string is no text-editor call: the arguments go to edit as sent.
+  if (typeof command !== 'string') return undefined;
+  if (command === 'view') return { run: (run) => view(rest, run) };
+  if (command === 'create') return { run: (run) => create(rest, run) };
+  if (command === 'str_replace') return strReplace(rest);
+  if (command === 'insert') return { run: (run) => insert(rest, run) };
+  if (command === 'undo_edit') {
+    return {
+      result: refusal(
+        'undo_edit is not available here: no history of edits is kept. To revert a change, send str_replace with the changed text as old_str and the previous text as new_str.',
+      ),
+    };
+  }
+  return {
+    result: refusal(
+      `The text-editor command "${command}" is not supported. Use one of: ${TEXT_EDITOR_COMMANDS.join(', ')}.`,
+    ),
+  };
+};
 
-/** edit's adapter: Anthropic's text-editor tool, when the call names a command. */
-export function editPeerAdapter(
-  alias: string | undefined,
-  args: Record<string, unknown>,
-): PeerAdapter | undefined {
-  const editor = alias === 'str_replace_based_edit_tool' || alias === 'str_replace_editor';
-  return editor && typeof args.command === 'string' ? textEditor : undefined;
-}
+// The programs are constants further down: each is named inside an arrow, read when a call runs.
 
-/**
- * find's adapters: the MCP server's `directory_tree`, and a `search_files` that searches contents
- * (Cline's sends `regex`; the MCP server's matches names with `pattern`, which find does).
- */
-export function findPeerAdapter(
-  alias: string | undefined,
-  args: Record<string, unknown>,
-): PeerAdapter | undefined {
-  if (alias === 'directory_tree') return directoryTree;
-  if (alias === 'search_files' && 'regex' in args) return (rest, run) => run('grep', rest);
-  return undefined;
-}
+/** The text editor's `view` called as a tool of its own (read's alias). */
+export const viewCall: PeerTranslation = program((args, run) => view(args, run));
+
+/** The text editor's `create` called as a tool of its own (write's alias): it never overwrites. */
+export const createCall: PeerTranslation = program((args, run) => create(args, run));
+
+/** MCP `read_text_file` / `read_file` with `tail`: the last N lines (and `head` is a `limit`). */
+export const readTailCall: PeerTranslation = program((args, run) => readTail(args, run));
+
+/** MCP `read_multiple_files`: each path read in turn; one failure does not stop the others. */
+export const readMultipleCall: PeerTranslation = program((args, run) => readMultiple(args, run));
+
+/** Cursor's `file_search` takes a fuzzy part of a name, not a glob: it matches every name holding it. */
+export const fileSearchCall: PeerTranslation = (args, context) => {
+  const key = 'pattern' in args ? 'pattern' : 'query';
+  const part = args[key];
+  if (typeof part !== 'string' || /[*?[{]/.test(part)) return undefined;
+  return { call: { name: context.tool, arguments: { ...args, [key]: `**/*${part}*` } } };
+};
 
 function refusal(message: string, code: string = ERROR_CODES.INVALID_ARGUMENTS): ToolResult {
   return errorResult(message, { code });
@@ -69,29 +88,8 @@ function errorCode(result: ToolResult): unknown {
   return isPlainObject(error) ? error.code : undefined;
 }
 
-/** Anthropic's `str_replace_based_edit_tool` / `str_replace_editor`: dispatch on `command`. */
-const textEditor: PeerAdapter = (args, run) => {
-  const { command, ...rest } = args;
-  if (command === 'view') return view(rest, run);
-  if (command === 'create') return create(rest, run);
-  if (command === 'str_replace') return strReplace(rest, run);
-  if (command === 'insert') return insert(rest, run);
-  if (command === 'undo_edit') {
-    return Promise.resolve(
-      refusal(
-        'undo_edit is not available here: no history of edits is kept. To revert a change, send str_replace with the changed text as old_str and the previous text as new_str.',
-      ),
-    );
-  }
-  return Promise.resolve(
-    refusal(
-      `The text-editor command "${String(command)}" is not supported. Use one of: ${TEXT_EDITOR_COMMANDS.join(', ')}.`,
-    ),
-  );
-};
-
 /** `view`: a file (optionally a `view_range`), or a directory's listing. */
-const view: PeerAdapter = async (args, run) => {
+const view: PeerProgram = async (args, run) => {
   const { view_range: range, ...rest } = args;
   const readArgs: Record<string, unknown> = { ...rest };
   if (range !== undefined) {
@@ -129,7 +127,7 @@ function parseViewRange(range: unknown): { start: number; end: number } | string
 }
 
 /** `create`: a new file only; an existing file is refused and left as it was. */
-const create: PeerAdapter = async (args, run) => {
+const create: PeerProgram = async (args, run) => {
   const { file_text: fileText, content, ...rest } = args;
   const text = fileText ?? content;
   if (typeof text !== 'string') {
@@ -143,21 +141,21 @@ const create: PeerAdapter = async (args, run) => {
   );
 };
 
-/** `str_replace`: an edit; a missing `new_str` deletes `old_str`, as the text editor does. */
-const strReplace: PeerAdapter = (args, run) => {
+/** `str_replace`: one edit call; a missing `new_str` deletes `old_str`, as the text editor does. */
+function strReplace(args: Record<string, unknown>): PeerTranslated {
   const { old_str: oldText, new_str: newText, ...rest } = args;
   if (typeof oldText !== 'string') {
-    return Promise.resolve(refusal('str_replace needs old_str: the exact text to replace.'));
+    return { result: refusal('str_replace needs old_str: the exact text to replace.') };
   }
-  return run('edit', { ...rest, oldText, newText: newText ?? '' });
-};
+  return { call: { name: 'edit', arguments: { ...rest, oldText, newText: newText ?? '' } } };
+}
 
 /**
  * `insert`: `new_str` as new lines after line `insert_line` (0: before the first line). Done as an
  * edit whose oldText is the lines around that place, widened until they occur once in the file, so
  * the insertion is atomic and keeps the file's line endings.
  */
-const insert: PeerAdapter = async (args, run) => {
+const insert: PeerProgram = async (args, run) => {
   const { insert_line: rawLine, new_str: text, path } = args;
   const line = Number(rawLine);
   if (rawLine === undefined || rawLine === null || !Number.isInteger(line) || line < 0) {
@@ -223,8 +221,8 @@ function withoutFinalEnding(text: string): string {
   return text.replace(/\r?\n$/, '');
 }
 
-/** MCP `read_text_file` / `read_file` with `tail`: the last N lines (and `head` is a `limit`). */
-const readTail: PeerAdapter = async (args, run) => {
+/** The last `tail` lines of a file: its length first, then that page. */
+const readTail: PeerProgram = async (args, run) => {
   const { tail, head, limit, ...rest } = args;
   if (head !== undefined || limit !== undefined) {
     return refusal('Send head or tail, not both: head reads the first N lines, tail the last N.');
@@ -239,8 +237,8 @@ const readTail: PeerAdapter = async (args, run) => {
   return run('read', { ...rest, offset: Math.max(1, total - count + 1), limit: count });
 };
 
-/** MCP `read_multiple_files`: each path read in turn; one failure does not stop the others. */
-const readMultiple: PeerAdapter = async (args, run) => {
+/** Each of `paths` read in turn, until the output is long enough. */
+const readMultiple: PeerProgram = async (args, run) => {
   const paths = args.paths;
   if (!Array.isArray(paths) || paths.length === 0 || !paths.every((path) => typeof path === 'string')) {
     return refusal('read_multiple_files needs paths: a list of file paths, at least one.');
@@ -274,6 +272,3 @@ const readMultiple: PeerAdapter = async (args, run) => {
   }
   return successResult(output, toJsonObject({ files, not_read: left }), details, 0);
 };
-
-/** MCP `directory_tree`: every path below `path`, as find lists them (directories end in /). */
-const directoryTree: PeerAdapter = (args, run) => run('find', { pattern: '*', ...args });

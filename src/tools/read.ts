@@ -11,14 +11,21 @@
  * (except a UTF-8 BOM and the rest of a clipped over-long line).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { type PartialToolResult, ToolError, type ToolRepairs, type ToolSpec } from '../core/index.ts';
+import { ToolError, type ToolRepairs, type ToolReturn } from '../core/index.ts';
 import { formatSize } from '../shared/index.ts';
 import { typeOfPath, WorkspaceError } from '../workspace/workspace.ts';
 import { fsError, onPath, resolvePath } from './files.ts';
 import { detectImageMimeType, encodeBase64 } from './images.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, sanitizeText } from './output.ts';
-import { readPeerAdapter } from './peer-tools.ts';
-import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
+import { readMultipleCall, readTailCall, viewCall } from './peer-tools.ts';
+import {
+  type BuiltinSpec,
+  type BuiltinTool,
+  defineBuiltin,
+  PATH_ALIASES,
+  type PathParameter,
+  pathParameter,
+} from './tool.ts';
 
 /** The arguments `read` takes: the `parameters` the model reads (tests pin every word). */
 const READ_PARAMETERS = {
@@ -35,7 +42,7 @@ const READ_PARAMETERS = {
 export type ReadInput = FromSchema<typeof READ_PARAMETERS>;
 
 /** The `read` tool's spec: the name, description and parameters the model reads, and its effects. */
-export const READ_SPEC: ToolSpec = {
+export const READ_SPEC: BuiltinSpec<typeof READ_PARAMETERS> = {
   name: 'read',
   description:
     'Read a text file or an image from the workspace. Text comes back as it is in the file, without line numbers: up to 2000 lines or 50 KB, whichever comes first; use offset and limit to page through longer files. Images (PNG, JPEG, GIF, WebP) come back as image data. Use ls for directories.',
@@ -99,28 +106,26 @@ export const READ_REPAIRS: ToolRepairs = {
     limit: ['line_limit', 'head'],
   },
   drop: ['mode', 'indentation', 'should_read_entire_file'],
-  repair: repairRead,
-  adapter: readPeerAdapter,
+  // A `view_range` or an end line becomes the `limit` from `offset`.
+  convert: [
+    { kind: 'range', from: 'view_range', start: 'offset', to: 'limit' },
+    {
+      kind: 'lastLine',
+      from: ['end_line', 'endLine', 'end_line_one_indexed_inclusive'],
+      start: 'offset',
+      to: 'limit',
+    },
+  ],
+  peers: {
+    "Anthropic's text editor: view": { names: ['view'], translate: viewCall },
+    'MCP filesystem: read_text_file with tail': {
+      names: ['read_text_file', 'read_file'],
+      marker: 'tail',
+      translate: readTailCall,
+    },
+    'MCP filesystem: read_multiple_files': { names: ['read_multiple_files'], translate: readMultipleCall },
+  },
 };
-
-/** A `view_range` or an end line becomes the `limit` from `offset`. */
-function repairRead(out: Record<string, unknown>, has: (key: string) => boolean): void {
-  if (!has('offset') || !has('limit')) return;
-  const range = out.view_range;
-  if (Array.isArray(range) && !has('view_range')) {
-    const [start, end] = range.map(Number);
-    delete out.view_range;
-    if (start !== undefined && Number.isFinite(start)) out.offset ??= start;
-    if (start !== undefined && end !== undefined && end >= start) out.limit ??= end - start + 1;
-  }
-  for (const key of ['end_line', 'endLine', 'end_line_one_indexed_inclusive']) {
-    if (!(key in out) || has(key)) continue;
-    const end = Number(out[key]);
-    delete out[key];
-    const start = out.offset === undefined ? 1 : Number(out.offset);
-    if (Number.isFinite(end) && Number.isFinite(start) && end >= start) out.limit ??= end - start + 1;
-  }
-}
 
 /** Largest image, in bytes, that read returns as data. */
 const DEFAULT_MAX_IMAGE_BYTES: number = 5 * 1024 * 1024;
@@ -165,7 +170,7 @@ export function createReadTool(
   const maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
   const largeFileBytes = options.largeFileBytes ?? LARGE_FILE_BYTES;
   const chunkBytes = Math.max(1, options.chunkBytes ?? VALIDATE_CHUNK);
-  return defineBuiltin<ReadInput, ReadOutput, typeof READ_ERRORS>(
+  return defineBuiltin(
     READ_SPEC,
     { errorCodes: READ_ERRORS, repairs: READ_REPAIRS, outputSchema: READ_OUTPUT_SCHEMA },
     async (input, context) => {
@@ -264,7 +269,7 @@ async function readLargePage(
   display: string,
   page: PageRequest,
   { maxImageBytes, chunkBytes }: { maxImageBytes: number; chunkBytes: number },
-): Promise<PartialToolResult> {
+): Promise<ToolReturn<ReadOutput>> {
   const head = await range(0, Math.min(size, SNIFF_BYTES));
   const mimeType = detectImageMimeType(head);
   if (mimeType) imageTooLarge(display, mimeType, size, maxImageBytes);
@@ -344,7 +349,7 @@ function pageNotice(
 }
 
 /** Cuts one page out of valid UTF-8 text and words the notice. */
-function cutPage(source: PageSource, display: string, request: PageRequest): PartialToolResult {
+function cutPage(source: PageSource, display: string, request: PageRequest): ToolReturn<ReadOutput> {
   const { window: bytes, windowStart, fileSize, totalLines } = source;
   const { offset, limit, maxLines, maxBytes } = request;
   const atEnd = windowStart + bytes.length >= fileSize;

@@ -4,6 +4,7 @@
  * effects), its input and output types and schemas, its error codes and its repairs; this file holds
  * what they share.
  */
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import {
   type DefinedTool,
   defineTool,
@@ -22,39 +23,85 @@ export type BuiltinTool<
   Codes extends Readonly<Record<string, string>> = Readonly<Record<string, string>>,
 > = DefinedTool<Input, Output, Workspace, Codes>;
 
+/**
+ * A built-in's spec: a catalog-form spec whose `parameters` are declared `as const`, so the type of
+ * what `run` receives is derived from them.
+ */
+export type BuiltinSpec<Parameters extends JSONSchema> = Omit<ToolSpec, 'parameters'> & {
+  parameters: Parameters;
+};
+
+/**
+ * Calls a peer translation builds for a built-in itself (Codex's parsed patch for edit): the schema of
+ * their arguments, which `run` receives besides what the tool's parameters declare, and of what it
+ * returns for them.
+ */
+interface TranslatedCalls {
+  parameters: JSONSchema;
+  outputSchema: JSONSchema;
+}
+
 /** What a built-in brings besides its spec and `run`. */
-export interface BuiltinParts<Codes extends Readonly<Record<string, string>>> {
+export interface BuiltinParts<
+  Codes extends Readonly<Record<string, string>>,
+  OutputSchema extends JSONSchema,
+  Translated extends TranslatedCalls,
+> {
   /** The codes its errors carry, as an `as const` table. */
   errorCodes: Codes;
   /** The names and argument shapes other agents use for it. */
   repairs: ToolRepairs;
   /**
-   * The schema of its `structured_output` on success. Known to the suite (codemode types results with
-   * it) but not declared: MCP clients check every result against a declared one, and a built-in's
-   * error results carry `{ error }` instead.
+   * The schema of its `structured_output` on success, declared `as const`: what `run` returns on
+   * success is typed from it. Known to the suite (codemode types results with it) but not declared:
+   * MCP clients check every result against a declared one, and a built-in's error results carry
+   * `{ error }` instead.
    */
-  outputSchema: JsonSchema;
+  outputSchema: OutputSchema;
+  /** Calls a peer translation builds for this tool itself, which `run` takes too. */
+  translated?: Translated;
 }
 
+/** The type of what passes `Schema`. */
+type Derived<Schema> = Schema extends JSONSchema ? FromSchema<Schema> : never;
+
 /**
- * A built-in tool from its spec (name, description, parameters, output schema, effects), its parts and
- * its `run`. Built-ins cut their own output with notices that fit them, so the suite's output budget is
- * not put on top.
+ * A built-in tool from its spec (name, description, parameters, effects), its parts and its `run`.
+ * The input and output types come from the schemas given, so a schema change the code does not follow
+ * fails the typecheck. Built-ins cut their own output with notices that fit them, so the suite's output
+ * budget is not put on top.
  */
-export function defineBuiltin<Input, Output, const Codes extends Readonly<Record<string, string>>>(
-  spec: ToolSpec,
-  parts: BuiltinParts<Codes>,
-  run: (input: Input, context: ToolContext<Workspace>) => Promise<ToolReturn<Output>>,
-): BuiltinTool<Input, Output, Codes> {
-  const tool = defineTool<Input, Output, Workspace, Codes>({
+export function defineBuiltin<
+  Parameters extends JSONSchema,
+  OutputSchema extends JSONSchema,
+  const Codes extends Readonly<Record<string, string>>,
+  Translated extends TranslatedCalls = { parameters: false; outputSchema: false },
+>(
+  spec: BuiltinSpec<Parameters>,
+  parts: BuiltinParts<Codes, OutputSchema, Translated>,
+  run: (
+    input: Derived<Parameters> | Derived<Translated['parameters']>,
+    context: ToolContext<Workspace>,
+  ) => Promise<ToolReturn<Derived<OutputSchema> | Derived<Translated['outputSchema']>>>,
+): BuiltinTool<
+  Derived<Parameters> | Derived<Translated['parameters']>,
+  Derived<OutputSchema> | Derived<Translated['outputSchema']>,
+  Codes
+> {
+  const tool = defineTool<
+    Derived<Parameters> | Derived<Translated['parameters']>,
+    Derived<OutputSchema> | Derived<Translated['outputSchema']>,
+    Workspace,
+    Codes
+  >({
     name: spec.name,
     description: spec.description,
-    inputSchema: spec.parameters,
+    inputSchema: spec.parameters as JsonSchema,
     ...(spec.effects ? { effects: spec.effects } : {}),
     errorCodes: parts.errorCodes,
     repairs: parts.repairs,
     ownOutputBudget: true,
-    resultSchema: parts.outputSchema,
+    resultSchema: parts.outputSchema as JsonSchema,
     run,
   });
   return tool;
@@ -89,8 +136,3 @@ export const PATH_ALIASES: readonly string[] = [
   'relative_workspace_path',
   'file',
 ];
-
-/** Whether another agent's flag is set: `true`, `"true"` or `1`. */
-export function truthy(value: unknown): boolean {
-  return value === true || value === 'true' || value === 1;
-}

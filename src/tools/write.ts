@@ -4,14 +4,21 @@
  * Workspace seam (type, errors, path helpers) and the tools' shared helpers only.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { ToolError, type ToolRepairs, type ToolSpec } from '../core/index.ts';
+import { ToolError, type ToolRepairs } from '../core/index.ts';
 import { parentOf, type Workspace, WorkspaceError } from '../workspace/workspace.ts';
 import { type PatchBase, unifiedPatch } from './edit-diff.ts';
 import { fsError, onPath, readPathContent, resolvePath } from './files.ts';
 import { withFileMutation } from './mutation-queue.ts';
 import { splitLines } from './output.ts';
-import { writePeerAdapter } from './peer-tools.ts';
-import { type BuiltinTool, defineBuiltin, PATH_ALIASES, type PathParameter, pathParameter } from './tool.ts';
+import { createCall } from './peer-tools.ts';
+import {
+  type BuiltinSpec,
+  type BuiltinTool,
+  defineBuiltin,
+  PATH_ALIASES,
+  type PathParameter,
+  pathParameter,
+} from './tool.ts';
 import { verifyWritten } from './write-verify.ts';
 
 /** The arguments `write` takes: the `parameters` the model reads (tests pin every word). */
@@ -32,7 +39,7 @@ const WRITE_PARAMETERS = {
 export type WriteInput = FromSchema<typeof WRITE_PARAMETERS>;
 
 /** The `write` tool's spec: the name, description and parameters the model reads, and its effects. */
-export const WRITE_SPEC: ToolSpec = {
+export const WRITE_SPEC: BuiltinSpec<typeof WRITE_PARAMETERS> = {
   name: 'write',
   description:
     'Create a file or overwrite it with the given content. Parent directories are created as needed. To change part of an existing file, use edit instead.',
@@ -68,7 +75,7 @@ export const WRITE_ERRORS = {
 export const WRITE_REPAIRS: ToolRepairs = {
   aliases: ['Write', 'write_file', 'write_to_file', 'create_file', 'create'],
   parameters: { path: PATH_ALIASES, content: ['file_text', 'text', 'contents'] },
-  adapter: writePeerAdapter,
+  peers: { "Anthropic's text editor: create": { names: ['create'], translate: createCall } },
 };
 
 /** Options of {@link createWriteTool}. */
@@ -90,7 +97,7 @@ export function createWriteTool(
   options: WriteToolOptions = {},
 ): BuiltinTool<WriteInput, WriteOutput, typeof WRITE_ERRORS> {
   const verify = options.verify ?? true;
-  return defineBuiltin<WriteInput, WriteOutput, typeof WRITE_ERRORS>(
+  return defineBuiltin(
     WRITE_SPEC,
     { errorCodes: WRITE_ERRORS, repairs: WRITE_REPAIRS, outputSchema: WRITE_OUTPUT_SCHEMA },
     async (input, context) => {

@@ -2,9 +2,11 @@
  * The built-ins' input and output types are derived from their JSON Schemas (json-schema-to-ts's
  * `FromSchema`), so the code that reads arguments and builds results follows the schema the model and
  * codemode see. These checks pin the derived public types (a schema change that alters them fails the
- * typecheck of this file) and that every schema names each required property among its properties.
+ * typecheck of this file), that a `run` must return what its output schema declares, and that every
+ * schema names each required property among its properties.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { CodemodeInput } from '../../src/codemode/enable-codemode.ts';
 import type {
   BashInput,
   BashOutput,
@@ -18,15 +20,18 @@ import type {
   LsOutput,
   ReadInput,
   ReadOutput,
+  ToolReturn,
   WriteInput,
   WriteOutput,
 } from '../../src/index.ts';
+import type { ToolSearchInput } from '../../src/search/tool-search.ts';
 import { BASH_OUTPUT_SCHEMA, BASH_SPEC } from '../../src/tools/bash.ts';
-import { EDIT_OUTPUT_SCHEMA, EDIT_SPEC } from '../../src/tools/edit.ts';
+import { EDIT_ERRORS, EDIT_OUTPUT_SCHEMA, EDIT_SPEC } from '../../src/tools/edit.ts';
 import { FIND_OUTPUT_SCHEMA, FIND_SPEC } from '../../src/tools/find.ts';
 import { GREP_OUTPUT_SCHEMA, GREP_SPEC } from '../../src/tools/grep.ts';
 import { LS_OUTPUT_SCHEMA, LS_SPEC } from '../../src/tools/ls.ts';
 import { READ_OUTPUT_SCHEMA, READ_SPEC } from '../../src/tools/read.ts';
+import { defineBuiltin } from '../../src/tools/tool.ts';
 import { WRITE_OUTPUT_SCHEMA, WRITE_SPEC } from '../../src/tools/write.ts';
 
 type Replacement = { oldText: string; newText: string; replaceAll?: boolean };
@@ -109,6 +114,52 @@ describe('the built-ins type their arguments and results from their schemas', ()
         }
       | { path: string; mime_type: string; data_base64: string; bytes: number }
     >();
+  });
+
+  it('makes a typed run return its output type: another structured_output, none, or bare text fails', () => {
+    const success: ToolReturn<EditOutput> = {
+      output: 'Edited a.txt.',
+      structured_output: { path: 'a.txt', replacements: 1, first_changed_line: 3 },
+    };
+    // A failure keeps its own structured output (an `{ error }`), whatever the output schema says.
+    const failure: ToolReturn<EditOutput> = {
+      output: 'edit: a.txt does not exist.',
+      is_error: true,
+      structured_output: { error: { code: 'ENOENT' } },
+    };
+    // @ts-expect-error replacements is an integer in EDIT_OUTPUT_SCHEMA, not a string
+    const wrong: ToolReturn<EditOutput> = {
+      output: 'Edited a.txt.',
+      structured_output: { path: 'a.txt', replacements: '1', first_changed_line: 3 },
+    };
+    // @ts-expect-error a success must carry its structured output
+    const bare: ToolReturn<EditOutput> = { output: 'Edited a.txt.' };
+    // @ts-expect-error a string carries no structured output at all
+    const text: ToolReturn<EditOutput> = 'Edited a.txt.';
+    expect([success, failure, wrong, bare, text]).toHaveLength(5);
+  });
+
+  it("types defineBuiltin's run from the schemas it is given: the spec's parameters in, the output schema out", () => {
+    const parts = { errorCodes: EDIT_ERRORS, repairs: {}, outputSchema: EDIT_OUTPUT_SCHEMA };
+    const tool = defineBuiltin(EDIT_SPEC, parts, async (input) => {
+      expectTypeOf(input).toEqualTypeOf<EditInput>();
+      return {
+        output: 'Edited.',
+        structured_output: { path: input.path, replacements: 1, first_changed_line: 1 },
+      };
+    });
+    expectTypeOf(tool.run).parameter(0).toEqualTypeOf<EditInput>();
+    // @ts-expect-error the output schema requires replacements and first_changed_line
+    defineBuiltin(EDIT_SPEC, parts, async (input) => ({
+      output: 'Edited.',
+      structured_output: { path: input.path },
+    }));
+    expect(tool.spec.parameters).toBe(EDIT_SPEC.parameters);
+  });
+
+  it('derives the inputs of tool_search and codemode from their parameters', () => {
+    expectTypeOf<ToolSearchInput>().toEqualTypeOf<{ query: string; limit?: number }>();
+    expectTypeOf<CodemodeInput>().toEqualTypeOf<{ code: string; timeout?: number }>();
   });
 
   it('lists each required property among the properties, in every object of every schema', () => {

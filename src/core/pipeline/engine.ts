@@ -3,14 +3,15 @@
  * in flight. Steps are plain functions of these; none keeps state of its own.
  */
 import type { Catalog } from '../catalog.ts';
+import type { ToolCallFormat } from '../raw-call.ts';
 import type {
   ApprovalDecision,
   ApprovalRequest,
   Caller,
   Effect,
   ExecuteOptions,
+  JsonSchema,
   OutputBudget,
-  PayloadRedirect,
   Policy,
   RegisteredTool,
   SpillRequest,
@@ -45,8 +46,6 @@ export interface Call {
   caller: Caller;
   session: ToolSession | undefined;
   options: ExecuteOptions;
-  /** The arguments as the call sent them, echoed by an invalid-arguments error. */
-  rawArgs: unknown;
 }
 
 /** How a call was made, as far as the steps after translation need to know it. */
@@ -55,18 +54,32 @@ interface CallOrigin {
   called: string;
   /** The peer agent's name it was called by, when not the tool's own. */
   alias?: string;
-  /** Where its payload sent it, when that is another tool than the name's (a patch sent to a shell). */
-  redirect?: PayloadRedirect;
+  /** The model API whose shape the whole call came in (`executeCall`); absent for `execute(name, args)`. */
+  format?: ToolCallFormat;
+  /** The peer shape that translated it: its key in the tool's repairs (`"Codex's apply_patch"`). */
+  peer?: string;
+  /** The name error texts start with, when not the tool's: the name the model called. */
+  reportAs?: string;
 }
 
 /**
  * A call in the suite's own terms, as translation (`translate.ts`) hands it to every later step: a
- * registered tool's name and arguments keyed by its parameters.
+ * registered tool's name, the tool itself as the translator found it (looked up once), and arguments
+ * keyed by its parameters.
  */
-export interface CanonicalCall {
+export interface CanonicalCall<W = unknown> {
   kind: 'call';
   name: string;
+  /** The visible tool of that name; `undefined` when none has it (a peer's target may not). */
+  tool: RegisteredTool<W> | undefined;
   arguments: Record<string, unknown>;
+  /**
+   * The schema the arguments are checked against instead of the tool's declared one, for arguments a
+   * peer translation built itself (a parsed patch).
+   */
+  parameters?: JsonSchema;
+  /** The arguments as the call sent them, echoed by an invalid-arguments error. */
+  received: unknown;
   origin: CallOrigin;
 }
 

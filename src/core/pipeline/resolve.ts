@@ -1,7 +1,8 @@
 /**
- * Resolve: the registered tool a canonical call names, looked up once, and whether this caller may
- * call it now (its exposure mode and the session). Ends the call when no visible tool has the name (a
- * redirect's target may not) or the tool is refused to this caller.
+ * Resolve: whether this caller may call the tool translation found for the canonical call (its
+ * exposure mode and the session). No catalog lookup: the translator handed the tool on. Ends the call
+ * when no visible tool has the name (a peer shape's target may not) or the tool is refused to this
+ * caller.
  */
 import type { RegisteredTool } from '../types.ts';
 import { type Call, type CanonicalCall, type Engine, type Stop, stop } from './engine.ts';
@@ -10,9 +11,9 @@ import { isCallable, refusedResult, unknownToolResult } from './exposure.ts';
 export function resolveCall<W>(
   engine: Engine<W>,
   call: Call,
-  canonical: CanonicalCall,
+  canonical: CanonicalCall<W>,
 ): RegisteredTool<W> | Stop {
-  const tool = engine.catalog.get(canonical.name);
+  const tool = canonical.tool;
   // Hidden tools answer exactly as names never registered.
   if (!tool || tool.mode === 'hidden')
     return stop(unknownToolResult(engine, canonical.name, call.caller, call.session));

@@ -12,7 +12,7 @@ import {
 import { ERROR_CODES } from '../errors.ts';
 import { clipText, errorResult } from '../results.ts';
 import type { RegisteredTool, ToolResult } from '../types.ts';
-import { type Call, type CanonicalCall, type Stop, stop } from './engine.ts';
+import { type CanonicalCall, type Stop, stop } from './engine.ts';
 
 /** Characters of what a call sent that an error echoes. */
 const MAX_ECHO = 600;
@@ -22,22 +22,21 @@ const MAX_LISTED_PROBLEMS = 20;
 const MAX_PROBLEM_CHARS = 300;
 
 /**
- * The arguments `tool` runs with. Arguments a redirect built itself are checked against the schema it
- * gave for them, not the tool's declared one.
+ * The arguments `tool` runs with. Arguments a peer translation built itself are checked against the
+ * schema it gave for them, not the tool's declared one.
  */
 export function validateCall<W>(
   tool: RegisteredTool<W>,
-  canonical: CanonicalCall,
-  call: Call,
+  canonical: CanonicalCall<W>,
 ): Record<string, unknown> | Stop {
-  const schema = canonical.origin.redirect?.parameters ?? tool.spec.parameters;
+  const schema = canonical.parameters ?? tool.spec.parameters;
   const coerced = coerceArguments(canonical.arguments, schema) as Record<string, unknown>;
   const { problems: prototypeProblems, values } = inspectArguments(coerced, schema);
   const found = validateArguments(coerced, schema, { describeAtMost: MAX_LISTED_PROBLEMS, values });
   const problems = [...prototypeProblems, ...found.described];
   if (problems.length === 0) return coerced;
   const count = found.count === null ? null : prototypeProblems.length + found.count;
-  return stop(invalidArgumentsResult(tool.spec.name, problems, call.rawArgs, count));
+  return stop(invalidArgumentsResult(tool.spec.name, problems, canonical.received, count));
 }
 
 /**

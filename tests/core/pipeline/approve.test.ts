@@ -55,6 +55,6 @@ describe('pipeline: policy and approval', () => {
 
   it('does not ask again for a call that comes approved', async () => {
     const engine = testEngine({ policy: { unknown: 'ask' } });
-    expect(await approveCall(engine, testCall({}, { approved: true }), probe, {})).toBeUndefined();
+    expect(await approveCall(engine, testCall({ approved: true }), probe, {})).toBeUndefined();
   });
 });

@@ -49,7 +49,7 @@ describe('pipeline: finish', () => {
     const { engine, tool } = setUp();
     const session = createSession(() => true);
     const returned = { output: 'ok', control: { add_tools: [{ name: 'extra' }] } };
-    const result = await finishReturned(engine, testCall({}, { session }), tool, returned);
+    const result = await finishReturned(engine, testCall({ session }), tool, returned);
     expect(result.details.activated_tools).toEqual(['extra']);
     expect(session.isActive('extra')).toBe(true);
   });

@@ -2,6 +2,7 @@
 import { DEFAULT_OUTPUT_BUDGET } from '../../../src/core/budget.ts';
 import { createCatalog } from '../../../src/core/catalog.ts';
 import type { Call, Engine } from '../../../src/core/pipeline/engine.ts';
+import type { IncomingCall } from '../../../src/core/pipeline/translate.ts';
 import type { ExecuteOptions, ToolSuite } from '../../../src/core/types.ts';
 
 export const OBJECT = { type: 'object', properties: {} };
@@ -21,11 +22,15 @@ export function testEngine(overrides: Partial<Engine> = {}): Engine {
   };
 }
 
-export function testCall(rawArgs: unknown = {}, options: ExecuteOptions = {}): Call {
+export function testCall(options: ExecuteOptions = {}): Call {
   return {
     caller: options.caller === 'codemode' ? 'codemode' : 'model',
     session: options.session,
     options,
-    rawArgs,
   };
+}
+
+/** A call as `execute(name, args)` hands it to the translator. */
+export function named(name: string, args: unknown = {}): IncomingCall {
+  return { kind: 'named', name, arguments: args };
 }

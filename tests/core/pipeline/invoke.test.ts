@@ -44,7 +44,7 @@ describe('pipeline: invoke', () => {
       ran = true;
       return 'ran';
     });
-    const invoked = await invokeTool(engine, testCall({}, { signal: AbortSignal.abort() }), tool, {});
+    const invoked = await invokeTool(engine, testCall({ signal: AbortSignal.abort() }), tool, {});
     expect(ran).toBe(false);
     expect(isStop(invoked) && invoked.stop.output).toBe(
       'Tool "probe" was aborted before it started, so it did nothing. Call it again if it is still needed.',
@@ -54,7 +54,7 @@ describe('pipeline: invoke', () => {
   it('an abort while running ends the call as aborted, never as a success', async () => {
     const controller = new AbortController();
     const { engine, tool } = setUp(() => new Promise(() => controller.abort()));
-    const invoked = await invokeTool(engine, testCall({}, { signal: controller.signal }), tool, {});
+    const invoked = await invokeTool(engine, testCall({ signal: controller.signal }), tool, {});
     expect(isStop(invoked) && invoked.stop.output).toBe(
       'Tool "probe" was aborted before it finished. Its effects, if any, may be partial.',
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyControl, createSession } from '../../../src/core/session.ts';
+import type { PeerShape } from '../../../src/core/types.ts';
 import { createToolSuite } from '../../../src/index.ts';
 import { OBJECT } from './fixture.ts';
 
@@ -15,17 +16,24 @@ describe('pipeline: resolve', () => {
     expect(await suite.execute('  lookup ', {})).toMatchObject({ output: 'lookup', is_error: false });
   });
 
-  it('resolves a peer alias to the registered tool and remembers the alias', async () => {
+  it('resolves a peer alias to the registered tool and remembers the name called', async () => {
     const suite = bare();
     const aliases: unknown[] = [];
-    const repairs = {
-      repair: (_args: unknown, _has: unknown, alias: string | undefined) => aliases.push(alias),
+    const peers: Record<string, PeerShape> = {
+      'a peer': {
+        translate: (_args, context) => {
+          aliases.push(context.called);
+          return undefined;
+        },
+      },
     };
+    const repairs = { aliases: ['Probe'], peers };
     suite.register({ name: 'read', parameters: OBJECT }, 'direct', (_args, context) => context.toolName, {
       repairs,
     });
     expect(await suite.execute('Read', {})).toMatchObject({ output: 'read', is_error: false });
-    expect(aliases).toEqual(['Read']);
+    expect(await suite.execute('Probe', {})).toMatchObject({ output: 'read', is_error: false });
+    expect(aliases).toEqual(['Read', 'Probe']);
   });
 
   it('stops a call without a name', async () => {
@@ -57,7 +65,7 @@ describe('pipeline: resolve', () => {
   it('answers a redirect to a tool no visible tool has as an unknown name, before validating', async () => {
     const suite = bare();
     suite.register({ name: 'secret', parameters: OBJECT }, 'hidden', () => 'ran');
-    const repairs = { redirect: () => ({ name: 'secret', args: {} }) };
+    const repairs = { peers: { 'a peer shell': { redirect: { tool: 'secret' } } } };
     suite.register({ name: 'shell', parameters: OBJECT }, 'direct', () => 'shell ran', { repairs });
     expect((await suite.execute('shell', {})).output).toBe('Unknown tool "secret". Available tools: shell.');
   });

@@ -4,7 +4,7 @@ import { isStop } from '../../../src/core/pipeline/engine.ts';
 import { echo, invalidArgumentsResult, validateCall } from '../../../src/core/pipeline/validate.ts';
 import { createToolSuite } from '../../../src/index.ts';
 import { READ_REPAIRS } from '../../../src/tools/index.ts';
-import { testCall, testEngine } from './fixture.ts';
+import { testEngine } from './fixture.ts';
 
 const SCHEMA = {
   type: 'object',
@@ -19,7 +19,7 @@ function tool(name = 'lookup') {
 
 /** The canonical call translation hands on: the tool's own name, called by it. */
 function canonical(args: Record<string, unknown>, name = 'lookup'): CanonicalCall {
-  return { kind: 'call', name, arguments: args, origin: { called: name } };
+  return { kind: 'call', name, tool: undefined, arguments: args, received: args, origin: { called: name } };
 }
 
 /** What `read` runs with when called as a peer agent calls it, with or without the tool's repairs. */
@@ -36,7 +36,7 @@ async function readRunsWith(args: Record<string, unknown>, repairs?: typeof READ
 
 describe('pipeline: validate', () => {
   it('coerces what JSON Schema allows and returns the arguments the tool runs with', () => {
-    expect(validateCall(tool(), canonical({ path: 'a', limit: '3' }), testCall())).toEqual({
+    expect(validateCall(tool(), canonical({ path: 'a', limit: '3' }))).toEqual({
       path: 'a',
       limit: 3,
     });
@@ -50,20 +50,17 @@ describe('pipeline: validate', () => {
     expect(await readRunsWith({ file_path: 'a.txt' })).toEqual([{ file_path: 'a.txt' }]);
   });
 
-  it('checks arguments a redirect built against the schema it gave for them', () => {
+  it('checks arguments a peer translation built against the schema it gave for them', () => {
     const patchOnly = { type: 'object', properties: { patch: { type: 'object' } }, required: ['patch'] };
-    const call: CanonicalCall = {
-      kind: 'call',
-      name: 'lookup',
-      arguments: { patch: {} },
-      origin: { called: 'shell', redirect: { name: 'lookup', args: { patch: {} }, parameters: patchOnly } },
-    };
-    expect(validateCall(tool(), call, testCall())).toEqual({ patch: {} });
+    const call: CanonicalCall = { ...canonical({ patch: {} }), parameters: patchOnly };
+    expect(validateCall(tool(), call)).toEqual({ patch: {} });
+    const wrong = validateCall(tool(), { ...call, arguments: { patch: 1 } });
+    expect(isStop(wrong) && wrong.stop.output.split('\n')[1]).toBe('- patch: expected object, got number 1.');
   });
 
   it('stops with every problem listed and what was sent echoed', () => {
     const sent = { limit: 'x' };
-    const validated = validateCall(tool(), canonical(sent), testCall(sent));
+    const validated = validateCall(tool(), canonical(sent));
     expect(isStop(validated)).toBe(true);
     if (!isStop(validated)) return;
     const lines = validated.stop.output.split('\n');
