@@ -4,7 +4,7 @@
  * that src/workspace/shell/option-spellings.ts respells, command names of several words (word-names.ts),
  * text run by eval and source (runtime-respelling.ts), the status of an assignment (assignment-status.ts)
  * and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero and /dev/null (just-bash/device-files.ts), and
+ * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -403,6 +403,11 @@ const COMMANDS = [
   'head -c 4 /dev/zero > z.bin; wc -c < z.bin',
   'echo hi > /dev/null; cat /dev/null | wc -c',
   'echo hi >> /dev/null; cp a.txt /dev/null; wc -c < /dev/null',
+  // /dev/stdin, /dev/stdout and /dev/stderr are the command's own streams (standard-streams.ts).
+  'echo hi | cat /dev/stdin; echo q | grep -c q /dev/stdin',
+  'echo in | awk \'{print "a:" $0}\' /dev/stdin',
+  'awk \'BEGIN { print "to err" > "/dev/stderr" }\'; echo "rc=$?"',
+  "printf 'b\\na\\n' | sort /dev/stdin | head -1",
 ];
 
 /** A fresh directory holding FILES, for one command of the real shell. */

@@ -256,6 +256,30 @@ describe('od: what it would print otherwise than GNU is refused', () => {
   });
 });
 
+describe("/dev/stdout and /dev/stderr are the command's streams and keep nothing in the workspace", () => {
+  // GNU's tee writes each line to the file and to its output: twice in all. (Compared in gnu-parity.test.ts
+  // it cannot be: the test's GNU bash runs with sockets for streams, which /dev/stderr cannot open.)
+  it('tee to them prints what it reads on both', async () => {
+    expect(
+      await run('echo x | tee /dev/stderr; echo z | tee /dev/stdout; echo y | tee /dev/fd/2 > /dev/null'),
+    ).toEqual({
+      output: 'x\nx\nz\nz\ny\n',
+      exitCode: 0,
+    });
+  });
+
+  it('what a command wrote to them is not there for a later command, in this call or the next', async () => {
+    const workspace = await createJustBashWorkspace({ files: FILES });
+    await workspace.exec('echo secret | tee /dev/stderr /dev/stdout > /dev/null');
+    expect(
+      await workspace.exec('wc -c < /dev/stderr; wc -c < /dev/stdout; echo gone | cat /dev/stdin'),
+    ).toMatchObject({
+      output: '0\n0\ngone\n',
+      exitCode: 0,
+    });
+  });
+});
+
 describe('/dev/zero is bounded where GNU never ends', () => {
   it.each(['cat /dev/zero', 'cat /dev/zero > big.bin', 'head -c 20000000 /dev/zero | wc -c'])(
     '%s stops at the output limit',

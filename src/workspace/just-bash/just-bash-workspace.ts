@@ -109,7 +109,7 @@ export async function createJustBashWorkspace(options: JustBashWorkspaceOptions 
     root,
     spillDir: JUST_BASH_SPILL_DIR,
     ...fileOperations(fs, call),
-    ...commandOperations(bash, tracker, call, options.snapshots !== false),
+    ...commandOperations(bash, tracker, call, options.snapshots !== false, runOptionsOf(devices)),
   };
   await call(root, () => fs.mkdir(root, { recursive: true }));
   await call(JUST_BASH_SPILL_DIR, () => fs.mkdir(JUST_BASH_SPILL_DIR, { recursive: true }));
@@ -222,10 +222,13 @@ function fileOperations(
 }
 
 /**
- * How this backend's commands are stopped: by just-bash's wall clock rather than an abort signal, which
- * would cost every command of a script an `AbortController` and an `Error` (run-command.ts).
+ * How this backend's commands run (run-command.ts): stopped by just-bash's wall clock rather than an
+ * abort signal, which would cost every command of a script an `AbortController` and an `Error`; with
+ * the filesystem's standard streams as `/dev/stdin`, `/dev/stdout` and `/dev/stderr`.
  */
-const RUN_OPTIONS: RunCommandOptions = { backstop: 'deadline' };
+function runOptionsOf(devices: DeviceInMemoryFs): RunCommandOptions {
+  return { backstop: 'deadline', streams: devices.streams };
+}
 
 /**
  * `exec` and `restoreSnapshot`: with `snapshots`, each command runs with a journal of the paths it
@@ -238,16 +241,17 @@ function commandOperations(
   tracker: ChangeTracker,
   call: Guard,
   snapshots: boolean,
+  runOptions: RunCommandOptions,
 ): Pick<Workspace, 'exec' | 'restoreSnapshot'> {
   const { root } = tracker;
   let restorePoint: Journal | undefined;
   return {
     async exec(command, execOptions) {
-      if (!snapshots) return runJustBashCommand(bash, root, command, execOptions, RUN_OPTIONS);
+      if (!snapshots) return runJustBashCommand(bash, root, command, execOptions, runOptions);
       const journal = tracker.openJournal();
       let deletedFiles = 0;
       try {
-        const result = await runJustBashCommand(bash, root, command, execOptions, RUN_OPTIONS);
+        const result = await runJustBashCommand(bash, root, command, execOptions, runOptions);
         deletedFiles = await countDeletedFiles(tracker, journal);
         return { ...result, deletedFiles };
       } finally {

@@ -53,6 +53,7 @@ import {
   type ScriptText,
 } from './runtime-respelling.ts';
 import { withSedLineRangesFast } from './sed-line-range.ts';
+import type { StandardStreams } from './standard-streams.ts';
 import { inlineStaticEvals } from './static-eval.ts';
 import { trapPlugin } from './trap-plugin.ts';
 import { QUOTE_WORDS_NAME, runWordNames } from './word-names.ts';
@@ -213,6 +214,12 @@ export interface RunCommandOptions {
    * `'abort'`: its programs run as such commands.
    */
   backstop?: 'abort' | 'deadline';
+  /**
+   * The standard streams the backend's filesystem serves as `/dev/stdin`, `/dev/stdout` and
+   * `/dev/stderr` (standard-streams.ts): each command then runs in a frame of them. A backend whose
+   * files are not the shell's own (the WebContainer's) has none.
+   */
+  streams?: StandardStreams;
 }
 
 /**
@@ -263,7 +270,7 @@ export async function runJustBashCommand(
         trapPlugin(bash),
       ],
     },
-    commands: { value: fixedCommandsOf(internals.commands) },
+    commands: { value: fixedCommandsOf(internals.commands, runOptions.streams) },
     state: { value: freshState(internals.state) },
   }) as Bash;
   try {
@@ -295,14 +302,16 @@ export async function runJustBashCommand(
 const fixedTables = new WeakMap<Map<string, Command>, { size: number; table: Map<string, Command> }>();
 
 /**
- * The shell's commands with the fixes of command-fixes.ts and sed-line-range.ts. The wrappers hold no
+ * The shell's commands with the fixes of command-fixes.ts and sed-line-range.ts, each run in a frame of
+ * `streams` when given (standard-streams.ts). The wrappers hold no
  * state of a call, so one table serves every call; it is made again when a command was registered on
  * the shell since (a shell only ever gains commands).
  */
-function fixedCommandsOf(commands: Map<string, Command>): Map<string, Command> {
+function fixedCommandsOf(commands: Map<string, Command>, streams?: StandardStreams): Map<string, Command> {
   const known = fixedTables.get(commands);
   if (known?.size === commands.size) return known.table;
   const table = withSedLineRangesFast(withFixedCommands(commands));
+  if (streams) for (const [name, command] of table) table.set(name, streams.wrap(command));
   fixedTables.set(commands, { size: commands.size, table });
   return table;
 }
