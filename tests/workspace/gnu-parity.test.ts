@@ -403,6 +403,10 @@ const COMMANDS = [
   'head -c 4 /dev/zero > z.bin; wc -c < z.bin',
   'echo hi > /dev/null; cat /dev/null | wc -c',
   'echo hi >> /dev/null; cp a.txt /dev/null; wc -c < /dev/null',
+  // tail -c +N prints from the Nth byte on (command-fixes.ts).
+  "tail -c +3 a.txt; printf 'abcdef' | tail -c +2; tail --bytes=+5 n.csv; tail -c 3 a.txt",
+  'tail -c +2 a.txt n.csv; tail -q -c +30 a.txt n.csv; tail -c +2 nope a.txt 2>/dev/null; echo "rc=$?"',
+  'tail -c +2 nope; echo "rc=$?"',
   // /dev/stdin, /dev/stdout and /dev/stderr are the command's own streams (standard-streams.ts).
   'echo hi | cat /dev/stdin; echo q | grep -c q /dev/stdin',
   'echo in | awk \'{print "a:" $0}\' /dev/stdin',

@@ -12,6 +12,7 @@ import { createToolSuite } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { BACKGROUND_REFUSAL } from '../../src/workspace/shell/background-refusal.ts';
 import { CD_TOO_MANY_ARGUMENTS } from '../../src/workspace/shell/cd-operands.ts';
+import { FIND_EXEC_TEST_REFUSAL } from '../../src/workspace/shell/command-fixes.ts';
 import { GREP_EMPTY_MATCH_REFUSAL } from '../../src/workspace/shell/grep-fixes.ts';
 import { outsideLoopMessage } from '../../src/workspace/shell/loop-control.ts';
 import { EVAL_NOT_RESPELLED, sourceNotRespelled } from '../../src/workspace/shell/runtime-respelling.ts';
@@ -253,6 +254,25 @@ describe('od: what it would print otherwise than GNU is refused', () => {
     ['od -t', "od: option requires an argument -- 't'"],
   ])('%s', async (command, message) => {
     expect(await run(command)).toEqual({ output: `${message}\n`, exitCode: 1 });
+  });
+});
+
+describe('find: an expression after -exec … ; is refused', () => {
+  it('word for word, with nothing run; -exec last, a group, or the batched form run', async () => {
+    expect(FIND_EXEC_TEST_REFUSAL).toBe(
+      'find: an expression after -exec ... \\; (such as -print) is not supported by this shell\'s find, which runs -exec as an action and not as a test, so the rest would apply to every file; nothing ran. Put -exec last, or do the test in the command itself: -exec sh -c \'test -s "$1" && echo "$1"\' _ {} \\;',
+    );
+    const setUp = 'mkdir d; touch d/a; echo x > d/b; ';
+    expect(await run(`${setUp}find d -type f -exec test -s {} \\; -print`)).toEqual({
+      output: `${FIND_EXEC_TEST_REFUSAL}\n`,
+      exitCode: 1,
+    });
+    expect(
+      await run(`${setUp}find d -name b -exec echo {} \\; ; find d \\( -name a -exec echo A {} \\; \\)`),
+    ).toEqual({
+      output: 'd/b\nA d/a\n',
+      exitCode: 0,
+    });
   });
 });
 

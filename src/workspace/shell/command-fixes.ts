@@ -12,7 +12,9 @@
  *   failure only makes the `-exec` test false. just-bash's find exited with `cmd`'s code, so the bash
  *   tool reported an error for `find . -name '*.ts' -exec grep -l TODO {} \;` that found what it
  *   sought. A failure of find's own (a start path that does not exist) keeps its code: its message
- *   starts with `find:`.
+ *   starts with `find:`. An expression after such an `-exec … ;` (`-exec test -s {} \; -print`) is
+ *   refused: just-bash runs `-exec` as an action, not as a test whose result the rest reads, so the
+ *   `-print` printed every file.
  * - **`cut -f` on a line without the delimiter** prints the line whole, as GNU's cut does unless `-s`.
  *   just-bash's printed the fields it found of the one field there is: the line for a list with field
  *   1, an empty line for `cut -d, -f2`. Its output then has an empty line where the input line has no
@@ -24,6 +26,9 @@
  * - **`date` given an operand without `+`** (`date %Y`, `date 0101`) fails as GNU's does: such an
  *   operand is a date to set the clock to, which is refused. just-bash's ignored it and printed the
  *   current date, exit 0, so `x=$(date %Y)` held a whole date where GNU's fails.
+ * - **`tail -c +N`** prints from the Nth byte on, as GNU's does. just-bash's printed the last N bytes,
+ *   so `tail -c +2 f` gave the last two. The input is read with just-bash's `cat` (files and stdin alike)
+ *   and cut at that byte; several files get GNU's `==> name <==` headers, unless `-q`.
  * - **`bash` and `sh`** take options before their script (`bash -e -c`, `sh -eu file`, `bash -lc`):
  *   see `shell-options.ts`.
  * - **GNU's spellings of options** just-bash reads otherwise (`grep -e a -e b`, `awk -v OFS=,`,
@@ -46,7 +51,7 @@ import { withGnuCountWidths } from './wc-widths.ts';
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, grep, sed, sort, uniq, wc, date, od, bash and sh wrapped, diff
+ * `commands` with ls, find, cut, tail, grep, sed, sort, uniq, wc, date, od, bash and sh wrapped, diff
  * replaced, and GNU's option spellings respelled (`option-spellings.ts`). A new table: the shell's own
  * is left as it is.
  */
@@ -65,6 +70,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (sed) fixed.set('sed', withSedFixed(sed));
   const sort = commands.get('sort');
   if (sort) fixed.set('sort', withCOrder(sort));
+  const tail = commands.get('tail');
+  if (tail && cat) fixed.set('tail', withBytesFromStart(tail, cat));
   const uniq = commands.get('uniq');
   if (uniq) fixed.set('uniq', withCountsPadded(uniq));
   const date = commands.get('date');
@@ -191,10 +198,27 @@ async function isDirectory(context: Context, operand: string): Promise<boolean> 
 /** The actions that run a command once per file; `;` ends them, where `+` ends the batched form. */
 const PER_FILE_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
+/** What find says when an expression follows a per-file `-exec … ;` (exit 1, nothing ran). Model-facing. */
+export const FIND_EXEC_TEST_REFUSAL =
+  'find: an expression after -exec ... \\; (such as -print) is not supported by this shell\'s find, which runs -exec as an action and not as a test, so the rest would apply to every file; nothing ran. Put -exec last, or do the test in the command itself: -exec sh -c \'test -s "$1" && echo "$1"\' _ {} \\;';
+
+/** Whether an expression follows a per-file `-exec … ;` (a parenthesis closing a group does not count). */
+function followsPerFileExec(args: readonly string[]): boolean {
+  for (let index = 0; index < args.length; index++) {
+    if (!PER_FILE_ACTIONS.has(args[index] as string)) continue;
+    let end = index + 1;
+    while (end < args.length && args[end] !== ';' && args[end] !== '+') end++;
+    if (args[end] === ';' && args.slice(end + 1).some((arg) => arg !== ')')) return true;
+    index = end;
+  }
+  return false;
+}
+
 function withExecFailuresIgnored(find: Command): Command {
   return {
     ...find,
     async execute(args, context) {
+      if (followsPerFileExec(args)) return { stdout: '', stderr: `${FIND_EXEC_TEST_REFUSAL}\n`, exitCode: 1 };
       const result = await find.execute(args, context);
       if (result.exitCode === 0 || !runsPerFile(args) || /(^|\n)find: /.test(result.stderr)) return result;
       return { ...result, exitCode: 0 };
@@ -262,6 +286,59 @@ function withUndelimitedLinesWhole(cut: Command, cat: Command): Command {
         return line === '' && !source.includes(asked.delimiter) ? source : line;
       });
       return { ...result, stdout: whole.join('\n') };
+    },
+  };
+}
+
+/** What `tail -c +N` asks for: the byte to start at and the inputs, or `undefined` for anything else. */
+interface BytesFromStart {
+  start: number;
+  files: string[];
+  headers: boolean | undefined;
+}
+
+/** tail's options read for `-c +N` (`-c+N`, `--bytes=+N`); `undefined` when it is not asked for. */
+function bytesFromStart(args: readonly string[]): BytesFromStart | undefined {
+  let start: number | undefined;
+  let headers: boolean | undefined;
+  const files: string[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at] as string;
+    const value = arg === '-c' || arg === '--bytes' ? args[++at] : /^(?:-c|--bytes=)(.*)$/.exec(arg)?.[1];
+    if (value !== undefined) start = /^\+\d+$/.test(value) ? Number(value.slice(1)) : undefined;
+    else if (arg === '-q' || arg === '--quiet' || arg === '--silent') headers = false;
+    else if (arg === '-v' || arg === '--verbose') headers = true;
+    else if (arg === '-' || !arg.startsWith('-')) files.push(arg);
+    // -n, -f and anything else: just-bash's own tail answers.
+    else return undefined;
+  }
+  return start === undefined ? undefined : { start, files, headers };
+}
+
+function withBytesFromStart(tail: Command, cat: Command): Command {
+  return {
+    ...tail,
+    async execute(args, context) {
+      const asked = bytesFromStart(args);
+      if (!asked) return tail.execute(args, context);
+      const inputs = asked.files.length > 0 ? asked.files : ['-'];
+      const headers = asked.headers ?? inputs.length > 1;
+      let stdout = '';
+      let stderr = '';
+      for (const input of inputs) {
+        const read = await cat.execute([input], context);
+        if (read.exitCode !== 0) {
+          const reason = /: ([^:\n]+)\n?$/.exec(read.stderr)?.[1] ?? 'No such file or directory';
+          stderr += `tail: cannot open '${input}' for reading: ${reason}\n`;
+          continue;
+        }
+        const name = input === '-' ? 'standard input' : input;
+        // GNU puts a blank line between the files it printed, not before the first.
+        if (headers) stdout += `${stdout === '' ? '' : '\n'}==> ${name} <==\n`;
+        stdout += String(read.stdout).slice(Math.max(asked.start - 1, 0));
+      }
+      const exitCode = stderr === '' ? 0 : 1;
+      return { stdout, stderr, exitCode, stdoutKind: 'bytes' };
     },
   };
 }
