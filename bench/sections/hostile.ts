@@ -113,6 +113,21 @@ const deepZip = (n: number): Uint8Array =>
     craftZip([{ name: `${'d/'.repeat(n)}f.txt`, content: new TextEncoder().encode('x') }]),
   );
 
+/** A tool whose one parameter is a list of strings, each matching one of 40 alternatives. */
+const PICKER = {
+  name: 'pick_strings',
+  description: 'Picks strings.',
+  parameters: {
+    type: 'object',
+    properties: {
+      xs: {
+        type: 'array',
+        items: { anyOf: Array.from({ length: 40 }, (_, index) => ({ type: 'string', minLength: index })) },
+      },
+    },
+  },
+} as const;
+
 const CASES: readonly HostileCase[] = [
   {
     label: 'unknown tool, name of n characters',
@@ -278,6 +293,30 @@ const CASES: readonly HostileCase[] = [
     call: (suite, n) => suite.execute('tool_search', { query: ' “a ‘a «a "a \'a `a'.repeat(n).slice(0, n) }),
   },
   {
+    // Distinct words up to the 4,096 characters a search reads: each is analysed, then the first 32
+    // terms are looked up (tests/search/tool-index.test.ts checks both cuts; this row, the time).
+    label: 'tool_search, query of n characters of distinct words',
+    unit: 'characters',
+    size: 400,
+    quickSize: 400,
+    call: (suite, n) =>
+      suite.execute('tool_search', {
+        query: Array.from({ length: n }, (_, index) => `word${index}`)
+          .join(' ')
+          .slice(0, n),
+      }),
+  },
+  {
+    // Each item fails all 40 alternatives: 41 errors an item. At 10n (369,000 errors) the validator
+    // runs out of stack gathering them, and the call falls back to the first value's problems
+    // (tests/core/bounds.test.ts checks that fallback): the row's time is the whole way there.
+    label: `${PICKER.name}: n array items, each failing 40 alternatives (anyOf)`,
+    unit: 'items',
+    size: 900,
+    quickSize: 200,
+    call: (suite, n) => suite.execute(PICKER.name, { xs: Array.from({ length: n }, () => 1) }),
+  },
+  {
     // The entry declares 10 bytes: inflating stops there, whatever the stream holds. Inflated whole,
     // as before, the refusal cost the stream's full size (100 MB: 1 s).
     label: 'importZip, an entry declaring 10 bytes that inflates to n bytes (refused)',
@@ -426,6 +465,7 @@ export async function runHostile(context: BenchContext): Promise<SectionResult> 
   const workspace = await createJustBashWorkspace();
   current = workspace;
   const suite = createToolSuite({ workspace });
+  suite.register(PICKER, 'direct', async () => ({ output: 'picked' }));
   const codemode = enableCodemode(suite, { runner: createInProcessRunner() });
   const rows: string[][] = [];
   let allFast = true;

@@ -148,15 +148,14 @@ describe('the reference "everything" server over stdio', () => {
     const session = suite.createSession();
     session.activate(['everything_trigger-long-running-operation']);
     const controller = new AbortController();
+    // Ten minutes, far past the test's own timeout: only the abort can end the call in time.
     const pending = suite.execute(
       'everything_trigger-long-running-operation',
-      { duration: 30, steps: 3 },
+      { duration: 600, steps: 1 },
       { session, signal: controller.signal },
     );
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
     const result = await pending;
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(result.output).toBe(
       'Tool "everything_trigger-long-running-operation" was aborted before it finished. Its effects, if any, may be partial.',
     );

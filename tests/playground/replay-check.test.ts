@@ -141,16 +141,15 @@ describe('a permalink replay', () => {
   it('shows a call stopped when the link was made as recorded, without running it', async () => {
     const playground = await startPlayground();
     const recorded = { is_error: true, code: 'SCRIPT_TIMEOUT', output: '00000000' };
-    const started = Date.now();
+    // Run, the call would leave ran.txt behind at once, and `ls` would list it.
     const entries = await playground.reset({
       version: 1,
       files: {},
       calls: [
-        { name: 'bash', arguments: { command: 'sleep 60; echo done > ran.txt' }, recorded },
+        { name: 'bash', arguments: { command: 'echo ran > ran.txt' }, recorded },
         { name: 'ls', arguments: {} },
       ],
     });
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(entries.map((entry) => entry.result.output)).toEqual([
       'bash: Not re-run: when this link was made, the call ended with SCRIPT_TIMEOUT (stopped before it answered), so the replay shows that instead of running it again. Run it from the composer to try it.',
       '(empty directory)',
@@ -167,5 +166,5 @@ describe('a permalink replay', () => {
       is_error: true,
       code: 'SCRIPT_TIMEOUT',
     });
-  }, 60_000);
+  });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { runJustBashCommand } from '../../src/workspace/shell/run-command.ts';
 
-/** A shell with `probe` (says whether it was given a signal) and `hang` (waits 5 s on a timer of its own). */
+/** A shell with `probe` (says whether it was given a signal) and `hang` (never returns). */
 function shell(): Bash {
   const bash = new Bash({ cwd: '/w', files: { '/w/a.txt': 'a\n' } });
   const probe: Command = {
@@ -19,13 +19,7 @@ function shell(): Bash {
       exitCode: 0,
     }),
   };
-  const hang: Command = {
-    name: 'hang',
-    execute: () =>
-      new Promise((resolve) =>
-        setTimeout(() => resolve({ stdout: 'done\n', stderr: '', exitCode: 0 }), 5_000),
-      ),
-  };
+  const hang: Command = { name: 'hang', execute: () => new Promise(() => undefined) };
   bash.registerCommand(probe);
   bash.registerCommand(hang);
   return bash;
@@ -42,7 +36,7 @@ describe('the stop of a command', () => {
   it.each(['abort', 'deadline'] as const)(
     "ends a command that does not return at the timeout plus the backstop (backstop: '%s')",
     async (backstop) => {
-      const started = Date.now();
+      // `hang` never returns, so any result at all is the backstop's doing; without it the test times out.
       const result = await runJustBashCommand(
         shell(),
         '/w',
@@ -53,7 +47,6 @@ describe('the stop of a command', () => {
           backstopMs: 300,
         },
       );
-      expect(Date.now() - started).toBeLessThan(2_500);
       expect(result).toMatchObject({ exitCode: 124, timedOut: true, aborted: false });
       expect(result.output).not.toContain('after');
     },
