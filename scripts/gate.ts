@@ -1,44 +1,79 @@
 /**
- * `npm test`: every check, in four stages whose steps run side by side. One serial chain took about
- * 20 minutes on two cores, although much of it is waiting (the e2e specs wait on Chromium and their
- * page; the unit tests on child processes and shell timeouts): a stage runs what needs the same inputs
- * and leaves the other core something to do.
+ * `npm test` (every check) and `npm run test:quick` (the inner loop), as two plans of the same kind:
+ * lanes of steps that run side by side, each lane one step after another, then the steps that must
+ * run alone. A step is an npm script with its arguments.
  *
- * 1. typecheck, lint and build: they read only the sources.
- * 2. knip and publint on the build, the unit tests in Node (`quick` and `processes`: the package tests
- *    read `dist/`), and the quick benchmarks, which judge no target, so the load they add changes no
- *    verdict, and which wait on workerd, MCP servers and builds where the unit tests wait on shells;
- * 3. the e2e specs against the built playground, and the example projects installed from the packed
- *    build (mostly waiting on npm, Vite and Chromium);
- * 4. the e2e specs that hold the page to a deadline (playwright.config.ts's `alone` project), on their
- *    own, so no other step takes the CPU they measure.
+ * `npm test` on two cores has two lanes, one per core, each pairing work that computes with work that
+ * mostly waits (on Chromium, child processes, shell timeouts, npm):
  *
- * The last order before this one (unit and examples together, then e2e beside the benchmarks) took
- * 13.0 minutes on a clean clone here: 340 s of unit tests left a core idle while they waited.
+ * - the build, then the e2e specs against the built playground (two workers), then the example
+ *   projects installed from the packed build;
+ * - typecheck and lint, then the unit tests in Node (Vitest's `quick` and `processes` projects), then
+ *   knip and publint on the build, the repository checks (the `repo` project: package contents, docs
+ *   against code and results, install weight, bundle budget), and the quick benchmarks, which judge no
+ *   target, so the load they add changes no verdict;
+ *
+ * and after both, alone, the e2e specs that hold the page to a deadline (playwright.config.ts's
+ * `alone` project), so no other step takes the CPU they measure. A step that needs the build waits
+ * for it whichever lane it is in. Stages with a barrier between them (the order before this one) kept a
+ * core idle whenever one step of a stage outlasted the others: the unit tests (340 s) beside the
+ * quick bench (144 s), and the e2e specs beside the examples. That order took about 13 minutes on a
+ * clean clone here.
+ *
+ * `npm run test:quick`: the four tsc projects, incremental (their build info kept in
+ * node_modules/.cache, so a second run re-checks what changed), beside the `quick` Vitest project.
  *
  * Each step's output is kept and printed whole when it ends, under its name, so two steps never
- * interleave their lines; the stage waits for all its steps, and the gate stops after the first stage
- * with a failure, naming each step that failed. Run as `tsx scripts/gate.ts`; `--list` prints the
- * stages without running them.
+ * interleave their lines. After a failure no new step starts; the steps running finish, and the gate
+ * names each step that failed. The summary gives each step's start and length, to tune the lanes by.
+ * Run as `tsx scripts/gate.ts [--quick]`; `--list` prints the plan without running it.
  */
 import { spawn } from 'node:child_process';
 
-/** A stage: the npm scripts (with their arguments) it runs side by side. */
-const STAGES: readonly (readonly string[])[] = [
-  ['typecheck', 'lint:code', 'build'],
-  ['lint:built', 'test:node', 'bench -- --quick'],
-  ['test:e2e -- --project=e2e', 'test:examples'],
-  ['test:e2e -- --project=alone --no-deps'],
-];
+/** A step: an npm script and its arguments, and steps of other lanes it must wait for. */
+interface Step {
+  script: string;
+  needs?: readonly string[];
+}
+
+/** Lanes run side by side, each one step after another; then the `alone` steps, one at a time. */
+interface Plan {
+  lanes: readonly (readonly Step[])[];
+  alone: readonly Step[];
+}
+
+const BUILD = 'build';
+
+const GATE: Plan = {
+  lanes: [
+    [{ script: BUILD }, { script: 'test:e2e -- --project=e2e' }, { script: 'test:examples' }],
+    [
+      { script: 'typecheck' },
+      { script: 'lint:code' },
+      { script: 'test:node' },
+      { script: 'lint:built', needs: [BUILD] },
+      { script: 'test:repo' },
+      { script: 'bench -- --quick', needs: [BUILD] },
+    ],
+  ],
+  alone: [{ script: 'test:e2e -- --project=alone --no-deps' }],
+};
+
+const QUICK: Plan = {
+  lanes: [[{ script: 'typecheck:quick' }], [{ script: 'test:unit -- --project quick' }]],
+  alone: [],
+};
 
 interface StepResult {
   step: string;
   code: number;
+  /** Seconds from the start of the gate to the step's start, and the step's own length. */
+  at: number;
   seconds: number;
 }
 
 /** Runs `npm run <step>`, keeping its output, and prints it whole when it ends. */
-function runStep(step: string): Promise<StepResult> {
+function runStep(step: string, gateStarted: number): Promise<StepResult> {
   const started = performance.now();
   const [script = '', ...args] = step.split(' ');
   return new Promise((resolve) => {
@@ -54,32 +89,72 @@ function runStep(step: string): Promise<StepResult> {
       const status = code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`;
       process.stdout.write(`\n=== ${step}: ${status} in ${seconds.toFixed(0)} s ===\n`);
       process.stdout.write(Buffer.concat(chunks));
-      resolve({ step, code: code ?? 1, seconds });
+      const at = (started - gateStarted) / 1000;
+      resolve({ step, code: code ?? 1, at, seconds });
     });
   });
 }
 
-async function main(): Promise<number> {
-  if (process.argv.includes('--list')) {
-    for (const [index, stage] of STAGES.entries()) console.log(`stage ${index + 1}: ${stage.join(' | ')}`);
-    return 0;
-  }
-  const started = performance.now();
-  const timings: StepResult[] = [];
-  for (const [index, stage] of STAGES.entries()) {
-    console.log(`\n### stage ${index + 1} of ${STAGES.length}: ${stage.join(' | ')}`);
-    const results = await Promise.all(stage.map(runStep));
-    timings.push(...results);
-    const failed = results.filter((result) => result.code !== 0);
-    if (failed.length > 0) {
-      console.error(`\nnpm test failed at stage ${index + 1}: ${failed.map((r) => r.step).join(', ')}`);
-      return 1;
+/** The run of a plan: what ended, and a promise per step that settles when it ends or will not run. */
+class Run {
+  readonly results: StepResult[] = [];
+  readonly #ended = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+
+  constructor(
+    plan: Plan,
+    readonly started: number,
+  ) {
+    for (const step of [...plan.lanes.flat(), ...plan.alone]) {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => {
+        resolve = done;
+      });
+      this.#ended.set(step.script, { promise, resolve });
     }
   }
-  const minutes = (performance.now() - started) / 60_000;
-  const steps = timings.map((result) => `${result.step} ${result.seconds.toFixed(0)} s`).join(', ');
-  console.log(`\nnpm test passed in ${minutes.toFixed(1)} min (${steps})`);
-  return 0;
+
+  get failed(): StepResult[] {
+    return this.results.filter((result) => result.code !== 0);
+  }
+
+  ended(step: string): Promise<void> {
+    return this.#ended.get(step)?.promise ?? Promise.resolve();
+  }
+
+  /** Runs the steps one after another, each once the steps it needs have ended; none after a failure. */
+  async lane(steps: readonly Step[]): Promise<void> {
+    for (const step of steps) {
+      await Promise.all((step.needs ?? []).map((needed) => this.ended(needed)));
+      if (this.failed.length === 0) this.results.push(await runStep(step.script, this.started));
+      this.#ended.get(step.script)?.resolve();
+    }
+  }
+}
+
+function describePlan(plan: Plan): string {
+  const step = (s: Step) => (s.needs ? `${s.script} (after ${s.needs.join(', ')})` : s.script);
+  const lanes = plan.lanes.map((lane, index) => `lane ${index + 1}: ${lane.map(step).join(' → ')}`);
+  const alone = plan.alone.length > 0 ? [`then alone: ${plan.alone.map(step).join(' → ')}`] : [];
+  return [...lanes, ...alone].join('\n');
+}
+
+async function main(): Promise<number> {
+  const plan = process.argv.includes('--quick') ? QUICK : GATE;
+  if (process.argv.includes('--list')) {
+    console.log(describePlan(plan));
+    return 0;
+  }
+  console.log(describePlan(plan));
+  const run = new Run(plan, performance.now());
+  await Promise.all(plan.lanes.map((lane) => run.lane(lane)));
+  await run.lane(plan.alone);
+  const minutes = (performance.now() - run.started) / 60_000;
+  const steps = run.results.map((r) => `${r.step}: at ${r.at.toFixed(0)} s, ${r.seconds.toFixed(0)} s`);
+  const failed = run.failed.map((result) => result.step);
+  const verdict = failed.length > 0 ? `failed (${failed.join(', ')})` : 'passed';
+  console.log(`\n${plan === QUICK ? 'test:quick' : 'npm test'} ${verdict} in ${minutes.toFixed(1)} min`);
+  console.log(steps.map((line) => `  ${line}`).join('\n'));
+  return failed.length > 0 ? 1 : 0;
 }
 
 process.exitCode = await main();
