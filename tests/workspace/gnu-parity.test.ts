@@ -92,6 +92,10 @@ const COMMANDS = [
   'grep --color apple a.txt',
   'grep -- -e a.txt; echo "exit $?"',
   'grep -w apple a.txt',
+  // Lines of context from several files are separated by -- between files too (grep-fixes.ts).
+  'grep -n -A1 TODO src/x.ts src/sub/z.js a.txt',
+  'grep -C1 an a.txt n.csv; grep -B1 -n -e bob -e cherry n.csv a.txt',
+  'grep -A1 -c e a.txt n.csv; grep -l -A1 e a.txt n.csv',
   // The respellings reach a command however it runs: eval of expanded text, source, an array, a variable.
   'c="grep -e apple -e cherry a.txt"; eval "$c"',
   'source ps/grep.sh; . ps/grep.sh',

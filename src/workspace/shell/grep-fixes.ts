@@ -10,6 +10,8 @@
  *   the name with another slash (`app//a.ts`), so `grep -rn TODO app/ | cut -d: -f1` named files that
  *   compare unequal to every other listing; the slashes are removed from such an operand.
  *
+ * - **Lines of context from several files** (`-A`, `-B`, `-C`) are separated by `--` between files too,
+ *   as GNU's are; just-bash separated only the groups of one file.
  * - **`\+` and `\?` in a basic expression** mean what GNU's mean (`grep-bre.ts`).
  * - **`-o` with a pattern that matches the empty string** (`grep -o '[0-9]*'`): just-bash's grep
  *   fails on the first such match, with "start index out of bounds" or, reading a file, "No such file
@@ -71,9 +73,55 @@ export function withGrepOperandsFixed(grep: Command): Command {
         return { stdout: '', stderr: `${GREP_EMPTY_MATCH_REFUSAL}\n`, exitCode: 2 };
       }
       if (result instanceof Error) throw result;
-      return result as Result;
+      return withFileSeparators(grep, args, context, result as Result);
     },
   };
+}
+
+/** Options that print lines of context: `-A 2`, `-B2`, `-C 1`, `-3`, `--context=1`, `-nA1`. */
+const CONTEXT_OPTION = /^(?:-[a-zA-Z]*[ABC]|-\d+$|--(?:after-|before-)?context)/;
+/** Options whose output has no lines of context to separate (counts, names, silence, only matches). */
+const NO_CONTEXT_OUTPUT = /^(?:-[a-zA-Z]*[clLqoZz]|--(?:count|files-with|quiet|silent|only-matching|null))/;
+
+/**
+ * The output with GNU's `--` between the context groups of two files. just-bash puts it between the
+ * groups of one file only, so `grep -rn -A1 TODO src` ran the last line of one file's group into the
+ * first of the next. The files are known in order from a run with `-l`; a line is the next file's when
+ * it starts with that file's name and `:` or `-`.
+ */
+async function withFileSeparators(
+  grep: Command,
+  args: string[],
+  context: Context,
+  result: Result,
+): Promise<Result> {
+  const line = readGrepLine(args);
+  const options = args.filter((_, at) => !line.operands.includes(at));
+  const files = line.patternGiven ? line.operands.length : line.operands.length - 1;
+  if (result.exitCode !== 0 || line.noFilename || !(line.recursive || files > 1)) return result;
+  if (!options.some((arg) => CONTEXT_OPTION.test(arg)) || options.some((arg) => NO_CONTEXT_OUTPUT.test(arg)))
+    return result;
+  const listed = await withOperandsFixed(grep, ['-l', ...args], context);
+  const names = String(listed.stdout)
+    .split('\n')
+    .filter((name) => name !== '');
+  return { ...result, stdout: separated(String(result.stdout), names) };
+}
+
+/** `stdout` with `--` before the first line of each file after the first, unless one is there. */
+function separated(stdout: string, names: readonly string[]): string {
+  const lines = stdout.split('\n');
+  const out: string[] = [];
+  let current = 0;
+  for (const text of lines) {
+    const next = names[current + 1];
+    if (next !== undefined && (text.startsWith(`${next}:`) || text.startsWith(`${next}-`))) {
+      current++;
+      if (out.length > 0 && out.at(-1) !== '--') out.push('--');
+    }
+    out.push(text);
+  }
+  return out.join('\n');
 }
 
 /** Runs grep with `-r`'s operands fixed: see the file comment. */
