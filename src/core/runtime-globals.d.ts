@@ -19,6 +19,8 @@ declare var AbortController: {
 declare function setTimeout(handler: () => void, timeout?: number): unknown;
 declare function clearTimeout(id: unknown): void;
 
-declare class TextEncoder {
-  encode(input?: string): Uint8Array;
+/** A channel of two ports (browsers, workers, edge runtimes, Node 15+): `nextTask` in src/shared. */
+declare class MessageChannel {
+  readonly port1: { onmessage: (() => void) | null; close(): void };
+  readonly port2: { postMessage(message: unknown): void };
 }

@@ -13,6 +13,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createToolSuite, type ToolSession, type ToolSuite, type Workspace } from '../index.ts';
+import { joinBytes } from '../shared/index.ts';
 import { askCounterShard, serveCounterShard } from './counter-shard.ts';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -93,14 +94,7 @@ function sqlWorkspaceStorage(storage: SessionObjectStorage) {
     async read() {
       const rows = storage.sql.exec('SELECT data FROM workspace_chunks ORDER BY chunk').toArray();
       if (rows.length === 0) return undefined;
-      const parts = rows.map((row) => new Uint8Array(row.data as ArrayBuffer));
-      const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-      let offset = 0;
-      for (const part of parts) {
-        out.set(part, offset);
-        offset += part.length;
-      }
-      return out;
+      return joinBytes(rows.map((row) => new Uint8Array(row.data as ArrayBuffer)));
     },
     async write(_key: string, bytes: Uint8Array) {
       storage.transactionSync(() => {

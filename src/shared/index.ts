@@ -1,9 +1,10 @@
 /**
  * Small helpers every room needs the same way: UTF-8 sizes of JavaScript strings, cuts by bytes that
  * never split a character, the one wording of a size (the built-in tools' own, which every room and
- * the playground print too), and the message of anything thrown.
+ * the playground print too), the message of anything thrown, byte arrays joined, and a turn of the
+ * event loop for long work done in slices.
  * Every room may import this module and it imports nothing, so no room has to write these again (and
- * two rooms cannot measure or word the same thing differently). Pure functions only.
+ * two rooms cannot measure or word the same thing differently). Pure functions, but for `nextTask`.
  */
 
 /**
@@ -82,6 +83,34 @@ export function formatSize(bytes: number): string {
 /** The message of anything thrown: an Error's own message, anything else as a string. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** `parts` joined in order into one array. */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * Gives the thread back until a new task, so long work split by it never holds a page or a worker in
+ * one task. A message on a fresh channel (browsers throttle nested timers, not messages, and a 0 ms
+ * timer costs 1 ms in Node); a timer where there is no `MessageChannel`.
+ */
+export function nextTask(): Promise<void> {
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 function isHighSurrogate(code: number): boolean {

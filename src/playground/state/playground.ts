@@ -7,7 +7,7 @@
 
 import { describeWorkspaceShell, type ExposureMode } from 'browser-agent-tools';
 import type { AgentModel } from 'browser-agent-tools/agent';
-import { errorMessage } from '../../shared/index.ts';
+import { errorMessage, nextTask } from '../../shared/index.ts';
 import type { DemoTool } from '../demo/demo-catalog.ts';
 import type { ExampleTranscript } from '../demo/transcripts.ts';
 import type { AgentModule, AgentStore, KeyStorage } from './agent-store.ts';
@@ -28,7 +28,6 @@ import {
   parseSessionFile,
 } from './history-store.ts';
 import type { McpLink, McpModule } from './mcp-store.ts';
-import { nextTask } from './next-task.ts';
 import {
   type RecordedResult,
   type ReplayDifference,

@@ -12,8 +12,7 @@ import {
   normalizeSpec,
   type ToolSpec,
 } from 'browser-agent-tools';
-import { errorMessage, formatSize } from '../../shared/index.ts';
-import { nextTask } from './next-task.ts';
+import { errorMessage, formatSize, nextTask } from '../../shared/index.ts';
 import { parseRecorded, type RecordedResult } from './replay-check.ts';
 
 /** A file's content: UTF-8 text, or bytes as base64. */

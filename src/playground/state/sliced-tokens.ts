@@ -13,7 +13,7 @@
  * against the whole count). Framework-free.
  */
 
-import { nextTask } from './next-task.ts';
+import { nextTask } from '../../shared/index.ts';
 
 /** The most characters counted in one call of the tokenizer. */
 export const SLICE_CHARS = 2_000;

@@ -3,9 +3,10 @@
  * implementations, the Origin Private File System (one file per key) and IndexedDB (one record per
  * key, and one per appended part). Both replace or extend a key's bytes atomically: OPFS writes into a
  * swap file that only replaces the old one when the stream closes, IndexedDB in one transaction. A
- * write that fails (a full quota) leaves what was stored before untouched. Imports nothing; DOM types
- * only.
+ * write that fails (a full quota) leaves what was stored before untouched. Imports src/shared; DOM
+ * types only.
  */
+import { joinBytes } from '../../shared/index.ts';
 
 /** Keeps saved workspaces as byte strings by key. Inject your own for Node, tests or another store. */
 export interface WorkspaceStorage {
@@ -116,17 +117,6 @@ const settle = <T>(request: IDBRequest<T>): Promise<T> =>
  */
 const partsOf = (key: string): IDBKeyRange => IDBKeyRange.bound([key], [key, []]);
 
-/** `parts` joined in order. */
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 /**
  * Saved workspaces as records of an IndexedDB object store: the bytes written under the key itself,
  * each appended part under `[key, n]`. A write replaces the record and drops the parts, in one
@@ -163,7 +153,7 @@ export function createIndexedDbStorage(): WorkspaceStorage {
           settle(store.getAll(partsOf(key))),
         ]);
         if (!(value instanceof Uint8Array)) return undefined;
-        return parts.length === 0 ? value : joined([value, ...(parts as Uint8Array[])]);
+        return parts.length === 0 ? value : joinBytes([value, ...(parts as Uint8Array[])]);
       }),
     write: (key, bytes) =>
       run('readwrite', async (store) => {

@@ -10,8 +10,9 @@
  * plus a fixed cost per entry and per push to the inflater, measured in those units (see the
  * constants). A budget is a few ms of work, and what a yield costs stays small beside it: a message on
  * a fresh channel, not a timer (a 0 ms timer waits 1 ms in Node and 4 ms in a browser once nested).
- * Imports nothing.
+ * Imports src/shared.
  */
+import { nextTask } from '../../shared/index.ts';
 
 /** Units of work between two yields: about what inflating and checking 256 KiB costs, a few ms. */
 const YIELD_EVERY_UNITS = 256 * 1024;
@@ -26,19 +27,6 @@ export const ENTRY_UNITS = 1024;
 export interface ImportPacer {
   /** Counts `units` of work done; yields to the event loop when a budget's worth was done since the last yield. */
   spend(units: number): Promise<void>;
-}
-
-/** Gives the thread back until a new task: a message on a fresh channel, a timer where there is none. */
-function nextTask(): Promise<void> {
-  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /** A pacer for one import, with a budget of {@link YIELD_EVERY_UNITS} between yields. */

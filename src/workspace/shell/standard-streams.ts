@@ -13,9 +13,10 @@
  * in it, and when the command returns they are added to what it printed on each stream. Writes to
  * `/dev/stdout` come after the command's own output rather than among it. Frames nest (a command run by
  * `xargs` reads its own input); two calls running at once in one workspace could see each other's.
- * Imports just-bash's types.
+ * Imports just-bash's types and src/shared.
  */
 import type { Command } from 'just-bash';
+import { joinBytes } from '../../shared/index.ts';
 
 type Result = Awaited<ReturnType<Command['execute']>>;
 
@@ -57,16 +58,6 @@ export function bytesWritten(content: string | Uint8Array, encoding: unknown): U
   return encoding === 'binary' || encoding === 'latin1'
     ? bytesOfLatin1(content)
     : textEncoder.encode(content);
-}
-
-function joined(chunks: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }
 
 /** The standard streams of the commands running in one shell (see the file comment). */
@@ -113,10 +104,10 @@ function latin1Of(bytes: Uint8Array): string {
 function withWrites(result: Result, frame: Frame): Result {
   if (frame.stdout.length === 0 && frame.stderr.length === 0) return result;
   const bytes = result.stdoutKind === 'bytes' || result.stdoutEncoding === 'binary';
-  const stdout = joined(frame.stdout);
+  const stdout = joinBytes(frame.stdout);
   return {
     ...result,
     stdout: `${result.stdout}${bytes ? latin1Of(stdout) : textDecoder.decode(stdout)}`,
-    stderr: `${result.stderr}${textDecoder.decode(joined(frame.stderr))}`,
+    stderr: `${result.stderr}${textDecoder.decode(joinBytes(frame.stderr))}`,
   };
 }
