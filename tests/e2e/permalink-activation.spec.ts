@@ -43,7 +43,9 @@ test("a link whose tool_search activates other tools than the author's says whic
   );
   await expect(notice).toHaveAttribute('data-kind', 'error');
   // Beside its record: the same result and output, other activations.
-  await notice.getByTestId('notice-comparisons').locator('summary').click();
+  const summary = notice.getByTestId('notice-comparisons').locator('summary');
+  await expect(summary).toHaveText('Recorded and now, side by side (1 call)');
+  await summary.click();
   const search = notice.getByTestId('notice-comparison').filter({ hasText: 'Call 1 (tool_search)' });
   const cells = (row: string) => search.getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell');
   await expect(cells('Result')).toHaveText(['success', 'success']);

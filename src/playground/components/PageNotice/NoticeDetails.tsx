@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { usePlayground } from '../../hooks/use-playground.ts';
 import type { NoticeAction, NoticeComparison, PageNoticeState } from '../../state/playground.ts';
 import type { RecordedResult } from '../../state/replay-check.ts';
+import { plural } from '../../state/text.ts';
 import { VisibleText } from '../VisibleText/VisibleText.tsx';
 import styles from './NoticeDetails.module.css';
 
@@ -128,7 +129,7 @@ function NoticeActions({ actions }: { actions: readonly NoticeAction[] }) {
 function ReplayComparison({ comparisons }: { comparisons: readonly NoticeComparison[] }) {
   return (
     <details className={styles.details} data-testid="notice-comparisons">
-      <summary>Recorded and now, side by side ({comparisons.length} calls)</summary>
+      <summary>Recorded and now, side by side ({plural(comparisons.length, 'call')})</summary>
       <ul className={styles.list}>
         {comparisons.map((comparison) => (
           <Comparison key={comparison.call} comparison={comparison} />
