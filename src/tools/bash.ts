@@ -61,7 +61,7 @@ export type BashInput = FromSchema<typeof BASH_PARAMETERS>;
 export const BASH_SPEC: BuiltinSpec<typeof BASH_PARAMETERS> = {
   name: 'bash',
   description:
-    'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: only EXIT traps run, a command ending in & is refused, sed has no \\U or \\L, a sort by key (-k, -t) or with -f orders by locale rather than bytes, and &, | and ^ in $(( )) are 32-bit.',
+    'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: only EXIT traps run, a command ending in & runs only if a wait follows it at once, sed has no \\U or \\L, a sort by key (-k, -t) or with -f orders by locale rather than bytes, and &, | and ^ in $(( )) are 32-bit.',
   parameters: BASH_PARAMETERS,
   effects: ['exec'],
 };

@@ -188,24 +188,32 @@ describe('trap: scripts that must still run', () => {
   });
 });
 
-describe('background jobs are refused before the script runs', () => {
+describe('background jobs are refused before the script runs, unless waited for at once', () => {
   it.each([
     '(sleep 0.2; echo late) & echo early; wait',
-    'echo before; sleep 1 & wait',
-    'for i in 1 2; do echo $i & done; wait',
     'f() { echo bg & }; echo before',
+    'server &',
+    'sleep 0.01 & pid=$!; wait',
+    '{ echo one; exit 42; } & wait $!',
+    'for i in 1 2; do echo $i & echo more; done; wait',
   ])('%s', async (command) => {
     expect(await run(command)).toEqual({ output: `${BACKGROUND_REFUSAL}\n`, exitCode: 2 });
   });
 
   it('in a nested shell, which fails on its own', async () => {
-    expect(await run('bash -c "echo a & wait"; echo "outer $?"')).toEqual({
+    expect(await run('bash -c "echo a & echo b"; echo "outer $?"')).toEqual({
       output: `${BACKGROUND_REFUSAL}\nouter 2\n`,
       exitCode: 0,
     });
   });
 
   it.each([
+    ['echo before; sleep 0.1 & wait; echo after', 'before\nafter\n'],
+    ['echo a & echo b & wait', 'a\nb\n'],
+    ['for i in 1 2 3; do echo $i & done; wait; echo done', '1\n2\n3\ndone\n'],
+    // A job is a subshell: its exit, cd and variables stay in it; its status is not $? and stops no set -e.
+    ['x=1; { x=2; cd /tmp; exit 42; } & wait; echo "x=$x $(pwd) $?"', 'x=1 /workspace 0\n'],
+    ['set -e; false & wait; echo "still $?"', 'still 0\n'],
     ['echo a && echo b', 'a\nb\n'],
     ['echo "a & b"', 'a & b\n'],
     ['ls nope &> /dev/null; echo $?', '2\n'],

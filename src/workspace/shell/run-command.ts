@@ -425,7 +425,7 @@ function scriptRespellings(bash: Bash, { wholeScript }: { wholeScript: boolean }
       },
     ],
     ['oversize-brace-ranges', oversizeRangeRefusal],
-    ['background-jobs', backgroundRefusal],
+    ['background-jobs', (ast) => backgroundRefusal(ast, parse)],
     ['scripts-by-path', (ast, shell) => runScriptsByPath(ast, shell)],
     ['cd-operands', (ast) => refuseExtraCdOperands(ast, parse)],
     ['loop-control', (ast) => keepLoopControlInItsLoop(ast, parse)],
