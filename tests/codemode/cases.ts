@@ -70,6 +70,8 @@ const TIMEOUT_1S =
   'codemode: The script timed out after 1s and was stopped. Do less in one script, or pass a larger timeout (at most 60s).';
 const TIMEOUT_2S =
   'codemode: The script timed out after 2s and was stopped. Do less in one script, or pass a larger timeout (at most 60s).';
+const TIMEOUT_10S =
+  'codemode: The script timed out after 10s and was stopped. Do less in one script, or pass a larger timeout (at most 60s).';
 const MEMORY =
   'codemode: The script hit the memory limit (64.0MB) and was stopped. Work on smaller pieces of data and return less.';
 const NO_CALLS = 'It made no tool calls.';
@@ -205,7 +207,9 @@ export const CODEMODE_CASES: CodemodeCase[] = [
   {
     title: 'row 57: a 1 GB allocation ends with the memory limit',
     code: 'const keep = [];\nfor (let i = 0; i < 1024; i++) keep.push(new Uint8Array(1 << 20));\nreturn keep.length;',
-    timeout: 5,
+    // The limit is reached within a second; the timeout only has to outlast a Worker's start on a
+    // loaded machine (5 s did not, beside other test runs), since the start counts against it.
+    timeout: 30,
     observe: (run) => text(run.result),
     expected: { is_error: true, output: `${MEMORY}\n${NO_CALLS}` },
   },
@@ -268,11 +272,13 @@ export const CODEMODE_CASES: CodemodeCase[] = [
   {
     title: 'row 60: a tool call that never settles times out and is listed as cancelled',
     code: "await tools.lookup({ key: 'a' });\nawait tools.hang();",
-    timeout: 2,
+    // Long enough for a Worker to start and make the first call on a loaded machine (2 s was not,
+    // beside other test runs): the start counts against the timeout. The wait costs no CPU.
+    timeout: 10,
     observe: (run) => ({ ...text(run.result), calls: run.result.details.calls }),
     expected: {
       is_error: true,
-      output: `${TIMEOUT_2S}\nTool calls it made before it stopped (they are not undone):\n1. lookup {"key":"a"} → ok\n2. hang {} → cancelled`,
+      output: `${TIMEOUT_10S}\nTool calls it made before it stopped (they are not undone):\n1. lookup {"key":"a"} → ok\n2. hang {} → cancelled`,
       calls: [
         { name: 'lookup', args: { key: 'a' }, is_error: false, duration_ms: expectAnyDuration },
         { name: 'hang', args: {}, is_error: true, duration_ms: expectAnyDuration, cancelled: true },
