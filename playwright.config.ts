@@ -25,9 +25,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
-  // An assertion returns as soon as it holds, so a long wait costs only a failing run. In `npm test` the
-  // e2e stage shares the 2 cores with the quick bench: 5 s (Playwright's default) was too short there
-  // for a first connection to the edge worker in workerd.
+  // An assertion returns as soon as it holds, so a long wait costs only a failing run. 5 s (Playwright's
+  // default) was too short for a first connection to the edge worker in workerd on busy cores.
   expect: { timeout: 15_000 },
   // Two: most of a spec's time is the page waiting (for its Worker, a timeout, an idle callback).
   workers: 2,

@@ -3,22 +3,20 @@
  * lanes of steps that run side by side, each lane one step after another, then the steps that must
  * run alone. A step is an npm script with its arguments.
  *
- * `npm test` on two cores has two lanes, one per core, each pairing work that computes with work that
- * mostly waits (on Chromium, child processes, shell timeouts, npm):
+ * `npm test` on two cores has two lanes, one per core, then the e2e specs:
  *
- * - the build, knip and publint on it, the quick benchmarks (which judge no target, so the load they
- *   add changes no verdict), then, once the unit tests are done, the e2e specs against the built
- *   playground (two workers);
- * - typecheck and lint, the unit tests in Node (Vitest's `quick` and `processes` projects), the
+ * - the build, knip and publint on it, the example projects installed from the packed build, the
  *   repository checks (the `repo` project: package contents, docs against code and results, install
- *   weight, bundle budget), then the example projects installed from the packed build, beside the e2e
- *   specs;
+ *   weight, bundle budget);
+ * - typecheck and lint, the unit tests in Node (Vitest's `quick` and `processes` projects), the quick
+ *   benchmarks (which judge no target, so the load they add changes no verdict);
  *
- * and after both, alone, the e2e specs that hold the page to a deadline (playwright.config.ts's
- * `alone` project), so no other step takes the CPU they measure. A step that needs another waits for
- * it whichever lane it is in. The e2e specs and the unit tests never run together: side by side (four
- * heavy processes on two cores) they took 17 minutes on a clean clone, where one after the other (as
- * the benchmarks with the unit tests, and the examples with the e2e specs) takes about 12.
+ * and after both, alone, the e2e specs against the built playground (two workers of their own), then
+ * the e2e specs that hold the page to a deadline (playwright.config.ts's `alone` project), one at a
+ * time. Every step keeps both cores busy by itself, so overlapping them saves no time; what it does is
+ * push tests past their timeouts: beside the unit tests, the e2e specs took 17 minutes on a clean clone
+ * and ran an axe scan past its timeout; beside the examples, 16.5 minutes and two codemode Workers did
+ * not start within their scripts' time. A step that needs another waits for it whichever lane it is in.
  *
  * `npm run test:quick`: the four tsc projects, incremental (their build info kept in
  * node_modules/.cache, so a second run re-checks what changed), beside the `quick` Vitest project.
@@ -46,23 +44,15 @@ const BUILD = 'build';
 
 const GATE: Plan = {
   lanes: [
-    [
-      { script: BUILD },
-      { script: 'lint:built' },
-      { script: 'bench -- --quick' },
-      // Not beside the unit tests: both at once (four heavy processes on two cores) took 17 minutes on
-      // a clean clone and ran an axe scan past its timeout, where one after the other takes about 12.
-      { script: 'test:e2e -- --project=e2e', needs: ['test:node'] },
-    ],
+    [{ script: BUILD }, { script: 'lint:built' }, { script: 'test:examples' }, { script: 'test:repo' }],
     [
       { script: 'typecheck' },
       { script: 'lint:code' },
       { script: 'test:node' },
-      { script: 'test:repo', needs: [BUILD] },
-      { script: 'test:examples', needs: [BUILD] },
+      { script: 'bench -- --quick', needs: [BUILD] },
     ],
   ],
-  alone: [{ script: 'test:e2e -- --project=alone --no-deps' }],
+  alone: [{ script: 'test:e2e -- --project=e2e' }, { script: 'test:e2e -- --project=alone --no-deps' }],
 };
 
 const QUICK: Plan = {
