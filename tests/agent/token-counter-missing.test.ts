@@ -2,6 +2,9 @@
  * Without the optional peer `gpt-tokenizer` and without a counter, a run fails up front with an error
  * that names the package to install (the module is replaced by one that fails to load, as a missing
  * package does).
+ * Reaches inside: vi.mock replaces src/providers/tokens.ts, the module through which runAgentLoop loads
+ * gpt-tokenizer, so that the installed peer fails to load as a missing one does; no public option unloads a
+ * package.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { runAgentLoop } from '../../src/agent/index.ts';

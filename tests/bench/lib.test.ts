@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bm25Tokens, createBm25, schemaText } from '../../bench/lib/rankers.ts';
 import { median, p95, quantile, sample } from '../../bench/lib/stats.ts';
-import type { ToolSpec } from '../../src/core/types.ts';
+import type { ToolSpec } from '../../src/core/entry.ts';
 
 function tool(name: string, description: string, properties: Record<string, unknown> = {}): ToolSpec {
   return { name, description, parameters: { type: 'object', properties } };

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type CodemodeRunner, createInProcessRunner } from '../../src/codemode/index.ts';
-import type { ToolContext } from '../../src/core/index.ts';
+import type { ToolContext } from '../../src/core/entry.ts';
 import { type CaseRun, CODEMODE_CASES, REFUSALS, text, withoutDurations } from './cases.ts';
 import { createCodemodeFixture } from './fixture.ts';
 

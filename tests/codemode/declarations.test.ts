@@ -3,6 +3,10 @@
  * or a session changes, identifiers for awkward names, JSON Schema → TypeScript, and a compiler run over
  * the declarations of the built-ins and of an awkward catalog. The built-in result shapes are checked
  * against what the real built-in tools return, through codemode.
+ * Reaches inside: schemaToType and the summary helpers (firstSentence, summaryParagraph, MAX_SENTENCE_CHARS)
+ * are parts of the declaration generator, exported by no entry, checked form by form; registerBuiltinTools
+ * (the built-ins on a bare createCoreSuite, without createToolSuite's spill and shell description) is
+ * exported by no entry either.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,17 +27,19 @@ import {
 } from '../../src/codemode/index.ts';
 import { schemaToType } from '../../src/codemode/schema-to-type.ts';
 import { firstSentence, MAX_SENTENCE_CHARS, summaryParagraph } from '../../src/codemode/summary.ts';
-import { createCoreSuite, type JsonSchema, type ToolSpec } from '../../src/core/index.ts';
-import { createToolSuite } from '../../src/create-tool-suite.ts';
 import {
   BUILTIN_OUTPUT_SCHEMAS,
   BUILTIN_SPECS,
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
-  registerBuiltinTools,
-} from '../../src/tools/index.ts';
+  createCoreSuite,
+  createToolSuite,
+  type JsonSchema,
+  type ToolSpec,
+  type Workspace,
+} from '../../src/index.ts';
+import { registerBuiltinTools } from '../../src/tools/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 import { createCodemodeFixture } from './fixture.ts';
 
 const runner = createInProcessRunner();

@@ -2,6 +2,9 @@
  * The host side of the Worker runner, in Node with a stand-in Worker: messages are relayed both ways,
  * and the Worker is terminated when the script ends, when `stop` aborts and when it crashes. The real
  * Worker runs in Chromium (tests/e2e/codemode.spec.ts).
+ * Reaches inside: HostToWorkerMessage and WorkerToHostMessage, the Worker protocol the stand-in Worker speaks
+ * (src/codemode/worker-protocol.ts), are exported by no entry: the codemode entry exports the runner, not its
+ * messages.
  */
 import { describe, expect, it } from 'vitest';
 import { createWorkerRunner, type ScriptHost, type ScriptJob } from '../../src/codemode/index.ts';

@@ -6,9 +6,14 @@
  * own tool and parameter names. tests/compat/README.md lists each case and every deliberate difference.
  */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, responsesCallOutput, type ToolResult } from '../../src/index.ts';
+import {
+  createToolSuite,
+  responsesCallOutput,
+  type ToolResult,
+  type Workspace,
+  WorkspaceError,
+} from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import { type Workspace, WorkspaceError } from '../../src/workspace/workspace.ts';
 
 /** A tree as the scenarios compare it: file path → content, directory path (ending in `/`) → null. */
 type Tree = Record<string, string | null>;

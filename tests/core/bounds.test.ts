@@ -2,21 +2,23 @@
  * Nothing a call sends makes its answer grow with it: a name that cannot be a tool name is refused
  * before any lookup or similarity search, every echo is clipped, problem lists and error messages have
  * caps. Sizes and texts are asserted here; how long it takes is measured in bench/.
+ * Reaches inside: the caps asserted (MAX_ARGUMENT_KEYS, MAX_ERROR_DATA_*, MAX_ERROR_MESSAGE_CHARS,
+ * MAX_FULLY_CHECKED_VALUES, MAX_COMPARED_CHARS) are exported by no entry; closestNames gets names of
+ * megabytes that execute refuses before any similarity search, and validateArguments meets a validator
+ * stubbed to run out of stack on three items, where a call would need 369,000 errors.
  */
 import { Validator } from '@cfworker/json-schema';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_FULLY_CHECKED_VALUES, validateArguments } from '../../src/core/arguments.ts';
 import {
-  createCoreSuite,
   MAX_ARGUMENT_KEYS,
   MAX_ERROR_DATA_CHARS,
   MAX_ERROR_DATA_ITEMS,
   MAX_ERROR_MESSAGE_CHARS,
-  ToolError,
 } from '../../src/core/index.ts';
 import { closestNames, MAX_COMPARED_CHARS } from '../../src/core/similar.ts';
-import { createToolSuite as createFullSuite } from '../../src/index.ts';
+import { createCoreSuite, createToolSuite as createFullSuite, ToolError } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { fuzzRuns } from '../faults/runs.ts';
 

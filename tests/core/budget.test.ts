@@ -2,10 +2,19 @@
  * One output budget for every tool: a host tool's output over it is cut, ends with a notice in the
  * built-ins' style, and its full text stays reachable (a spill file `read` pages through, or
  * `details.full_output`). The built-ins cut their own output and are not cut again.
+ * Reaches inside: createBashTool (src/tools/bash.ts) registers the built-in bash a second time, under another
+ * name and without a budget, as the reference the budgeted built-in is compared with; no entry exports the
+ * built-ins' factories.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreSuite, DEFAULT_OUTPUT_BUDGET, ToolError, UsageError } from '../../src/core/index.ts';
-import { createToolSuite, type ToolResult } from '../../src/index.ts';
+import {
+  createCoreSuite,
+  createToolSuite,
+  DEFAULT_OUTPUT_BUDGET,
+  ToolError,
+  type ToolResult,
+  UsageError,
+} from '../../src/index.ts';
 import { createBashTool } from '../../src/tools/bash.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 

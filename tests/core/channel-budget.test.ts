@@ -5,8 +5,7 @@
  * its own output keeps its channels as they are; small results are left alone.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreSuite, DEFAULT_OUTPUT_BUDGET, ToolError } from '../../src/core/index.ts';
-import { createToolSuite } from '../../src/index.ts';
+import { createCoreSuite, createToolSuite, DEFAULT_OUTPUT_BUDGET, ToolError } from '../../src/index.ts';
 
 const MB20 = 20 * 1024 * 1024;
 

@@ -1,3 +1,9 @@
+/**
+ * defineTool: a tool defined once (schemas, types, error codes, budget, result schema), registered and run
+ * through suite.execute.
+ * Reaches inside: createReadTool (src/tools/read.ts), the read built-in as a defined tool with its typed run,
+ * is exported by no entry; its types are checked against the public ReadInput and ReadOutput.
+ */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createToolSuite, defineTool, type ReadInput, type ReadOutput, ToolError } from '../../src/index.ts';
 import { createReadTool } from '../../src/tools/read.ts';

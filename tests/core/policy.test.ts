@@ -5,8 +5,14 @@
  * strictest level in force for unknown effects. Messages are asserted word for word.
  */
 import { describe, expect, it } from 'vitest';
-import { createCoreSuite, evaluatePolicy } from '../../src/core/index.ts';
-import { createToolSuite, type Policy, type ToolSuite, UsageError } from '../../src/index.ts';
+import {
+  createCoreSuite,
+  createToolSuite,
+  evaluatePolicy,
+  type Policy,
+  type ToolSuite,
+  UsageError,
+} from '../../src/index.ts';
 
 const KEYS_AND_LEVELS =
   'Its keys are the effects read, fs_write, exec, net_read, net_write, state_write, plus unknown (tools whose effects are unknown) and default (effects the policy does not list); each level is "allow", "ask" or "deny", in lower case.';

@@ -8,8 +8,7 @@ import { tool as agentsTool } from '@openai/agents';
 import { tool as aiTool, jsonSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createCoreSuite } from '../../src/core/index.ts';
-import { parseToolCall } from '../../src/index.ts';
+import { createCoreSuite, parseToolCall } from '../../src/index.ts';
 
 const CITY = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const;
 

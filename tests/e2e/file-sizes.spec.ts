@@ -3,6 +3,8 @@
  * by the seam's `writeFile`, then read back by every shell command and tool (src/testing/file-sizes.ts).
  * A Worker's stack is smaller than a page's: from about 63 KB on, the shell used to report such files as
  * missing ("No such file or directory") to cat, head and wc while ls and grep saw them.
+ * Reaches inside: probeFileSizes (src/testing/file-sizes.ts) is the probe this spec shares with the
+ * conformance case; the testing entry does not export it.
  */
 import { expect, test } from '@playwright/test';
 import { probeFileSizes } from '../../src/testing/file-sizes.ts';

@@ -1,6 +1,9 @@
 /**
  * The demo catalog of the ready-made worker: registered deferred, and what each tool tells the model,
  * word for word. Runs through the suite's one execute path, after activating the tools in a session.
+ * Reaches inside: the demo catalog (src/edge/demo-tools.ts) belongs to the ready-made worker,
+ * src/edge/worker-entry.ts built into dist/edge/worker.js; the edge entry exports neither registerDemoTools
+ * nor DEMO_TOOL_NAMES.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOOL_NAMES, registerDemoTools } from '../../src/edge/demo-tools.ts';

@@ -3,6 +3,9 @@
  * directly: sessions, the idle timeout (on an injected clock), the cap, the bearer token, refusals and
  * the result mapping. Client-facing texts are asserted word for word. The same handler in workerd is
  * tested from the built bundle in worker.test.ts.
+ * Reaches inside: registerDemoTools gives the handler the ready-made worker's demo catalog, which the edge
+ * entry does not export; formatDuration, how client-facing texts spell a duration, is exported by no entry
+ * and is checked on seven values at once.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -5,6 +5,9 @@
  * client that never comes back has its call cancelled after `resumeGraceMs`; tools activated outside a
  * call reach the client on the standalone GET stream; and the event store's bounds. The same in
  * workerd, on both session modes, is in resumable-workerd.test.ts.
+ * Reaches inside: registerDemoTools (the ready-made worker's demo catalog) and the memory event store with
+ * its bounds (createMemoryEventStore, MAX_STORED_EVENTS, MAX_STORED_EVENT_CHARS in src/edge/event-store.ts)
+ * are exported by no entry; the bounds are checked on the store itself.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

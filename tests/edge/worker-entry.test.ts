@@ -2,6 +2,9 @@
  * The ready-made worker's entry in Node, one fresh module per test (the worker keeps its handler in a
  * module variable): how it reads its bindings, and how it answers when they are malformed. The same
  * entry bundled and run in workerd is tested in worker.test.ts.
+ * Reaches inside: src/edge/worker-entry.ts is the ready-made worker, bundled into dist/edge/worker.js by
+ * build:edge and no package export; it is imported afresh for each test, with its EdgeWorker and WorkerEnv
+ * types.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EdgeWorker, WorkerEnv } from '../../src/edge/worker-entry.ts';

@@ -8,11 +8,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { expectClearError, expectResultShape } from '../../src/testing/invariants.ts';
+import { createToolSuite, type ToolResult, type Workspace } from '../../src/index.ts';
+import { expectClearError, expectResultShape } from '../../src/testing/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { createWebContainerWorkspace } from '../../src/workspace/webcontainer/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 import { createWebContainerStandIn, type WebContainerStandIn } from '../workspace/webcontainer-stand-in.ts';
 import { fuzzRuns } from './runs.ts';
 

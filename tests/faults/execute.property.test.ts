@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
-import { expectNoLeak, expectResultShape } from '../../src/testing/invariants.ts';
+import { expectNoLeak, expectResultShape } from '../../src/testing/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 import { fuzzRuns } from './runs.ts';
 

@@ -7,10 +7,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createToolSuite } from '../../src/index.ts';
-import { expectClearError, expectResultShape } from '../../src/testing/invariants.ts';
+import {
+  createToolSuite,
+  type WorkspaceExecOptions as ExecOptions,
+  type Workspace,
+} from '../../src/index.ts';
+import { expectClearError, expectResultShape } from '../../src/testing/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { ExecOptions, Workspace } from '../../src/workspace/workspace.ts';
 
 const run = promisify(execFile);
 

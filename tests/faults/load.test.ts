@@ -2,10 +2,12 @@
  * Load (issue: 1,000 calls in one session, 50 concurrent calls): memory stays bounded and nothing is
  * lost. The suite keeps no call history (a session holds only its activated tools and directives), so
  * what can grow is the workspace itself and the spill directory, which is capped at 20 files / 50 MB.
+ * Reaches inside: SPILL_MAX_FILES (src/tools/spill.ts), the cap the spill directory is counted against, is
+ * exported by no entry.
  */
 import { describe, expect, it } from 'vitest';
 import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { expectResultShape } from '../../src/testing/invariants.ts';
+import { expectResultShape } from '../../src/testing/index.ts';
 import { SPILL_MAX_FILES } from '../../src/tools/spill.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
 

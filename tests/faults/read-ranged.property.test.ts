@@ -5,19 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { createReadTool, type ReadToolOptions } from '../../src/tools/read.ts';
+import { createToolSuite, type ReadToolOptions, type ToolResult, type Workspace } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 import { fuzzRuns } from './runs.ts';
 
 const RUNS = fuzzRuns(150);
 
 /** A suite whose only tool is read with `options`, over `workspace`. */
 function readWith(workspace: Workspace, options: ReadToolOptions) {
-  const suite = createToolSuite({ workspace, builtins: false });
-  const tool = createReadTool(options);
-  suite.register(tool, 'direct');
+  const suite = createToolSuite({ workspace, builtins: ['read'], builtinOptions: { read: options } });
   return (args: Record<string, unknown>): Promise<ToolResult> => suite.execute('read', args);
 }
 

@@ -2,6 +2,8 @@
  * `mountMcpServer` against real servers, offline: the reference filesystem and "everything" servers
  * started over stdio in Node, and this project's own edge handler over Streamable HTTP (in process,
  * its `fetch` going straight to the handler; the same handler in workerd is in tests/edge/worker.test.ts).
+ * Reaches inside: registerDemoTools gives the in-process edge handler the ready-made worker's demo catalog
+ * (src/edge/demo-tools.ts), which the edge entry does not export.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -4,6 +4,8 @@
  * filesystem and "everything" servers: a page's preflight is allowed with the key's header, a request
  * without the key is refused, and with it the tools, resources, prompts and log messages of the stdio
  * server reach an MCP client over Streamable HTTP. The playground writes the same command.
+ * Reaches inside: PROXY_PACKAGE and proxyCommand (src/playground/state/stdio-proxy.ts) are the command the
+ * playground's MCP panel writes; the playground entry does not export them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,17 +1,19 @@
 /**
  * The dependency rules of the source tree (docs/contributing.md, docs/architecture.md), checked on
  * every import in src/. Each violation names the file, the import and the rule it breaks.
+ * Reaches inside: the repairs tables of the built-ins and of tool_search (*_REPAIRS, TOOL_SEARCH_REPAIRS)
+ * hold the peer aliases core must not spell out, and no entry exports them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { CODEMODE_TOOL_NAME } from '../../src/codemode/enable-codemode.ts';
-import { TOOL_SEARCH_NAME, TOOL_SEARCH_REPAIRS } from '../../src/search/tool-search.ts';
+import { CODEMODE_TOOL_NAME } from '../../src/codemode/index.ts';
+import { BUILTIN_TOOL_NAMES, TOOL_SEARCH_NAME } from '../../src/index.ts';
+import { TOOL_SEARCH_REPAIRS } from '../../src/search/tool-search.ts';
 import {
   BASH_REPAIRS,
-  BUILTIN_TOOL_NAMES,
   EDIT_REPAIRS,
   FIND_REPAIRS,
   GREP_REPAIRS,

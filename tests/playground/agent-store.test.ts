@@ -1,3 +1,9 @@
+/**
+ * The Agent panel's store when the model's server cannot be reached: what it tells the user.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it, vi } from 'vitest';
 import { type AgentModule, createAgentStore } from '../../src/playground/state/agent-store.ts';
 import type { Runtime } from '../../src/playground/state/runtime.ts';

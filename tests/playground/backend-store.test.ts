@@ -1,4 +1,9 @@
-/** The backend store: the embedded backend by default, a WebContainer on request, the fallback and its reason. */
+/**
+ * The backend store: the embedded backend by default, a WebContainer on request, the fallback and its reason.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
 import { bootWebContainerWorkspace } from 'browser-agent-tools/workspace/webcontainer';
 import { afterEach, describe, expect, it, vi } from 'vitest';

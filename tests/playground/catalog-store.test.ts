@@ -1,4 +1,9 @@
-/** The catalog store: rows with modes and effects, filters, in-place mode changes, the register form. */
+/**
+ * The catalog store: rows with modes and effects, filters, in-place mode changes, the register form.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it } from 'vitest';
 import { readDraft, specFormat } from '../../src/playground/state/catalog-store.ts';
 import { startPlayground } from './harness.ts';

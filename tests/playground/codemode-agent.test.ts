@@ -3,6 +3,9 @@
  * (in-process runner), a script's nested calls recorded on its history entry, the tool re-enabled after
  * a reset, and an agent run whose calls land in the history while the key stays out of the snapshot,
  * the scenario and the exported session.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentModel, ModelRequest } from '../../src/agent/index.ts';

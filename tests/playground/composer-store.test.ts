@@ -1,4 +1,9 @@
-/** The composer store: callable tools per caller, argument skeletons, raw calls, run and abort. */
+/**
+ * The composer store: callable tools per caller, argument skeletons, raw calls, run and abort.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { parseToolCall } from 'browser-agent-tools';
 import { describe, expect, it } from 'vitest';
 import { RAW_EXAMPLES, rawCall, skeletonArguments } from '../../src/playground/state/composer-store.ts';

@@ -1,3 +1,9 @@
+/**
+ * The Agent panel's Test connection: the models listed, the key sent, and what each failure says.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectionCheck, checkConnection } from '../../src/playground/state/connection-check.ts';
 import { type FakeModelServer, startFakeModelServer } from '../agent/fake-model-server.ts';

@@ -1,4 +1,9 @@
-/** The demo catalog: at least 40 deferred tools whose example calls succeed, deterministically. */
+/**
+ * The demo catalog: at least 40 deferred tools whose example calls succeed, deterministically.
+ * Reaches inside: the playground app's demo catalog (src/playground/demo/) has no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so it is tested as the app loads it.
+ */
 import { createToolSuite, normalizeSpec } from 'browser-agent-tools';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOOLS } from '../../src/playground/demo/demo-catalog.ts';

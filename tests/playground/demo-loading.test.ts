@@ -2,10 +2,14 @@
  * The demo catalog arrives lazily (its own chunk in the page): whenever it arrives, the catalog has the
  * order a rebuild gives (built-ins, tool_search, demo tools, codemode, registered tools), `start()` and
  * the API wait for it, and a failed load leaves a usable page with a notice.
+ * Reaches inside: the playground app's state and demo modules (src/playground/state/, src/playground/demo/)
+ * have no public entry: browser-agent-tools/playground exports the component, createPlaygroundStore and the
+ * approval prompt only, so they are tested as the app uses them.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_CONTENT } from '../../src/playground/demo/demo-content.ts';
-import type { DemoContent, Playground } from '../../src/playground/state/playground.ts';
+import type { PlaygroundStore as Playground } from '../../src/playground/index.ts';
+import type { DemoContent } from '../../src/playground/state/playground.ts';
 import { createPlaygroundApi } from '../../src/playground/state/playground-api.ts';
 import { createTestPlayground, startPlayground } from './harness.ts';
 

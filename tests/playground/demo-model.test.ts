@@ -1,4 +1,9 @@
-/** The demo model follows the user's message among its scripted tasks, or says what it can do. */
+/**
+ * The demo model follows the user's message among its scripted tasks, or says what it can do.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_SETTINGS } from '../../src/playground/state/agent-store.ts';
 import { createDemoModel, DEMO_CAPABILITIES, demoTaskFor } from '../../src/playground/state/demo-model.ts';

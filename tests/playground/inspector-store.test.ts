@@ -3,6 +3,9 @@
  * SDK client over stdio, the playground's store unchanged above it): resources listed and read,
  * templates, prompts got with arguments, the log level set and the log messages that follow, the wire
  * log of the connection; and the paging of lists, with a client that pages as the test decides.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,10 @@
+/**
+ * The MCP panel's Connect store: a remote server mounted deferred, kept over a reset and unmounted, and what
+ * each failure says.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it, vi } from 'vitest';
 import { createFetchHandler, type FetchHandler } from '../../src/edge/index.ts';
 import { mcpStoreOf, parseHeaderLines } from '../../src/playground/state/mcp-store.ts';

@@ -4,10 +4,14 @@
  * its replay's notice is never green on another backend: it says so, and offers the switch. Links
  * made before these were recorded still load, as "not recorded". The words are the page's: asserted
  * word for word.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
  */
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../../src/edge/index.ts';
+import type { Scenario } from '../../src/playground/index.ts';
 import { mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
 import {
   backendActions,
@@ -17,12 +21,7 @@ import {
   switchLabel,
   withBackendMismatch,
 } from '../../src/playground/state/replay-notice.ts';
-import {
-  decodeScenario,
-  encodeScenario,
-  parseScenario,
-  type Scenario,
-} from '../../src/playground/state/scenario.ts';
+import { decodeScenario, encodeScenario, parseScenario } from '../../src/playground/state/scenario.ts';
 import { startPlayground } from './harness.ts';
 import { act, mcpVia, noticeOf, refusal } from './page-helpers.ts';
 

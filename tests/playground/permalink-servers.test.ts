@@ -3,9 +3,13 @@
  * tools each contributed; never headers), reads them as untrusted input, and its replay's notice
  * offers what to do next: connect a recorded server whose tool was missing (then run the link again),
  * or run the calls shown as recorded. The notice's words are the page's: asserted word for word.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
  */
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler, type FetchHandler } from '../../src/edge/index.ts';
+import type { Scenario } from '../../src/playground/index.ts';
 import { linkUrl, mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
 import {
   connectLabel,
@@ -17,7 +21,6 @@ import {
   decodeScenario,
   encodeScenario,
   parseScenario,
-  type Scenario,
   ScenarioError,
 } from '../../src/playground/state/scenario.ts';
 import { startPlayground } from './harness.ts';

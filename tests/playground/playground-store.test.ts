@@ -1,11 +1,15 @@
-/** createPlaygroundStore: the playground's stores over a suite the host made, and the approval prompt. */
+/**
+ * createPlaygroundStore: the playground's stores over a suite the host made, and the approval prompt.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { createToolSuite, type ToolSuite, type Workspace } from 'browser-agent-tools';
 import type { AgentModel } from 'browser-agent-tools/agent';
 import { createJustBashWorkspace } from 'browser-agent-tools/workspace/just-bash';
 import { describe, expect, it } from 'vitest';
-import { createApprovalPrompt } from '../../src/playground/state/approval-prompt.ts';
+import { createApprovalPrompt, createPlaygroundStore } from '../../src/playground/index.ts';
 import { type McpModule, mcpStoreOf } from '../../src/playground/state/mcp-store.ts';
-import { createPlaygroundStore } from '../../src/playground/state/playground-store.ts';
 
 const NOTE_SPEC = {
   name: 'save_note',

@@ -1,4 +1,9 @@
-/** The composition root: calls recorded in the history, scenarios (reset, re-run, describe), sessions. */
+/**
+ * The composition root: calls recorded in the history, scenarios (reset, re-run, describe), sessions.
+ * Reaches inside: the playground app's state and demo modules (src/playground/state/, src/playground/demo/)
+ * have no public entry: browser-agent-tools/playground exports the component, createPlaygroundStore and the
+ * approval prompt only, so they are tested as the app uses them.
+ */
 import { BUILTIN_SPECS } from 'browser-agent-tools';
 import { bootWebContainerWorkspace } from 'browser-agent-tools/workspace/webcontainer';
 import { describe, expect, it } from 'vitest';

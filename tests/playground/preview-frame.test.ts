@@ -2,6 +2,8 @@
  * The preview beside the channels: a bash result whose details carry `preview_url` (a dev server
  * started with & on the WebContainer) shows that page in a frame; anything but an https URL shows
  * nothing.
+ * Reaches inside: PreviewFrame, one of the playground app's components (src/playground/components/), has no
+ * public entry: browser-agent-tools/playground exports the whole component only, so it is rendered alone.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -2,6 +2,9 @@
  * A permalink's replay against what the link recorded: the records a link carries are checked as
  * untrusted input, a stopped call is shown as recorded instead of re-run, and the notice names each
  * call that gave another result. Its words are the page's: asserted word for word.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
  */
 import { describe, expect, it } from 'vitest';
 import { headOf, parseRecorded, recordOf } from '../../src/playground/state/replay-check.ts';

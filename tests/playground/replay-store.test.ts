@@ -1,4 +1,9 @@
-/** Transcript replay: parsing, references to earlier results, and both shipped examples end to end. */
+/**
+ * Transcript replay: parsing, references to earlier results, and both shipped examples end to end.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it } from 'vitest';
 import { fillReferences, parseTranscript } from '../../src/playground/state/replay-store.ts';
 import { startPlayground } from './harness.ts';

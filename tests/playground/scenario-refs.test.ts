@@ -1,3 +1,10 @@
+/**
+ * References between a scenario's calls: a generated spill path referenced rather than copied, filled in on a
+ * re-run; an oversized link refused.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it } from 'vitest';
 import { decodeScenario } from '../../src/playground/state/scenario.ts';
 import {

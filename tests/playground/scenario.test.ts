@@ -1,4 +1,9 @@
-/** Scenarios: validation of untrusted input, and the compressed URL form. */
+/**
+ * Scenarios: validation of untrusted input, and the compressed URL form.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   decodeScenario,

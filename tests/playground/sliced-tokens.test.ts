@@ -1,3 +1,10 @@
+/**
+ * Token counts of long outputs, counted in slices: never more than SLICE_CHARS characters at once, no
+ * surrogate pair cut, an abort honoured.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {

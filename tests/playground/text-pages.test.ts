@@ -1,3 +1,9 @@
+/**
+ * Text pages: a long output split into pages by lines or by characters, which join back to the text.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import { describe, expect, it } from 'vitest';
 import { pageStarts, pageText } from '../../src/playground/state/text-pages.ts';
 

@@ -1,4 +1,9 @@
-/** Text helpers, the diff reader and the JSON tree helpers: what the page draws from untrusted text. */
+/**
+ * Text helpers, the diff reader and the JSON tree helpers: what the page draws from untrusted text.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
+ */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { parseUnifiedDiff } from '../../src/playground/state/diff-rows.ts';

@@ -1,3 +1,10 @@
+/**
+ * The quick token estimate the playground shows until the tokenizer loads: close to the exact count, then
+ * replaced by it.
+ * Reaches inside: the playground app's state and demo modules (src/playground/state/, src/playground/demo/)
+ * have no public entry: browser-agent-tools/playground exports the component, createPlaygroundStore and the
+ * approval prompt only, so they are tested as the app uses them.
+ */
 import { describe, expect, it } from 'vitest';
 import { enableCodemode } from '../../src/codemode/index.ts';
 import { createToolSuite } from '../../src/index.ts';

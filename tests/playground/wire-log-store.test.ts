@@ -2,6 +2,9 @@
  * The MCP panel's wire log: one summary per JSON-RPC message (requests with what they name, answers
  * with the request they answer and its time, notifications, log messages, transport errors), and a
  * flood of messages that keeps the log bounded and publishes once per batch.
+ * Reaches inside: the playground app's state modules (src/playground/state/) have no public entry:
+ * browser-agent-tools/playground exports the component, createPlaygroundStore and the approval prompt only,
+ * so they are tested as the app uses them.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,9 @@
 /**
  * The fixture builds `#scenario=` hashes in the test process, apart from the playground's own encoder:
  * the playground's decoder must read back exactly the scenario it was given.
+ * Reaches inside: the playground's scenario decoder (parseScenario, decodeScenario) and RecordedResult type
+ * (src/playground/state/) have no public entry; the fixture's hash is read back with them as the page reads
+ * it.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { RecordedResult } from '../../src/playground/state/replay-check.ts';
@@ -9,7 +12,7 @@ import {
   type PlaygroundScenario,
   type PlaygroundScenarioCall,
   scenarioHash,
-} from '../../src/playwright/scenario-hash.ts';
+} from '../../src/playwright/index.ts';
 
 const dataOf = (hash: string): string => hash.replace(/^#scenario=/, '');
 

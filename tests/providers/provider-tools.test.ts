@@ -8,7 +8,7 @@ import type {
   ToolSearchTool,
 } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
-import { type ToolSpec, UsageError } from '../../src/core/index.ts';
+import { type ToolSpec, UsageError } from '../../src/core/entry.ts';
 import type {
   AnthropicTool,
   GeminiTool,

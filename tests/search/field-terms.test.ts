@@ -1,3 +1,9 @@
+/**
+ * The tool index's per-field term table (src/search/field-terms.ts): membership, counts, sorting and
+ * compaction.
+ * Reaches inside: createFieldTerms is part of the tool_search index and exported by no entry (the root
+ * exports enableToolSearch); its slots and compaction are checked on the table itself, which no search shows.
+ */
 import { describe, expect, it } from 'vitest';
 import { createFieldTerms } from '../../src/search/field-terms.ts';
 

@@ -1,5 +1,12 @@
+/**
+ * What a tool's name says it does and what a request asks (src/search/intent.ts), the factor a contradiction
+ * costs, and its effect on the ranking.
+ * Reaches inside: queryIntent, toolIntent, intentFactor, the mismatch factors and createToolIndex are parts
+ * of the tool_search index, exported by no entry; the factors are checked exactly, which a search shows only
+ * as an order.
+ */
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/core/types.ts';
+import type { ToolSpec } from '../../src/core/entry.ts';
 import {
   ACTION_MISMATCH_FACTOR,
   AMOUNT_MISMATCH_FACTOR,

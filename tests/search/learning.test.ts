@@ -1,10 +1,13 @@
+/**
+ * What a call teaches a tool (learnedWords) and what a session keeps of it (teachSession), with their caps.
+ * Reaches inside: learnedWords, teachSession and SessionWords (src/search/learning.ts, session-learning.ts)
+ * are exported by no entry; the words kept are checked on the functions, which a search shows only as an
+ * order.
+ */
 import { describe, expect, it } from 'vitest';
-import { learnedWords, MAX_LEARNED_WORDS } from '../../src/search/learning.ts';
-import {
-  MAX_SESSION_LEARNED_TOOLS,
-  type SessionWords,
-  teachSession,
-} from '../../src/search/session-learning.ts';
+import { MAX_LEARNED_WORDS, MAX_SESSION_LEARNED_TOOLS } from '../../src/index.ts';
+import { learnedWords } from '../../src/search/learning.ts';
+import { type SessionWords, teachSession } from '../../src/search/session-learning.ts';
 
 /** A tool's own words, as the index would answer for `create_subtask: Create a subtask under a task`. */
 const OWN = new Set(['create', 'subtask', 'under', 'a', 'task', 'the', 'into', 'this']);

@@ -1,3 +1,8 @@
+/**
+ * The MiniSearch score formulas the tool index relies on, checked against MiniSearch itself.
+ * Reaches inside: BM25_PARAMS, fieldTermScore and summedTermScore (src/search/minisearch-score.ts) are
+ * exported by no entry, and comparing them with MiniSearch's own scores is what this file is for.
+ */
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { BM25_PARAMS, fieldTermScore, summedTermScore } from '../../src/search/minisearch-score.ts';

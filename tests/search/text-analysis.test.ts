@@ -1,3 +1,9 @@
+/**
+ * The tool index's text analysis (src/search/text-analysis.ts): identifiers, stems, stop words,
+ * abbreviations, and the values a query quotes.
+ * Reaches inside: the analysis functions are exported by no entry; each is checked as words in, terms out,
+ * which a search shows only through its results.
+ */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,7 +1,13 @@
+/**
+ * The index under tool_search: text analysis, ranking, equivalent terms, large catalogs, search options,
+ * updates and learning from calls.
+ * Reaches inside: createToolIndex, the ToolIndex type and the analysis functions (src/search/tool-index.ts)
+ * are exported by no entry (the root exports enableToolSearch); ranking, options and updates are checked on
+ * the index itself.
+ */
 import MiniSearch from 'minisearch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UsageError } from '../../src/core/errors.ts';
-import type { ToolSpec } from '../../src/core/types.ts';
+import { type ToolSpec, UsageError } from '../../src/core/entry.ts';
 import {
   analyzeText,
   createToolIndex,

@@ -1,23 +1,29 @@
+/**
+ * enableToolSearch: tool_search over the catalog, what a search activates, the rerank hook, and learning from
+ * calls.
+ * Reaches inside: ToolSearchRerank and RerankCandidate, the rerank hook's types, are exported by no entry
+ * (only inside ToolSearchOptions), nor are RERANK_DEPTH and TOOL_SEARCH_DESCRIPTION, which the test pins.
+ */
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../src/core/errors.ts';
-import type {
-  CatalogEvent,
-  ExposureMode,
-  PartialToolResult,
-  RegisteredTool,
-  ToolSession,
-  ToolSpec,
-  ToolSuite,
-} from '../../src/core/types.ts';
-import { createToolSuite } from '../../src/index.ts';
 import {
+  type CatalogEvent,
+  createToolSuite,
   DEFAULT_SEARCH_LIMIT,
+  type ExposureMode,
   enableToolSearch,
   MAX_SEARCH_LIMIT,
+  type PartialToolResult,
+  type RegisteredTool,
+  TOOL_SEARCH_NAME,
+  ToolError,
+  type ToolSession,
+  type ToolSpec,
+  type ToolSuite,
+} from '../../src/index.ts';
+import {
   RERANK_DEPTH,
   type RerankCandidate,
   TOOL_SEARCH_DESCRIPTION,
-  TOOL_SEARCH_NAME,
   type ToolSearchRerank,
 } from '../../src/search/tool-search.ts';
 

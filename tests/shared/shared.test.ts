@@ -1,3 +1,9 @@
+/**
+ * The shared helpers (src/shared/): UTF-8 lengths, cuts by bytes, sizes as the tools print them, error
+ * messages.
+ * Reaches inside: src/shared/ holds the helpers every room imports and is exported by no entry; each helper
+ * is checked alone against TextEncoder and fast-check, on characters a tool result shows only in part.
+ */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {

@@ -4,10 +4,16 @@
  * spill that fails, a partial last line, an abort reported by the backend, the 600-second ceiling).
  */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { BASH_SPEC, type BashToolOptions, createBashTool } from '../../src/tools/bash.ts';
+import {
+  type BashToolOptions,
+  BUILTIN_SPECS,
+  createToolSuite,
+  type WorkspaceExecOptions as ExecOptions,
+  type ExecResult,
+  type ToolResult,
+  type Workspace,
+} from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { ExecOptions, ExecResult, Workspace } from '../../src/workspace/workspace.ts';
 
 interface Scripted {
   call(args: Record<string, unknown>): Promise<ToolResult>;
@@ -29,9 +35,7 @@ async function scripted(
       return { output: '', exitCode: 0, timedOut: false, aborted: false, droppedBytes: 0, ...result };
     },
   });
-  const suite = createToolSuite({ workspace, builtins: false });
-  const tool = createBashTool(options);
-  suite.register(tool, 'direct');
+  const suite = createToolSuite({ workspace, builtins: ['bash'], builtinOptions: { bash: options } });
   return { call: (args) => suite.execute('bash', args), seen, workspace };
 }
 
@@ -40,7 +44,7 @@ const message = (result: ToolResult): unknown =>
 
 describe('bash tool', () => {
   it('tells the model, in one sentence, the few things the shell does otherwise than GNU bash', () => {
-    expect(BASH_SPEC.description).toBe(
+    expect(BUILTIN_SPECS.bash.description).toBe(
       'Run a shell command in the workspace and return its combined stdout and stderr. Output is cut to the last 2000 lines or 50 KB; the full output is then saved to a file you can read. Each call starts a fresh shell. A non-zero exit code, a timeout or an abort is reported as an error. The shell is close to GNU bash but not it: only EXIT traps run, a command ending in & runs only if a wait follows it at once, sed has no \\U or \\L, a sort by key (-k, -t) or with -f orders by locale rather than bytes, and &, | and ^ in $(( )) are 32-bit.',
     );
   });

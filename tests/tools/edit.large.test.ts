@@ -6,9 +6,8 @@
  * inputs" section; before these bounds, the 80,000-line ambiguous edit below took 30 s.)
  */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolSuite } from '../../src/index.ts';
+import { createToolSuite, type ToolSuite, type Workspace } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 const LINES = 80_000;
 /** `0,\n1,\n…`: 80,000 lines, each with one comma. */

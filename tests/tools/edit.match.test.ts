@@ -1,6 +1,9 @@
 /**
  * Unit tests of edit's matching helpers: the maps from a comparison form back to the original text,
  * occurrence counting, and the closest-lines search.
+ * Reaches inside: edit's matching helpers (src/tools/edit-match.ts) are exported by no entry; the maps back
+ * to the original text and the closest-lines search are checked alone, which an edit's error text shows only
+ * in part.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

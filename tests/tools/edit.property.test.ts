@@ -5,9 +5,8 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolSuite } from '../../src/index.ts';
+import { createToolSuite, type ToolSuite, type Workspace } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 const RUNS = 200;
 const PATH = 'prop.txt';

@@ -2,20 +2,22 @@
  * A built-in's error codes are its exported table: every code a file of src/tools spells out is in the
  * table of a built-in, in core's `ERROR_CODES` (what the pipeline and every tool share), or one of the
  * workspace's own codes, which file errors carry through (`ENOENT`, `EISDIR`, ...).
+ * Reaches inside: WORKSPACE_ERROR_CODES (src/workspace/workspace.ts), the workspace's own codes as a table,
+ * is exported by no entry: the root exports WorkspaceErrorCode as a type only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/core/index.ts';
 import {
   BASH_ERRORS,
   EDIT_ERRORS,
+  ERROR_CODES,
   FIND_ERRORS,
   GREP_ERRORS,
   LS_ERRORS,
   READ_ERRORS,
   WRITE_ERRORS,
-} from '../../src/tools/index.ts';
+} from '../../src/index.ts';
 import { WORKSPACE_ERROR_CODES } from '../../src/workspace/workspace.ts';
 
 const TOOLS = resolve(import.meta.dirname, '../../src/tools');

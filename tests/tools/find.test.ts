@@ -1,9 +1,7 @@
 /** find details the conformance suite does not reach: its entry cap, byte budget and pattern forms. */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { createFindTool, type FindToolOptions } from '../../src/tools/find.ts';
+import { createToolSuite, type FindToolOptions, type ToolResult, type Workspace } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 async function find(
   files: Record<string, string>,
@@ -11,9 +9,7 @@ async function find(
   change: (workspace: Workspace) => Workspace = (workspace) => workspace,
 ): Promise<(args: Record<string, unknown>) => Promise<ToolResult>> {
   const workspace = change(await createJustBashWorkspace({ files }));
-  const suite = createToolSuite({ workspace, builtins: false });
-  const tool = createFindTool(options);
-  suite.register(tool, 'direct');
+  const suite = createToolSuite({ workspace, builtins: ['find'], builtinOptions: { find: options } });
   return (args) => suite.execute('find', args);
 }
 

@@ -4,10 +4,8 @@
  * and a spill directory inside the root.
  */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { createGrepTool, type GrepToolOptions } from '../../src/tools/grep.ts';
+import { createToolSuite, type GrepToolOptions, type ToolResult, type Workspace } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 async function grep(
   files: Record<string, string | Uint8Array>,
@@ -15,9 +13,7 @@ async function grep(
   change: (workspace: Workspace) => Workspace = (workspace) => workspace,
 ): Promise<(args: Record<string, unknown>) => Promise<ToolResult>> {
   const workspace = change(await createJustBashWorkspace({ files }));
-  const suite = createToolSuite({ workspace, builtins: false });
-  const tool = createGrepTool(options);
-  suite.register(tool, 'direct');
+  const suite = createToolSuite({ workspace, builtins: ['grep'], builtinOptions: { grep: options } });
   return (args) => suite.execute('grep', args);
 }
 

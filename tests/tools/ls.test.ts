@@ -1,9 +1,7 @@
 /** ls details the conformance suite does not reach: the byte budget, a hidden spill directory, stats. */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolResult } from '../../src/index.ts';
-import { createLsTool, type LsToolOptions } from '../../src/tools/ls.ts';
+import { createToolSuite, type LsToolOptions, type ToolResult, type Workspace } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 async function ls(
   files: Record<string, string>,
@@ -11,9 +9,7 @@ async function ls(
   change: (workspace: Workspace) => Workspace = (workspace) => workspace,
 ): Promise<(args: Record<string, unknown>) => Promise<ToolResult>> {
   const workspace = change(await createJustBashWorkspace({ files }));
-  const suite = createToolSuite({ workspace, builtins: false });
-  const tool = createLsTool(options);
-  suite.register(tool, 'direct');
+  const suite = createToolSuite({ workspace, builtins: ['ls'], builtinOptions: { ls: options } });
   return (args) => suite.execute('ls', args);
 }
 
@@ -56,9 +52,7 @@ describe('ls tool', () => {
     const base = await createJustBashWorkspace({ files: { 'target.txt': '' } });
     expect((await base.exec('ln -s target.txt link')).exitCode).toBe(0);
     const { readlink: _withoutReadlink, ...withoutReadlink } = base;
-    const suite = createToolSuite({ workspace: withoutReadlink, builtins: false });
-    const tool = createLsTool();
-    suite.register(tool, 'direct');
+    const suite = createToolSuite({ workspace: withoutReadlink, builtins: ['ls'] });
     expect((await suite.execute('ls', {})).output).toBe('link@\ntarget.txt');
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * The tools' output truncation (src/tools/output.ts): line and byte budgets from either end, line clipping,
+ * and sanitized text.
+ * Reaches inside: truncateHead, truncateTail, clipLine, sanitizeText, splitLines and tailBytes are exported
+ * by no entry; every cut is compared with a line-by-line reference over any text (fast-check).
+ */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { tailBytes } from '../../src/shared/index.ts';

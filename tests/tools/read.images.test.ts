@@ -1,4 +1,8 @@
-/** Image detection by magic bytes and the Buffer-free base64 encoder used by read. */
+/**
+ * Image detection by magic bytes and the Buffer-free base64 encoder used by read.
+ * Reaches inside: detectImageMimeType and encodeBase64 (src/tools/images.ts) are exported by no entry; every
+ * format's magic bytes and the encoder are checked alone, the encoder against Buffer.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectImageMimeType, encodeBase64 } from '../../src/tools/images.ts';

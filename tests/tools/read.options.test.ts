@@ -1,19 +1,14 @@
 /** read with non-default budgets: the notices follow the options, and a too-large image is refused. */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolSuite } from '../../src/index.ts';
-import { createReadTool, type ReadToolOptions } from '../../src/tools/read.ts';
+import { createToolSuite, type ReadToolOptions, type ToolSuite, type Workspace } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 async function suiteWith(
   options: ReadToolOptions,
   files: Record<string, string | Uint8Array>,
 ): Promise<ToolSuite<Workspace>> {
   const workspace = await createJustBashWorkspace({ files });
-  const suite = createToolSuite({ workspace, builtins: false });
-  const tool = createReadTool(options);
-  suite.register(tool, 'direct');
-  return suite;
+  return createToolSuite({ workspace, builtins: ['read'], builtinOptions: { read: options } });
 }
 
 describe('read options', () => {

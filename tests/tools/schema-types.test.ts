@@ -4,6 +4,9 @@
  * codemode see. These checks pin the derived public types (a schema change that alters them fails the
  * typecheck of this file), that a `run` must return what its output schema declares, and that every
  * schema names each required property among its properties.
+ * Reaches inside: the types pinned are derived from each built-in's own *_SPEC and *_OUTPUT_SCHEMA constants
+ * (as const; BUILTIN_SPECS widens them to ToolSpec), defineBuiltin, and the CodemodeInput and ToolSearchInput
+ * types, none of which an entry exports.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { CodemodeInput } from '../../src/codemode/enable-codemode.ts';
@@ -24,9 +27,10 @@ import type {
   WriteInput,
   WriteOutput,
 } from '../../src/index.ts';
+import { EDIT_ERRORS } from '../../src/index.ts';
 import type { ToolSearchInput } from '../../src/search/tool-search.ts';
 import { BASH_OUTPUT_SCHEMA, BASH_SPEC } from '../../src/tools/bash.ts';
-import { EDIT_ERRORS, EDIT_OUTPUT_SCHEMA, EDIT_SPEC } from '../../src/tools/edit.ts';
+import { EDIT_OUTPUT_SCHEMA, EDIT_SPEC } from '../../src/tools/edit.ts';
 import { FIND_OUTPUT_SCHEMA, FIND_SPEC } from '../../src/tools/find.ts';
 import { GREP_OUTPUT_SCHEMA, GREP_SPEC } from '../../src/tools/grep.ts';
 import { LS_OUTPUT_SCHEMA, LS_SPEC } from '../../src/tools/ls.ts';

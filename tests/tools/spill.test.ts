@@ -1,8 +1,12 @@
-/** Spill files: where they go, their names, and the cap on the spill directory (count and bytes). */
+/**
+ * Spill files: where they go, their names, and the cap on the spill directory (count and bytes).
+ * Reaches inside: spillOutput, pruneSpillDir and the spill caps (src/tools/spill.ts) are exported by no
+ * entry; names, place and cap are checked on the functions, with an injected clock.
+ */
 import { describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/index.ts';
 import { pruneSpillDir, SPILL_MAX_BYTES, SPILL_MAX_FILES, spillOutput } from '../../src/tools/spill.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 async function names(workspace: Workspace): Promise<string[]> {
   return (await workspace.readdir(workspace.spillDir)).map((entry) => entry.name).sort();

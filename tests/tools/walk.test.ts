@@ -1,11 +1,13 @@
 /**
  * The shared tree walk: order, .gitignore semantics, skipped names, symlinks, the entry cap, and its
  * cost contract (one readdir per directory, no stat, a readFile only for .gitignore files).
+ * Reaches inside: walkTree (src/tools/walk.ts), the walk grep, find and ls share, is exported by no entry;
+ * its cost contract is counted on the walk itself.
  */
 import { describe, expect, it } from 'vitest';
+import { type Workspace, WorkspaceError } from '../../src/index.ts';
 import { walkTree } from '../../src/tools/walk.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import { type Workspace, WorkspaceError } from '../../src/workspace/workspace.ts';
 
 const ROOT = '/workspace';
 

@@ -1,7 +1,11 @@
-/** The per-file mutation queue shared by write and edit. */
+/**
+ * The per-file mutation queue shared by write and edit.
+ * Reaches inside: withFileMutation (src/tools/mutation-queue.ts), the queue write and edit share, is exported
+ * by no entry; its order is checked with tasks of the test's own.
+ */
 import { describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/index.ts';
 import { withFileMutation } from '../../src/tools/mutation-queue.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 const workspace = (): Workspace => ({}) as Workspace;
 

@@ -1,14 +1,13 @@
 /**
  * write and edit report success only after reading the file back: a backend that alters data makes
  * the call an error result; an abort that arrives before the write leaves the file alone.
+ * Reaches inside: withFileMutation (src/tools/mutation-queue.ts) waits for the aborted edit to leave the
+ * file's queue before the file is read back, which no result signals; no entry exports it.
  */
 import { describe, expect, it } from 'vitest';
-import { createToolSuite, type ToolSuite } from '../../src/index.ts';
-import { createEditTool } from '../../src/tools/edit.ts';
+import { createToolSuite, type ToolSuite, type Workspace } from '../../src/index.ts';
 import { withFileMutation } from '../../src/tools/mutation-queue.ts';
-import { createWriteTool } from '../../src/tools/write.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 /** A workspace whose writeFile drops the last byte of what it is given. */
 async function lossyWorkspace(files: Record<string, string>): Promise<Workspace> {
@@ -24,9 +23,7 @@ async function lossyWorkspace(files: Record<string, string>): Promise<Workspace>
 }
 
 function suiteOn(workspace: Workspace): ToolSuite<Workspace> {
-  const suite = createToolSuite({ workspace, builtins: false });
-  for (const tool of [createWriteTool(), createEditTool()]) suite.register(tool, 'direct');
-  return suite;
+  return createToolSuite({ workspace, builtins: ['write', 'edit'] });
 }
 
 describe('write and edit verify what they wrote', () => {
@@ -45,9 +42,11 @@ describe('write and edit verify what they wrote', () => {
 
   it('with verify off, the tools trust the backend', async () => {
     const workspace = await lossyWorkspace({});
-    const suite = createToolSuite({ workspace, builtins: false });
-    const tool = createWriteTool({ verify: false });
-    suite.register(tool, 'direct');
+    const suite = createToolSuite({
+      workspace,
+      builtins: ['write'],
+      builtinOptions: { write: { verify: false } },
+    });
     expect((await suite.execute('write', { path: 'b.txt', content: 'data\n' })).is_error).toBe(false);
   });
 
@@ -81,9 +80,11 @@ describe('write and edit verify what they wrote', () => {
 describe('edit with maxFuzzyChars', () => {
   it('a file over the limit is matched exactly only, and the not-found error says so', async () => {
     const workspace = await createJustBashWorkspace({ files: { 'q.txt': 'say \u201Chi\u201D\n' } });
-    const suite = createToolSuite({ workspace, builtins: false });
-    const tool = createEditTool({ maxFuzzyChars: 4 });
-    suite.register(tool, 'direct');
+    const suite = createToolSuite({
+      workspace,
+      builtins: ['edit'],
+      builtinOptions: { edit: { maxFuzzyChars: 4 } },
+    });
     const result = await suite.execute('edit', { path: 'q.txt', oldText: 'say "hi"', newText: 'bye' });
     expect(result.output).toBe(
       [

@@ -6,8 +6,8 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { type Workspace, WorkspaceError } from '../../src/index.ts';
 import { createJustBashWorkspace, importFiles, importZip } from '../../src/workspace/just-bash/index.ts';
-import { type Workspace, WorkspaceError } from '../../src/workspace/workspace.ts';
 import { craftZip } from './zip-craft.ts';
 
 const text = (value: string): Uint8Array => strToU8(value);

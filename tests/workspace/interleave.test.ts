@@ -1,3 +1,9 @@
+/**
+ * Error output interleaved in place (src/workspace/shell/interleave.ts): the wrapper parsed once per shell,
+ * and scripts that still behave as written.
+ * Reaches inside: interleaveErrors is exported by no entry; that it parses its wrapper once per shell is
+ * counted with a spy on a just-bash Bash of the test's own, which no workspace exposes.
+ */
 import { Bash } from 'just-bash';
 import { describe, expect, it, vi } from 'vitest';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';

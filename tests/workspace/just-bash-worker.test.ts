@@ -3,9 +3,12 @@
  * `createJustBashWorkerWorkspace` with the real `serveJustBashWorkspace` on the other end of a
  * MessageChannel (Node has no Web Worker), then the Worker-only behaviour: error codes crossing the
  * boundary, transferred bytes, abort forwarding, and the reset of a Worker that stops answering.
+ * Reaches inside: serveJustBashWorkspace (src/workspace/just-bash/worker.ts), the Worker's side, is bundled
+ * into dist/workspace/just-bash/worker.js and no package export, and runs here on a MessageChannel;
+ * WorkerRequest and resetNotice are the protocol's message type and reset text.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToolSuite } from '../../src/index.ts';
+import { createToolSuite, WorkspaceError } from '../../src/index.ts';
 import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import {
   createJustBashWorkerWorkspace,
@@ -15,7 +18,6 @@ import {
 } from '../../src/workspace/just-bash/index.ts';
 import { serveJustBashWorkspace, type WorkerEndpoint } from '../../src/workspace/just-bash/worker.ts';
 import { resetNotice, type WorkerRequest } from '../../src/workspace/just-bash/worker-workspace.ts';
-import { WorkspaceError } from '../../src/workspace/workspace.ts';
 
 /** A Worker stand-in: the real serving code on the far side of a MessageChannel. */
 function inProcessWorker(): WorkerLike & { terminated: boolean } {

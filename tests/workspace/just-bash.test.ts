@@ -1,5 +1,13 @@
+/**
+ * The embedded just-bash backend: its storage limit, execution limits, timeouts, snapshots, the filesystem
+ * without Buffer, and change tracking.
+ * Reaches inside: the parts below the Workspace seam (byte-safe-fs.ts, change-tracking.ts, snapshot.ts,
+ * HARDENED_FILE_SYSTEM_BYTES) are exported by no entry; they are driven directly, with inputs no Workspace
+ * call hands them (a filesystem without its data map, a journal).
+ */
 import { InMemoryFs } from 'just-bash';
 import { describe, expect, it } from 'vitest';
+import { WorkspaceError } from '../../src/index.ts';
 import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import {
   ByteSafeInMemoryFs,
@@ -11,13 +19,9 @@ import {
   restoreJournal,
   trackFileSystem,
 } from '../../src/workspace/just-bash/change-tracking.ts';
-import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import {
-  EMBEDDED_EXECUTION_LIMITS,
-  HARDENED_FILE_SYSTEM_BYTES,
-} from '../../src/workspace/just-bash/just-bash-workspace.ts';
+import { createJustBashWorkspace, EMBEDDED_EXECUTION_LIMITS } from '../../src/workspace/just-bash/index.ts';
+import { HARDENED_FILE_SYSTEM_BYTES } from '../../src/workspace/just-bash/just-bash-workspace.ts';
 import { takeSnapshot } from '../../src/workspace/just-bash/snapshot.ts';
-import { WorkspaceError } from '../../src/workspace/workspace.ts';
 
 runWorkspaceConformance({ name: 'just-bash', create: (files) => createJustBashWorkspace({ files }) });
 

@@ -3,6 +3,8 @@
  * instead of scanning every path. What they return must be just-bash's own: random sequences of the
  * operations that change a tree run on it and on a plain `InMemoryFs`, and every listing, error and
  * `mkdir` result is compared.
+ * Reaches inside: ListedInMemoryFs, the embedded backend's filesystem class, is exported by no entry; it is
+ * compared with just-bash's InMemoryFs operation by operation, below any Workspace call.
  */
 import fc from 'fast-check';
 import { InMemoryFs } from 'just-bash';

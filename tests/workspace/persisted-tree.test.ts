@@ -3,6 +3,8 @@
  * negative or fractional size, a bad mode, an unknown type, a duplicate path, bytes left over, a
  * header that is not JSON) refuses the whole tree with a sentence naming the entry and the field, and a
  * persisted workspace then starts from its initial files without restoring any of it.
+ * Reaches inside: encodeTree, decodeTree and the Snapshot type (src/workspace/just-bash/persisted-tree.ts,
+ * snapshot.ts) are exported by no entry; each damaged field is written into the encoded bytes directly.
  */
 import { describe, expect, it } from 'vitest';
 import { createJustBashWorkspace, type PersistStatus } from '../../src/workspace/just-bash/index.ts';

@@ -1,8 +1,12 @@
 /**
  * Persistence of the embedded workspace with an injected storage (Node has neither OPFS nor
  * IndexedDB; the browser storages are exercised in Chromium by tests/e2e/persistence.spec.ts).
+ * Reaches inside: flushPersistedWorkspace (src/workspace/just-bash/persistence.ts) saves at once, as the
+ * Worker's flush message does, rather than after debounceMs, and WorkerRequest is the Worker protocol's
+ * message type; no entry exports either.
  */
 import { describe, expect, it } from 'vitest';
+import type { Workspace } from '../../src/index.ts';
 import {
   createJustBashWorkerWorkspace,
   createJustBashWorkspace,
@@ -13,7 +17,6 @@ import {
 } from '../../src/workspace/just-bash/index.ts';
 import { flushPersistedWorkspace } from '../../src/workspace/just-bash/persistence.ts';
 import type { WorkerRequest } from '../../src/workspace/just-bash/worker-workspace.ts';
-import type { Workspace } from '../../src/workspace/workspace.ts';
 
 /** A storage in memory; `failWith` makes writes throw it (the stored bytes stay as they were). */
 function memoryStorage(): WorkspaceStorage & {

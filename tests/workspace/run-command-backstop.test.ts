@@ -2,6 +2,9 @@
  * The backstop of src/workspace/shell/run-command.ts in its two forms: `'abort'` hands just-bash's exec
  * an abort signal (each command then gets one too), `'deadline'` (the embedded backend's) hands it none
  * and ends a command still running at the stop plus the backstop through just-bash's own wall clock.
+ * Reaches inside: runJustBashCommand (src/workspace/shell/run-command.ts) is exported by no entry; it gets a
+ * just-bash shell of the test's own with commands that report their signal or never return, and either
+ * backstop.
  */
 import { Bash, type Command } from 'just-bash';
 import { describe, expect, it } from 'vitest';

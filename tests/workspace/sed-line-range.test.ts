@@ -3,6 +3,9 @@
  * which calls are handed over and which stay with sed (a missing file keeps sed's message and status),
  * and that the embedded shell prints what GNU's sed prints (checked against /bin/bash and GNU sed when
  * this machine has them).
+ * Reaches inside: lineRangeOf and withSedLineRangesFast (src/workspace/shell/sed-line-range.ts) are exported
+ * by no entry; which calls are handed over is seen by wrapping sed in a just-bash shell of the test's own, as
+ * output alone cannot tell.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

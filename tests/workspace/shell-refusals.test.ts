@@ -6,6 +6,9 @@
  * word, with its exit status; next to each, scripts that must still run. What these files make
  * faithful instead is compared with GNU bash in gnu-parity.test.ts; the bound on `/dev/zero`, where GNU
  * never ends, is here.
+ * Reaches inside: the refusal texts are constants of src/workspace/shell/ (sed-fixes.ts, trap-plugin.ts,
+ * background-refusal.ts, ...) exported by no entry; each is pinned word for word, then compared with what the
+ * shell prints.
  */
 import { describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';

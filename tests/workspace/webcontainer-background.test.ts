@@ -3,20 +3,23 @@
  * reports ports and `server-ready` as the client does): `npm run dev &` in the bash tool, `jobs`,
  * `kill %N`, `Workspace.serve` and `processes`, the `details` a UI shows the preview from, and the
  * refusal of a backend that cannot keep a program running.
+ * Reaches inside: startInBackground (which statements are rewritten) and READY_QUIET_MS
+ * (src/workspace/webcontainer/) are exported by no entry; the rewriting is checked on the parsed script, the
+ * rest through the bash tool.
  */
 import { Bash } from 'just-bash';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createToolSuite } from '../../src/index.ts';
-import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import { READY_QUIET_MS } from '../../src/workspace/webcontainer/background-jobs.ts';
-import { createWebContainerWorkspace } from '../../src/workspace/webcontainer/index.ts';
-import { startInBackground } from '../../src/workspace/webcontainer/shell-jobs.ts';
 import {
+  createToolSuite,
   noServeMessage,
   serveProgram,
   type Workspace,
   WorkspaceError,
-} from '../../src/workspace/workspace.ts';
+} from '../../src/index.ts';
+import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import { READY_QUIET_MS } from '../../src/workspace/webcontainer/background-jobs.ts';
+import { createWebContainerWorkspace } from '../../src/workspace/webcontainer/index.ts';
+import { startInBackground } from '../../src/workspace/webcontainer/shell-jobs.ts';
 import {
   createWebContainerStandIn,
   DEFAULT_PROGRAMS,

@@ -4,13 +4,15 @@
  * (jsh's small command set, an open stdin, output that never closes or outlives `exit`, per-chunk
  * decoding, message-only errors, Node's rename rules, one fs round trip per call, recorded spawn
  * options). The adapter's answers to each are asserted alongside.
+ * Reaches inside: DISCOVERY_SCRIPT, the script the adapter spawns to list the container's commands
+ * (src/workspace/webcontainer/discover-commands.ts), is exported by no entry; the test checks that exact
+ * spawn.
  */
 import type { WebContainerProcess } from '@webcontainer/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createToolSuite } from '../../src/index.ts';
+import { createToolSuite, WorkspaceError } from '../../src/index.ts';
 import { DISCOVERY_SCRIPT } from '../../src/workspace/webcontainer/discover-commands.ts';
 import { createWebContainerWorkspace, stripTerminalOutput } from '../../src/workspace/webcontainer/index.ts';
-import { WorkspaceError } from '../../src/workspace/workspace.ts';
 import {
   createStandInBoot,
   createWebContainerStandIn,

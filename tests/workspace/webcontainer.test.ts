@@ -2,10 +2,20 @@
  * The WebContainer backend through a stand-in (the real one needs stackblitz.com): the shared
  * conformance suite, then what is specific to the adapter (paths relative to the workdir, stat from
  * listings, PTY output, process exit and kill) and to booting.
+ * Reaches inside: NON_INTERACTIVE_ENV, DISCOVERY_SCRIPT and OutputTail are the adapter's internals
+ * (src/workspace/webcontainer/), exported by no entry: spawns are told apart by the discovery script, the
+ * environment is checked as passed, and OutputTail is tested alone.
  */
 import type { BootOptions } from '@webcontainer/api';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BUILTIN_SPECS, createToolSuite, UsageError } from '../../src/index.ts';
+import {
+  BUILTIN_SPECS,
+  confinePath,
+  createToolSuite,
+  UsageError,
+  type Workspace,
+  WorkspaceError,
+} from '../../src/index.ts';
 import { runWorkspaceConformance } from '../../src/testing/index.ts';
 import { NON_INTERACTIVE_ENV } from '../../src/workspace/webcontainer/container-program.ts';
 import { DISCOVERY_SCRIPT } from '../../src/workspace/webcontainer/discover-commands.ts';
@@ -21,7 +31,6 @@ import {
   type WebContainerWorkspaceOptions,
 } from '../../src/workspace/webcontainer/index.ts';
 import { OutputTail } from '../../src/workspace/webcontainer/terminal-output.ts';
-import { confinePath, type Workspace, WorkspaceError } from '../../src/workspace/workspace.ts';
 import {
   createStandInBoot,
   createWebContainerStandIn,

@@ -1,6 +1,12 @@
+/**
+ * The pipeline's policy and approval step (src/core/pipeline/approve.ts) alone.
+ * Reaches inside: approveCall runs over a hand-built engine (fixture.ts), the policy, effects and approver
+ * plain fields, so each branch is one call; the same rules through suite.execute are in
+ * tests/core/execute.test.ts and tests/core/approval-verdict.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../../../src/core/entry.ts';
 import { approveCall } from '../../../src/core/pipeline/approve.ts';
-import type { ApprovalRequest } from '../../../src/core/types.ts';
 import { OBJECT, testCall, testEngine } from './fixture.ts';
 
 /** The tool approval is asked about: resolve hands approval the registered tool. */

@@ -1,7 +1,14 @@
+/**
+ * The pipeline's exposure rules (src/core/pipeline/exposure.ts) alone: which caller may call each mode, and
+ * what a refusal says.
+ * Reaches inside: isCallable, refusedResult and unknownToolResult are called over a hand-built engine, one
+ * mode and caller at a time, with a session from core's createSession; the same refusals through
+ * suite.execute are in tests/core/exposure.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
+import type { ExposureMode } from '../../../src/core/entry.ts';
 import { isCallable, refusedResult, unknownToolResult } from '../../../src/core/pipeline/exposure.ts';
 import { createSession } from '../../../src/core/session.ts';
-import type { ExposureMode } from '../../../src/core/types.ts';
 import { OBJECT, testEngine } from './fixture.ts';
 
 function registered(mode: ExposureMode, name = 'probe') {

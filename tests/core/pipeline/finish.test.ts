@@ -1,5 +1,12 @@
+/**
+ * The pipeline's finish step (src/core/pipeline/finish.ts) alone: a returned value or a thrown error made a
+ * ToolResult.
+ * Reaches inside: finishReturned, finishThrown and normalizeControl take the value or error directly over a
+ * hand-built engine, the name a redirected call reports under included, which otherwise only a peer shape
+ * sets.
+ */
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src/core/errors.ts';
+import { ToolError } from '../../../src/core/entry.ts';
 import { finishReturned, finishThrown, normalizeControl } from '../../../src/core/pipeline/finish.ts';
 import { createSession } from '../../../src/core/session.ts';
 import { OBJECT, testCall, testEngine } from './fixture.ts';

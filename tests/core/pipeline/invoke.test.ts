@@ -1,8 +1,14 @@
+/**
+ * The pipeline's invoke step (src/core/pipeline/invoke.ts) alone: the implementation run with its context,
+ * raced against the abort signal.
+ * Reaches inside: invokeTool's answer to finish ({ kind: 'returned' | 'thrown' } or a stop, told apart with
+ * isStop) is what the test asserts, and no public result shows it; thrownResult is called with errors
+ * directly.
+ */
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src/core/errors.ts';
+import { ToolError, type ToolImplementation } from '../../../src/core/entry.ts';
 import { isStop } from '../../../src/core/pipeline/engine.ts';
 import { invokeTool, thrownResult } from '../../../src/core/pipeline/invoke.ts';
-import type { ToolImplementation } from '../../../src/core/types.ts';
 import { OBJECT, testCall, testEngine } from './fixture.ts';
 
 function setUp(implementation?: ToolImplementation) {

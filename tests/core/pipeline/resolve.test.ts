@@ -1,3 +1,10 @@
+/**
+ * The pipeline's resolve step through suite.execute: exact names, peer aliases, hidden tools and ended
+ * sessions.
+ * Reaches inside: PeerShape, the type of a peer shape in a tool's repairs, is exported by no entry, and the
+ * ended session is made with core's createSession and applyControl (tests/core/execute.test.ts ends one
+ * through a tool's terminate directive).
+ */
 import { describe, expect, it } from 'vitest';
 import { applyControl, createSession } from '../../../src/core/session.ts';
 import type { PeerShape } from '../../../src/core/types.ts';

@@ -1,15 +1,23 @@
+/**
+ * The pipeline from end to end (src/core/pipeline/run.ts): the steps in order, and one catalog lookup per
+ * tool a call runs.
+ * Reaches inside: the lookups are counted on a catalog of the test's own handed to runPipeline (no entry lets
+ * a suite take one), and the built-ins' *_REPAIRS and the ToolRepairs type are exported by no entry.
+ */
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../../src/core/catalog.ts';
 import type { Engine } from '../../../src/core/pipeline/engine.ts';
 import { runPipeline } from '../../../src/core/pipeline/run.ts';
 import type { IncomingCall } from '../../../src/core/pipeline/translate.ts';
 import type { ToolRepairs } from '../../../src/core/types.ts';
-import { createToolSuite } from '../../../src/index.ts';
 import {
-  BASH_REPAIRS,
   BUILTIN_SPECS,
   BUILTIN_TOOL_NAMES,
   type BuiltinToolName,
+  createToolSuite,
+} from '../../../src/index.ts';
+import {
+  BASH_REPAIRS,
   EDIT_REPAIRS,
   FIND_REPAIRS,
   GREP_REPAIRS,

@@ -1,3 +1,10 @@
+/**
+ * The pipeline's translate step (src/core/pipeline/translate.ts): raw calls, peer shapes and repairs made one
+ * canonical call.
+ * Reaches inside: translateCall's canonical call (its origin, program or call, the parameters a peer gave) is
+ * what the later steps see and no result shows; EDIT_REPAIRS, BASH_REPAIRS, EDIT_SPEC, PATCH_PARAMETERS,
+ * PeerShape and ToolRepairs are exported by no entry.
+ */
 import { describe, expect, it } from 'vitest';
 import { isStop } from '../../../src/core/pipeline/engine.ts';
 import { translateCall } from '../../../src/core/pipeline/translate.ts';

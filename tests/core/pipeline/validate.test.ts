@@ -1,3 +1,10 @@
+/**
+ * The pipeline's validate step (src/core/pipeline/validate.ts): coercion, repairs, and the invalid-arguments
+ * error with its caps.
+ * Reaches inside: validateCall gets canonical calls with a peer's own parameters, which only translate
+ * builds; invalidArgumentsResult and echo are checked at their caps directly; READ_REPAIRS is exported by no
+ * entry.
+ */
 import { describe, expect, it } from 'vitest';
 import type { CanonicalCall } from '../../../src/core/pipeline/engine.ts';
 import { isStop } from '../../../src/core/pipeline/engine.ts';
