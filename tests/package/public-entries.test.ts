@@ -15,7 +15,7 @@ const THIS_FILE = relative(ROOT, import.meta.filename);
  * Files that import a module of src/ other than an entry, today. Lower it when a file moves to the
  * public entries; raise it only with a `Reaches inside:` reason a reviewer agreed with.
  */
-const MAX_REACHING_INSIDE = 78;
+const MAX_REACHING_INSIDE = 75;
 
 /** The fewest words a reason may have: a reader must be able to check it. */
 const MIN_REASON_WORDS = 4;

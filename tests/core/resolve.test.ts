@@ -1,22 +1,18 @@
 /**
- * The pipeline's resolve step through suite.execute: exact names, peer aliases, hidden tools and ended
- * sessions.
- * Reaches inside: PeerShape, the type of a peer shape in a tool's repairs, is exported by no entry, and the
- * ended session is made with core's createSession and applyControl (tests/core/execute.test.ts ends one
- * through a tool's terminate directive).
+ * How a call's name is resolved, through suite.execute: exact names, peer aliases, hidden tools and
+ * ended sessions.
  */
 import { describe, expect, it } from 'vitest';
-import { applyControl, createSession } from '../../../src/core/session.ts';
-import type { PeerShape } from '../../../src/core/types.ts';
-import { createToolSuite } from '../../../src/index.ts';
-import { OBJECT } from './fixture.ts';
+import { createToolSuite } from '../../src/index.ts';
+
+const OBJECT = { type: 'object', properties: {} };
 
 /** A suite without built-ins, so "Available tools" lists only what a test registers. */
 function bare() {
   return createToolSuite({ builtins: false });
 }
 
-describe('pipeline: resolve', () => {
+describe('resolving the name of a call', () => {
   it('finds a registered tool by its exact name, trimmed', async () => {
     const suite = bare();
     suite.register({ name: 'lookup', parameters: OBJECT }, 'direct', (_args, context) => context.toolName);
@@ -26,17 +22,16 @@ describe('pipeline: resolve', () => {
   it('resolves a peer alias to the registered tool and remembers the name called', async () => {
     const suite = bare();
     const aliases: unknown[] = [];
-    const peers: Record<string, PeerShape> = {
+    const peers = {
       'a peer': {
-        translate: (_args, context) => {
+        translate: (_args: unknown, context: { called: string }) => {
           aliases.push(context.called);
           return undefined;
         },
       },
     };
-    const repairs = { aliases: ['Probe'], peers };
     suite.register({ name: 'read', parameters: OBJECT }, 'direct', (_args, context) => context.toolName, {
-      repairs,
+      repairs: { aliases: ['Probe'], peers },
     });
     expect(await suite.execute('Read', {})).toMatchObject({ output: 'read', is_error: false });
     expect(await suite.execute('Probe', {})).toMatchObject({ output: 'read', is_error: false });
@@ -62,9 +57,14 @@ describe('pipeline: resolve', () => {
   });
 
   it('stops every call of a session that has ended, before looking at the name', async () => {
-    const session = createSession(() => false);
-    applyControl(session, { terminate: { reason: 'done' } });
-    expect((await bare().execute('anything', {}, { session })).output).toBe(
+    const suite = bare();
+    suite.register({ name: 'stop', parameters: OBJECT }, 'direct', () => ({
+      output: 'bye',
+      control: { terminate: { reason: 'done' } },
+    }));
+    const session = suite.createSession();
+    await suite.execute('stop', {}, { session });
+    expect((await suite.execute('anything', {}, { session })).output).toBe(
       'The session has ended (done). No further tool calls run in it; answer the user instead.',
     );
   });
