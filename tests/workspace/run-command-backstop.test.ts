@@ -4,12 +4,12 @@
  * and ends a command still running at the stop plus the backstop through just-bash's own wall clock.
  * Reaches inside: runJustBashCommand (src/workspace/shell/run-command.ts) is exported by no entry; it gets a
  * just-bash shell of the test's own with commands that report their signal or never return, and either
- * backstop.
+ * backstop. Its `sleep` is called after the stop, which no script can time for certain.
  */
 import { Bash, type Command } from 'just-bash';
 import { describe, expect, it } from 'vitest';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
-import { runJustBashCommand } from '../../src/workspace/shell/run-command.ts';
+import { runJustBashCommand, Stop, stoppingSleep } from '../../src/workspace/shell/run-command.ts';
 
 /** A shell with `probe` (says whether it was given a signal) and `hang` (never returns). */
 function shell(): Bash {
@@ -78,6 +78,18 @@ describe('the stop of a command', () => {
     expect(result).toMatchObject({ exitCode: 124, aborted: true });
     // About 300 ms: the abort at 100 ms plus 500, read at 300; without the move, about 60 s.
     expect(Number(result.output.trim())).toBeLessThan(1_000);
+  });
+
+  it('a sleep that starts after the stop returns at once', async () => {
+    // A loaded machine once landed an abort between the check before `sleep` and the sleep itself:
+    // the script then printed "sleep: Cannot access 'unsubscribe' before initialization".
+    const stop = new Stop(Date.now() + 60_000);
+    stop.trigger('abort');
+    const started = Date.now();
+    await expect(stoppingSleep(10_000, stop)).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const timedOut = new Stop(Date.now() - 1);
+    await expect(stoppingSleep(10_000, timedOut)).resolves.toBeUndefined();
   });
 
   it('stops the embedded backend at its timeout and at an abort, keeping what was printed', async () => {

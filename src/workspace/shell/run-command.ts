@@ -163,7 +163,7 @@ export function assertRunnable(bash: Bash): void {
 type StopReason = 'timeout' | 'abort';
 
 /** The stop of one call: set by its timer, its abort, or the deadline seen from inside a busy loop. */
-class Stop {
+export class Stop {
   reason: StopReason | undefined;
   /** When the stop came (`Date.now()`). */
   at: number | undefined;
@@ -372,16 +372,22 @@ function stoppingLimits(base: Required<Limits>, clock: WallClock, stop: Stop): R
   return limits;
 }
 
-/** `sleep` that ends early at the stop, so a script waiting in a loop stops at its next command. */
-function stoppingSleep(ms: number, stop: Stop): Promise<void> {
+/**
+ * `sleep` that ends early at the stop, so a script waiting in a loop stops at its next command. A sleep
+ * that starts after the stop (an abort can land between the check before a command and the command)
+ * returns at once.
+ */
+export function stoppingSleep(ms: number, stop: Stop): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimer(done, ms);
-    const unsubscribe = stop.onStop(done);
-    function done(): void {
-      clearTimer(timer);
+    if (stop.now()) return resolve();
+    const timer = setTimer(() => {
       unsubscribe();
       resolve();
-    }
+    }, ms);
+    const unsubscribe = stop.onStop(() => {
+      clearTimer(timer);
+      resolve();
+    });
   });
 }
 
