@@ -1,7 +1,8 @@
 /**
  * What the embedded shell refuses rather than answer otherwise than GNU: sed's case conversion and `c`
  * on a range (src/workspace/shell/sed-fixes.ts), traps that would never run (trap-plugin.ts),
- * background jobs (background-refusal.ts), od's formats other than single bytes (od-fixes.ts) and
+ * background jobs (background-refusal.ts), od's formats other than single bytes (od-fixes.ts), printf's
+ * integers past 2^53 and negative ones under %o, %u, %x and %X (printf-integers.ts) and
  * `grep -o` with a pattern that matches the empty string (grep-fixes.ts). Each message is model-facing, so each is pinned word for
  * word, with its exit status; next to each, scripts that must still run. What these files make
  * faithful instead is compared with GNU bash in gnu-parity.test.ts; the bound on `/dev/zero`, where GNU
@@ -18,6 +19,10 @@ import { CD_TOO_MANY_ARGUMENTS } from '../../src/workspace/shell/cd-operands.ts'
 import { FIND_EXEC_TEST_REFUSAL } from '../../src/workspace/shell/command-fixes.ts';
 import { GREP_EMPTY_MATCH_REFUSAL } from '../../src/workspace/shell/grep-fixes.ts';
 import { outsideLoopMessage } from '../../src/workspace/shell/loop-control.ts';
+import {
+  printfBeyondExactRefusal,
+  printfNegativeUnsignedRefusal,
+} from '../../src/workspace/shell/printf-integers.ts';
 import { EVAL_NOT_RESPELLED, sourceNotRespelled } from '../../src/workspace/shell/runtime-respelling.ts';
 import {
   SED_CASE_CONVERSION_REFUSAL,
@@ -265,6 +270,39 @@ describe('od: what it would print otherwise than GNU is refused', () => {
     ['od -t', "od: option requires an argument -- 't'"],
   ])('%s', async (command, message) => {
     expect(await run(command)).toEqual({ output: `${message}\n`, exitCode: 1 });
+  });
+});
+
+describe('printf: integers it would print otherwise than GNU are refused', () => {
+  it('word for word', () => {
+    expect(printfBeyondExactRefusal('9007199254740993')).toBe(
+      "printf: 9007199254740993: this shell's printf computes with numbers exact only up to 2^53 (9007199254740991), so it would print another number than GNU's printf; nothing was printed. Print such a number as text with %s, or keep it below 2^53.",
+    );
+    expect(printfNegativeUnsignedRefusal('x', '-1')).toBe(
+      "printf: %x of the negative number -1 is not supported by this shell's printf, which would print a 32-bit value or the number's magnitude where GNU's printf prints its 64-bit two's complement; nothing was printed. Give %x a number of 0 or more.",
+    );
+  });
+
+  it.each([
+    ["printf '%d\\n' 9223372036854775807", printfBeyondExactRefusal('9223372036854775807')],
+    ["printf '%i\\n' -9007199254740992", printfBeyondExactRefusal('-9007199254740992')],
+    ["printf '%x\\n' 0x20000000000001", printfBeyondExactRefusal('0x20000000000001')],
+    // The format is used again for the arguments left: the third argument is read by %d.
+    ["printf '%d %s\\n' 1 a 9007199254740993 b", printfBeyondExactRefusal('9007199254740993')],
+    ["printf -v n '%u' 400000000000000000", printfBeyondExactRefusal('400000000000000000')],
+    ["printf '%x\\n' -1", printfNegativeUnsignedRefusal('x', '-1')],
+    ["printf '%5u|\\n' -42", printfNegativeUnsignedRefusal('u', '-42')],
+    ["printf '%*o\\n' 3 -8", printfNegativeUnsignedRefusal('o', '-8')],
+  ])('%s', async (command, message) => {
+    expect(await run(command)).toEqual({ output: `${message}\n`, exitCode: 1 });
+  });
+
+  it('prints what just-bash prints as GNU does: smaller integers, text, signed negatives, widths', async () => {
+    expect(
+      await run(
+        "printf '%d %x %o %u|' 9007199254740991 255 8 0; printf '%s %%d|' 9007199254740993; printf '%d %i|' -5 0x10; printf '%*d|%.3s\\n' -4 7 abcdef",
+      ),
+    ).toEqual({ output: '9007199254740991 ff 10 0|9007199254740993 %d|-5 16|7   |abc\n', exitCode: 0 });
   });
 });
 

@@ -34,7 +34,8 @@
  * - **GNU's spellings of options** just-bash reads otherwise (`grep -e a -e b`, `awk -v OFS=,`,
  *   `xargs -n1`): see `option-spellings.ts`.
  * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
- *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`.
+ *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`; **`printf`**'s integers
+ *   past 2^53 and negative ones under `%o`, `%u`, `%x`, `%X`: see `printf-integers.ts`.
  *
  * Imports just-bash's types and the files named above.
  */
@@ -43,6 +44,7 @@ import { diffCommand } from './diff-commands.ts';
 import { withGrepOperandsFixed } from './grep-fixes.ts';
 import { withGnuOd } from './od-fixes.ts';
 import { withGnuSpellings } from './option-spellings.ts';
+import { withExactIntegers } from './printf-integers.ts';
 import { withSedFixed } from './sed-fixes.ts';
 import { withShellOptions } from './shell-options.ts';
 import { withCOrder } from './sort-order.ts';
@@ -51,7 +53,7 @@ import { withGnuCountWidths } from './wc-widths.ts';
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, tail, grep, sed, sort, uniq, wc, date, od, bash and sh wrapped, diff
+ * `commands` with ls, find, cut, tail, grep, sed, sort, uniq, wc, date, od, printf, bash and sh wrapped, diff
  * replaced, and GNU's option spellings respelled (`option-spellings.ts`). A new table: the shell's own
  * is left as it is.
  */
@@ -80,6 +82,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (wc) fixed.set('wc', withGnuCountWidths(wc));
   const od = commands.get('od');
   if (od) fixed.set('od', withGnuOd(od));
+  const printf = commands.get('printf');
+  if (printf) fixed.set('printf', withExactIntegers(printf));
   for (const name of ['bash', 'sh']) {
     const shell = commands.get(name);
     if (shell) fixed.set(name, withShellOptions(shell));
