@@ -25,8 +25,11 @@ const INTEGER_CONVERSIONS = new Set(['d', 'i', 'o', 'u', 'x', 'X']);
 const UNSIGNED_CONVERSIONS = new Set(['o', 'u', 'x', 'X']);
 const LARGEST_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** What each argument of a printf call is read as: the conversion letter, or `*` for a width. */
-function conversionsOf(format: string, argumentCount: number): string[] {
+/**
+ * What the arguments of one pass through the format are read as, in order: the conversion letter, or
+ * `*` for a width or precision. printf goes through the format again while arguments are left.
+ */
+function conversionsOf(format: string): string[] {
   const perPass: string[] = [];
   for (const match of format.matchAll(DIRECTIVE)) {
     const [whole, width, precision, conversion] = match;
@@ -35,10 +38,7 @@ function conversionsOf(format: string, argumentCount: number): string[] {
     if (precision === '*') perPass.push('*');
     perPass.push(conversion ?? 's');
   }
-  if (perPass.length === 0) return [];
-  const read: string[] = [];
-  while (read.length < argumentCount) read.push(...perPass);
-  return read.slice(0, argumentCount);
+  return perPass;
 }
 
 /** The whole number bash reads `text` as (decimal, `0x` hex, `0` octal), or `undefined` if none. */
@@ -89,9 +89,10 @@ function formatAndArguments(args: readonly string[]): readonly string[] {
 function printfRefusal(args: readonly string[]): string | undefined {
   const [format, ...rest] = formatAndArguments(args);
   if (format === undefined || rest.length === 0) return undefined;
-  const conversions = conversionsOf(format, rest.length);
-  for (const [index, conversion] of conversions.entries()) {
-    const refusal = wrongInteger(conversion, rest[index] as string);
+  const conversions = conversionsOf(format);
+  if (conversions.length === 0) return undefined;
+  for (const [index, argument] of rest.entries()) {
+    const refusal = wrongInteger(conversions[index % conversions.length] as string, argument);
     if (refusal !== undefined) return refusal;
   }
   return undefined;
