@@ -197,8 +197,11 @@ describe('the codemode tool', () => {
       memoryBytes: 16 * 1024 * 1024,
       defaultTimeoutSeconds: 0.3,
     });
+    // Its own timeout: the 0.3 s default is for the runaway script below, and a clean clone beside a
+    // second npm test ran this one past it (the runner's start counts against the timeout).
     const logged = await suite.execute('codemode', {
       code: "for (let i = 0; i < 200; i++) console.log('line ' + i);\nreturn 'x'.repeat(4000);",
+      timeout: 60,
     });
     // 126 lines fill the 1 KB exactly (10 × 7 + 90 × 8 + 26 × 9 bytes); the 127th is dropped.
     const accepted = Array.from({ length: 126 }, (_, i) => `line ${i}`);
