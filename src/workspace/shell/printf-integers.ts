@@ -46,11 +46,8 @@ function integerOf(text: string): bigint | undefined {
   const match = /^\s*([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)\s*$/.exec(text);
   if (!match) return undefined;
   const [, sign, digits = ''] = match;
-  const magnitude = /^0[xX]/.test(digits)
-    ? BigInt(digits)
-    : digits.length > 1 && digits.startsWith('0')
-      ? BigInt(`0o${digits.slice(1)}`)
-      : BigInt(digits);
+  // BigInt reads `0x…` and decimal as they are; bash's leading-zero octal needs JavaScript's `0o`.
+  const magnitude = BigInt(/^0[0-7]+$/.test(digits) ? `0o${digits.slice(1)}` : digits);
   return sign === '-' ? -magnitude : magnitude;
 }
 
