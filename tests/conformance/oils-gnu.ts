@@ -43,6 +43,13 @@ while read -r n mode; do
 done <"$1"
 `;
 
+/**
+ * Seconds after which a case's GNU bash is killed: a backstop for a case that would hang, not a measure.
+ * None does; they take milliseconds, but one forks 510 processes, which took over 10 s on a loaded
+ * machine and failed the test.
+ */
+export const GNU_TIMEOUT_SECONDS = 120;
+
 /** Drivers run side by side, each over its share of the runs. */
 const DRIVERS = 2;
 

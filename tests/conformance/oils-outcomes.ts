@@ -16,7 +16,7 @@
  */
 import { shownText } from '../../src/tools/bash.ts';
 import { runRaw, type ToolBackend, ToolRunner } from './oils-backends.ts';
-import { type GnuRuns, startGnuBash } from './oils-gnu.ts';
+import type { GnuJudgement, GnuJudgements } from './oils-gnu-record.ts';
 import {
   type OilsCase,
   printedWithin,
@@ -47,37 +47,22 @@ export const shown = (text: string): string => shownText(text).replace(/\n+$/, '
 /** The bash tool on each backend, made once per worker and reused case after case. */
 type Tools = Record<ToolBackend, ToolRunner>;
 
-/** Judges one case, given what GNU bash did with it. */
-async function runCase(specCase: OilsCase, gnuRuns: GnuRuns, tools: Tools): Promise<Outcome> {
+/** Judges one case, given what GNU bash made of it. */
+async function runCase(specCase: OilsCase, gnu: GnuJudgement, tools: Tools): Promise<Outcome> {
   const base = { id: specCase.id, file: specCase.file, name: specCase.name };
-  const { stdout: gnu, terminal: gnuTerminal } = gnuRuns;
-  if (verdictOf(specCase.bash, gnu) !== 'pass') {
-    return {
-      ...base,
-      excluded: `GNU bash 5.2 fails under this harness (${howItFails(specCase, gnu)})`,
-      runs: { gnu },
-    };
+  if ('fails' in gnu) {
+    return { ...base, excluded: `GNU bash 5.2 fails under this harness (${gnu.fails})`, runs: {} };
   }
-  const gnuSide: GnuSide = {
-    quiet: gnuTerminal.stdout === gnu.stdout && gnuTerminal.status === gnu.status,
-    consistent: gnuTerminal.status === gnu.status && printedWithin(gnu.stdout, gnuTerminal.stdout),
-  };
   const runs: Record<string, Run> = {};
   const raw = await runRaw(specCase.code, setupOf(specCase));
   runs.raw = raw;
   const verdicts = { raw: verdictOf(specCase.bash, raw, shown) } as Record<ToolBackend | 'raw', Verdict>;
   for (const backend of ['embedded', 'webcontainer'] as const) {
-    verdicts[backend] = await toolVerdict(specCase, tools[backend], gnuSide, (name, run) => {
+    verdicts[backend] = await toolVerdict(specCase, tools[backend], gnu, (name, run) => {
       runs[`${backend} ${name}`] = run;
     });
   }
   return { ...base, verdicts, runs };
-}
-
-/** What GNU bash's terminal run says of a case: it printed nothing on stderr; stdout stayed whole in it. */
-interface GnuSide {
-  quiet: boolean;
-  consistent: boolean;
 }
 
 /**
@@ -89,7 +74,7 @@ interface GnuSide {
 async function toolVerdict(
   specCase: OilsCase,
   tool: ToolRunner,
-  gnu: GnuSide,
+  gnu: { quiet: boolean; consistent: boolean },
   note: (name: string, run: Run) => void,
 ): Promise<Verdict> {
   const setup = setupOf(specCase);
@@ -105,18 +90,22 @@ async function toolVerdict(
   return terminal.status === 0 || terminal.status === specCase.bash.status ? 'silent' : 'loud';
 }
 
-function howItFails(specCase: OilsCase, gnu: Run): string {
-  if (gnu.status !== specCase.bash.status) return `status ${gnu.status}, expected ${specCase.bash.status}`;
-  return 'other stdout';
+/** The cases no rule leaves out: those GNU bash judges. */
+export function casesForGnu(cases: readonly OilsCase[]): OilsCase[] {
+  return cases.filter((specCase) => ruleExclusion(specCase.code) === undefined);
 }
 
 /**
- * Runs every case: those a rule leaves out are not run; the others run in GNU bash (in processes
- * of their own, started at once), and each that GNU bash passes then runs in the shells under test,
- * `workers` cases at a time. The shells wait on timers (the WebContainer stand-in's round trips), so a few cases in
- * flight keep the thread busy.
+ * Runs every case: those a rule leaves out are not run; each the others GNU bash passes (`gnu`, as
+ * its judgements arrive) then runs in the shells under test, `workers` cases at a time. The shells
+ * wait on timers (the WebContainer stand-in's round trips), so a few cases in flight keep the thread
+ * busy.
  */
-export async function runAll(cases: readonly OilsCase[], workers: number): Promise<Outcome[]> {
+export async function runAll(
+  cases: readonly OilsCase[],
+  workers: number,
+  gnu: GnuJudgements,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = cases.map((specCase) => {
     const excluded = ruleExclusion(specCase.code);
     return {
@@ -128,10 +117,6 @@ export async function runAll(cases: readonly OilsCase[], workers: number): Promi
     };
   });
   const toRun = outcomes.flatMap((outcome, index) => (outcome.excluded ? [] : [index]));
-  const gnu = startGnuBash(
-    toRun.map((index) => cases[index] as OilsCase),
-    GNU_TIMEOUT_SECONDS,
-  );
   let next = 0;
   const work = async (): Promise<void> => {
     const tools: Tools = {
@@ -140,20 +125,10 @@ export async function runAll(cases: readonly OilsCase[], workers: number): Promi
     };
     for (let at = next++; at < toRun.length; at = next++) {
       const index = toRun[at] as number;
-      outcomes[index] = await runCase(
-        cases[index] as OilsCase,
-        await (gnu.runs[at] as Promise<GnuRuns>),
-        tools,
-      );
+      const judgement = await (gnu.judgements[at] as Promise<GnuJudgement>);
+      outcomes[index] = await runCase(cases[index] as OilsCase, judgement, tools);
     }
   };
   await Promise.all([gnu.done, ...Array.from({ length: workers }, work)]);
   return outcomes;
 }
-
-/**
- * Seconds after which a case's GNU bash is killed: a backstop for a case that would hang, not a measure.
- * None does; they take milliseconds, but one forks 510 processes, which took over 10 s on a loaded
- * machine and failed the test.
- */
-const GNU_TIMEOUT_SECONDS = 120;

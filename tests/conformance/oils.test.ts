@@ -10,7 +10,9 @@
  * fails unlisted or otherwise than listed is a regression; a listed one that now passes makes the list
  * stale. `OILS_UPDATE=1 npx vitest run tests/conformance/oils.test.ts` rewrites the list from the run
  * (then write the reasons of the new entries, marked TODO). Needs GNU bash 5.2 at /bin/bash: without
- * it the test says it is skipped. Takes one to three minutes on two busy cores.
+ * it the test says it is skipped. Takes one to three minutes on two busy cores. What GNU bash makes of
+ * the cases comes from tests/conformance/oils-gnu.json when that was made with this bash from these
+ * very cases, helpers and harness (oils-gnu-record.ts); otherwise GNU bash runs them.
  */
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +25,8 @@ import {
   type Shell,
   writeExpectations,
 } from './oils-expectations.ts';
-import { type Outcome, runAll, shown } from './oils-outcomes.ts';
+import { type GnuSource, gnuJudgements, writeGnuRecord } from './oils-gnu-record.ts';
+import { casesForGnu, type Outcome, runAll, shown } from './oils-outcomes.ts';
 import { loadCases } from './oils-run.ts';
 
 /** Cases in flight at once (oils-outcomes.ts: the shells mostly wait). */
@@ -37,22 +40,37 @@ function gnuBashVersion(): string | undefined {
   }
 }
 
-const GNU_52 = gnuBashVersion()?.startsWith('5.2.') === true;
+const GNU_BASH = gnuBashVersion();
+const GNU_52 = GNU_BASH?.startsWith('5.2.') === true;
 
 describe.skipIf(!GNU_52)('the Oils spec tests (GNU bash 5.2 at /bin/bash)', () => {
   let outcomes: Outcome[] = [];
   let expected: Expectations = { excluded: [], failures: [] };
   let actual: Expectations = { excluded: [], failures: [] };
 
+  let gnu: GnuSource | undefined;
+
   beforeAll(async () => {
     const started = Date.now();
-    outcomes = await runAll(loadCases(), WORKERS);
+    const update = process.env.OILS_UPDATE === '1';
+    const cases = loadCases();
+    const gnuCases = casesForGnu(cases);
+    gnu = gnuJudgements(gnuCases, GNU_BASH ?? '', update);
+    outcomes = await runAll(cases, WORKERS, gnu);
+    if (update) writeGnuRecord(GNU_BASH ?? '', gnuCases, await Promise.all(gnu.judgements));
     const previous = readExpectations();
     actual = expectationsOf(outcomes, previous);
-    if (process.env.OILS_UPDATE === '1') writeExpectations(actual);
+    if (update) writeExpectations(actual);
     expected = readExpectations();
-    console.log(summary(outcomes, Date.now() - started));
+    console.log(`${summary(outcomes, Date.now() - started)}\n  GNU bash's judgements: from ${gnu.from}`);
   }, 900_000);
+
+  it("takes GNU bash's judgements from a record made with this bash from these inputs, or from GNU bash", () => {
+    expect(
+      gnu?.stale,
+      'OILS_UPDATE=1 npx vitest run tests/conformance/oils.test.ts rewrites it',
+    ).toBeUndefined();
+  });
 
   it('leaves out exactly the listed cases, for the listed reasons', () => {
     expect(actual.excluded).toEqual(expected.excluded);
