@@ -50,6 +50,13 @@ describe('package entries', () => {
     expect(peers.filter((name) => manifest.devDependencies[name] === undefined)).toEqual([]);
   });
 
+  it('runs nothing when installed: no install, preinstall, postinstall or prepare script', () => {
+    // The example projects install with --ignore-scripts (tests/package/examples/support.ts), which
+    // skips only other packages' scripts as long as this one holds.
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'];
+    expect(lifecycle.filter((name) => manifest.scripts?.[name] !== undefined)).toEqual([]);
+  });
+
   it('engines asks for the Node version the dependencies need', () => {
     const justBash = JSON.parse(readFileSync(join(ROOT, 'node_modules/just-bash/package.json'), 'utf8'));
     expect(manifest.engines.node).toBe(justBash.engines.node);
