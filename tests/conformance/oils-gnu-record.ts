@@ -5,27 +5,17 @@
  * GNU bash only decides which cases are kept and how a case's stderr sits among its stdout (oils-gnu.ts);
  * the shells under test always run. The record names the bash it was made with and a hash of all it
  * depends on: the code and bash expectation of each case given to GNU bash, the helper scripts, and
- * the source of the harness that runs and judges them (oils-gnu.ts, oils-run.ts and this file). It is used only when both still hold; any
+ * the source of the harness that runs and judges them (oils-gnu.ts and oils-run.ts). It is used only when both still hold; any
  * other run starts GNU bash, and the test fails on a record whose inputs changed under the same bash
  * (`OILS_UPDATE=1` rewrites it).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GNU_TIMEOUT_SECONDS, type GnuRuns, startGnuBash } from './oils-gnu.ts';
-import { helperFiles, type OilsCase, printedWithin, verdictOf } from './oils-run.ts';
+import { GNU_TIMEOUT_SECONDS, type GnuJudgement, judgeGnu, startGnuBash } from './oils-gnu.ts';
+import { helperFiles, type OilsCase } from './oils-run.ts';
 
 const RECORD_PATH: string = join(import.meta.dirname, 'oils-gnu.json');
-
-/** What GNU bash says of one case: it fails it under this harness (how), or how its stderr sits. */
-export type GnuJudgement =
-  | { fails: string }
-  | {
-      /** Its terminal run printed nothing on stderr. */
-      quiet: boolean;
-      /** Its terminal run kept stdout whole among the error lines, with the same status. */
-      consistent: boolean;
-    };
 
 /** GNU bash's judgements of the cases given (oils-outcomes.ts `casesForGnu`), in that order, and the end of them all. */
 export interface GnuJudgements {
@@ -46,23 +36,8 @@ interface GnuRecord {
 
 const FAILS = 'fails: ';
 
-/** Judges GNU bash's two runs of a case against its bash expectation. */
-function judgeGnu(specCase: OilsCase, { stdout, terminal }: GnuRuns): GnuJudgement {
-  if (verdictOf(specCase.bash, stdout) !== 'pass') {
-    const how =
-      stdout.status !== specCase.bash.status
-        ? `status ${stdout.status}, expected ${specCase.bash.status}`
-        : 'other stdout';
-    return { fails: how };
-  }
-  return {
-    quiet: terminal.stdout === stdout.stdout && terminal.status === stdout.status,
-    consistent: terminal.status === stdout.status && printedWithin(stdout.stdout, terminal.stdout),
-  };
-}
-
-/** What runs the cases in GNU bash (oils-gnu.ts) and judges its runs (oils-run.ts, this file). */
-const HARNESS = ['oils-gnu.ts', 'oils-run.ts', 'oils-gnu-record.ts'];
+/** What runs the cases in GNU bash and judges its runs (oils-gnu.ts, with oils-run.ts's rules). */
+const HARNESS = ['oils-gnu.ts', 'oils-run.ts'];
 
 /** The hash of all a GNU bash run of `cases` depends on besides bash itself. */
 function gnuInputs(cases: readonly OilsCase[]): string {

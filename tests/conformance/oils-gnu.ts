@@ -2,13 +2,14 @@
  * The Oils spec cases in GNU bash (/bin/bash), each twice: with stdout alone captured, and with
  * stdout and stderr on one file as a terminal shows them. Two bash processes drive them all (a fresh
  * `env -i` environment and directory per run, a timeout each): starting a process from this thread
- * costs it more than the run itself.
+ * costs it more than the run itself. What GNU bash makes of a case is judged here too (`judgeGnu`):
+ * the record of oils-gnu-record.ts holds these judgements, and is made anew when this file changes.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HELPER_DIR, type OilsCase, type Run } from './oils-run.ts';
+import { HELPER_DIR, type OilsCase, printedWithin, type Run, verdictOf } from './oils-run.ts';
 
 /** What GNU bash did with one case. */
 export interface GnuRuns {
@@ -42,6 +43,31 @@ while read -r n mode; do
   echo "$n"
 done <"$1"
 `;
+
+/** What GNU bash says of one case: it fails it under this harness (how), or how its stderr sits. */
+export type GnuJudgement =
+  | { fails: string }
+  | {
+      /** Its terminal run printed nothing on stderr. */
+      quiet: boolean;
+      /** Its terminal run kept stdout whole among the error lines, with the same status. */
+      consistent: boolean;
+    };
+
+/** Judges GNU bash's two runs of a case against its bash expectation. */
+export function judgeGnu(specCase: OilsCase, { stdout, terminal }: GnuRuns): GnuJudgement {
+  if (verdictOf(specCase.bash, stdout) !== 'pass') {
+    const how =
+      stdout.status !== specCase.bash.status
+        ? `status ${stdout.status}, expected ${specCase.bash.status}`
+        : 'other stdout';
+    return { fails: how };
+  }
+  return {
+    quiet: terminal.stdout === stdout.stdout && terminal.status === stdout.status,
+    consistent: terminal.status === stdout.status && printedWithin(stdout.stdout, terminal.stdout),
+  };
+}
 
 /**
  * Seconds after which a case's GNU bash is killed: a backstop for a case that would hang, not a measure.

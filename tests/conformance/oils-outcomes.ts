@@ -16,7 +16,8 @@
  */
 import { shownText } from '../../src/tools/bash.ts';
 import { runRaw, type ToolBackend, ToolRunner } from './oils-backends.ts';
-import type { GnuJudgement, GnuJudgements } from './oils-gnu-record.ts';
+import type { GnuJudgement } from './oils-gnu.ts';
+import type { GnuJudgements } from './oils-gnu-record.ts';
 import {
   type OilsCase,
   printedWithin,
