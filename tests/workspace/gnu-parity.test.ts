@@ -4,7 +4,7 @@
  * that src/workspace/shell/option-spellings.ts respells, command names of several words (word-names.ts),
  * text run by eval and source (runtime-respelling.ts), the status of an assignment (assignment-status.ts)
  * and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
+ * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), the bytes `printf`'s and `echo -e`'s escapes name (escaped-bytes.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -322,6 +322,14 @@ const COMMANDS = [
   // printf: the integers it prints as GNU does run as given (printf-integers.ts refuses the others).
   "printf '%d %x %X %o %u|' 9007199254740991 255 255 8 0; printf '%s %%|' 9007199254740993",
   "printf '%d %i %5d|%-5d|%05d\\n' -5 0x10 42 42 42; printf '%d\\n' 1 2 3",
+  // printf's and echo -e's escapes of bytes of 0x80 and more write those bytes (escaped-bytes.ts): a file
+  // header that is not UTF-8, octal escapes that spell UTF-8, echo -e's \x, an octal past 0377; seen
+  // byte for byte through od, a pipe and a file.
+  "printf '\\x89PNG\\r\\n\\032\\n' > h.png; od -An -tx1 h.png; wc -c < h.png",
+  "printf '\\303\\251|\\xe2\\x9c\\x93|\\xff|%b|%s\\n' '\\0303\\0251\\xfe' '\\377' | od -An -tx1",
+  "echo -e '\\xe2\\x82\\xac \\0377 \\0400' | od -An -tx1; echo -en '\\03777' | od -An -tx1",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  "echo '\\xff'; echo -E '\\xff'; printf '\\\\xff\\n'; x=$(printf '\\xff'); echo ${#x}",
   // od: one format of bytes, with GNU's addresses, spacing and `*` for equal lines (od-fixes.ts).
   'od -c od/z.bin',
   'od -An -tx1 od/z.bin',

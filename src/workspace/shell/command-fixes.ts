@@ -35,12 +35,14 @@
  *   `xargs -n1`): see `option-spellings.ts`.
  * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
  *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`; **`printf`**'s integers
- *   past 2^53 and negative ones under `%o`, `%u`, `%x`, `%X`: see `printf-integers.ts`.
+ *   past 2^53 and negative ones under `%o`, `%u`, `%x`, `%X`: see `printf-integers.ts`; the bytes
+ *   **`printf`**'s and **`echo -e`**'s escapes of 0x80 and more name: see `escaped-bytes.ts`.
  *
  * Imports just-bash's types and the files named above.
  */
 import type { Command } from 'just-bash';
 import { diffCommand } from './diff-commands.ts';
+import { withEchoEscapedBytes, withPrintfEscapedBytes } from './escaped-bytes.ts';
 import { withGrepOperandsFixed } from './grep-fixes.ts';
 import { withGnuOd } from './od-fixes.ts';
 import { withGnuSpellings } from './option-spellings.ts';
@@ -53,7 +55,7 @@ import { withGnuCountWidths } from './wc-widths.ts';
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, tail, grep, sed, sort, uniq, wc, date, od, printf, bash and sh wrapped, diff
+ * `commands` with ls, find, cut, tail, grep, sed, sort, uniq, wc, date, od, printf, echo, bash and sh wrapped, diff
  * replaced, and GNU's option spellings respelled (`option-spellings.ts`). A new table: the shell's own
  * is left as it is.
  */
@@ -83,7 +85,9 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   const od = commands.get('od');
   if (od) fixed.set('od', withGnuOd(od));
   const printf = commands.get('printf');
-  if (printf) fixed.set('printf', withExactIntegers(printf));
+  if (printf) fixed.set('printf', withPrintfEscapedBytes(withExactIntegers(printf)));
+  const echo = commands.get('echo');
+  if (echo) fixed.set('echo', withEchoEscapedBytes(echo));
   for (const name of ['bash', 'sh']) {
     const shell = commands.get(name);
     if (shell) fixed.set(name, withShellOptions(shell));

@@ -29,7 +29,7 @@ const LARGEST_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
  * What the arguments of one pass through the format are read as, in order: the conversion letter, or
  * `*` for a width or precision. printf goes through the format again while arguments are left.
  */
-function conversionsOf(format: string): string[] {
+export function conversionsOf(format: string): string[] {
   const perPass: string[] = [];
   for (const match of format.matchAll(DIRECTIVE)) {
     const [whole, width, precision, conversion] = match;
@@ -74,7 +74,7 @@ export function printfNegativeUnsignedRefusal(conversion: string, argument: stri
 }
 
 /** printf's words after its options (`-v NAME`, `--`): the format, then its arguments. */
-function formatAndArguments(args: readonly string[]): readonly string[] {
+export function formatAndArguments(args: readonly string[]): readonly string[] {
   let at = 0;
   if (args[at] === '-v') at += 2;
   else if (args[at]?.startsWith('-v')) at += 1;

@@ -1,0 +1,147 @@
+/**
+ * `printf` and `echo -e` write the byte an escape of 0x80 or more names, as GNU's do.
+ *
+ * just-bash keeps a command's output as text and writes it out in UTF-8, so such an escape became the
+ * character of that number, each with exit 0:
+ *
+ * - adjacent `\x` escapes in printf's format or a `%b` argument were read together as UTF-8:
+ *   `\xe2\x9c\x93` was ✓, right, but a run that is not UTF-8 text wrote each byte as a character:
+ *   `printf '\x89PNG\r\n' > f` wrote `c2 89 50 4e 47 …`, a file header one byte longer;
+ * - octal escapes (`\303\251`, `%b`'s and `echo -e`'s `\0303`) wrote each byte as a character, UTF-8
+ *   or not: `printf '\303\251'` wrote `c3 83 c2 a9`, not é;
+ * - `echo -e` wrote every such escape as a character: `echo -e '\xe2\x82\xac'` wrote six bytes, not €.
+ *
+ * Here, when a command line has such an escape, each one is replaced, before the command reads it, by
+ * a character of a private range that stands for its byte (U+F700 to U+F7FF, as Python's
+ * `surrogateescape` does with surrogates); the command's output is then written as bytes: UTF-8 for
+ * its text, the byte itself for each of those characters. An octal escape past 0377 is the byte of its
+ * low eight bits, as in GNU's (`\0400` is 0). The escapes read are the format's and `%b` arguments'
+ * (printf) and the words' under `-e` (echo). `printf -v` is left as it was: a variable holds text.
+ * Escapes written as `$'\xff'` are read by the shell, not by these commands, and keep just-bash's
+ * reading (docs/backends.md). Imports just-bash's types and printf-integers.ts.
+ */
+import type { Command } from 'just-bash';
+import { conversionsOf, formatAndArguments } from './printf-integers.ts';
+
+type Context = Parameters<Command['execute']>[1];
+type Result = Awaited<ReturnType<Command['execute']>>;
+
+/**
+ * The escapes that can name a byte, as just-bash reads them: printf's format takes octal of one to
+ * three digits and `\x` with two hex digits (it leaves `\x8` as it is); `echo -e` takes `\0` and up to
+ * three octal digits and `\x` with one or two; `%b` takes both octal spellings. Any other escaped
+ * character, `\\` among them, is matched so that what follows it is not read as an escape.
+ */
+const FORMAT_ESCAPE = /\\(?:([0-7]{1,3})|x([0-9a-fA-F]{2})|[\s\S])/g;
+const ECHO_ESCAPE = /\\(?:0([0-7]{0,3})|x([0-9a-fA-F]{1,2})|[\s\S])/g;
+const B_ESCAPE = /\\(?:0([0-7]{0,3})|([1-7][0-7]{0,2})|x([0-9a-fA-F]{1,2})|[\s\S])/g;
+
+/** Where the characters that stand for bytes start: U+F700 is 0x00, U+F7FF is 0xff. */
+const BYTE_CHARACTERS = 0xf700;
+const STANDS_FOR_BYTE = /[\uf700-\uf7ff]/;
+
+/**
+ * The byte an escape's digits name when just-bash would write it as something else: the last group is
+ * hex, any other octal (`\0` alone is 0, past 0377 its low eight bits); `undefined` below 0x80 (an
+ * octal past 0377 whatever its byte) and for an escaped character.
+ */
+function misreadByte(digits: readonly (string | undefined)[]): number | undefined {
+  const hex = digits.at(-1);
+  if (hex !== undefined) {
+    const byte = Number.parseInt(hex, 16);
+    return byte >= 0x80 ? byte : undefined;
+  }
+  const octal = digits.slice(0, -1).find((group) => group !== undefined);
+  if (octal === undefined) return undefined;
+  const value = Number.parseInt(octal || '0', 8);
+  return value >= 0x80 ? value & 0xff : undefined;
+}
+
+/** `text` with each escape of a byte just-bash would misread replaced by the character for its byte. */
+function withByteCharacters(text: string, escapes: RegExp): string {
+  return text.replace(escapes, (written: string, ...groups: unknown[]) => {
+    const digits = groups.slice(0, -2) as (string | undefined)[];
+    const byte = misreadByte(digits);
+    return byte === undefined ? written : String.fromCharCode(BYTE_CHARACTERS + byte);
+  });
+}
+
+const encoder = new TextEncoder();
+
+/** `text` as a byte string (a character per byte): UTF-8, with each character for a byte as that byte. */
+function asBytes(text: string): string {
+  let bytes = '';
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    if (code >= BYTE_CHARACTERS && code <= BYTE_CHARACTERS + 0xff) {
+      bytes += String.fromCharCode(code - BYTE_CHARACTERS);
+    } else bytes += String.fromCharCode(...encoder.encode(character));
+  }
+  return bytes;
+}
+
+/** printf's arguments with the format's and each `%b` argument's byte escapes replaced. */
+function printfWithByteCharacters(args: readonly string[]): string[] | undefined {
+  if (args[0]?.startsWith('-v')) return undefined;
+  const words = formatAndArguments(args);
+  const [format, ...rest] = words;
+  if (format === undefined) return undefined;
+  const conversions = conversionsOf(format);
+  const replaced = [
+    withByteCharacters(format, FORMAT_ESCAPE),
+    ...rest.map((argument, index) =>
+      conversions[index % conversions.length] === 'b' ? withByteCharacters(argument, B_ESCAPE) : argument,
+    ),
+  ];
+  if (replaced.every((word, index) => word === words[index])) return undefined;
+  return [...args.slice(0, args.length - words.length), ...replaced];
+}
+
+/**
+ * echo's arguments with their byte escapes replaced, when its leading options turn escapes on (`-e`,
+ * `-ne`, …; the last of `-e` and `-E` wins).
+ */
+function echoWithByteCharacters(args: readonly string[]): string[] | undefined {
+  let escapes = false;
+  let at = 0;
+  for (; at < args.length && /^-[neE]+$/.test(args[at] as string); at++) {
+    const flags = (args[at] as string).slice(1);
+    const last = Math.max(flags.lastIndexOf('e'), flags.lastIndexOf('E'));
+    if (last >= 0) escapes = flags[last] === 'e';
+  }
+  if (!escapes) return undefined;
+  const words = args.slice(at).map((word) => withByteCharacters(word, ECHO_ESCAPE));
+  return words.some((word, index) => word !== args[at + index])
+    ? [...args.slice(0, at), ...words]
+    : undefined;
+}
+
+/**
+ * `command`, writing the bytes its escapes name: `replace` gives the arguments with their byte escapes
+ * replaced, or `undefined` when there is none to replace (the command then runs as it is).
+ */
+function withEscapedBytes(
+  command: Command,
+  replace: (args: readonly string[]) => string[] | undefined,
+): Command {
+  return {
+    ...command,
+    async execute(args, context: Context): Promise<Result> {
+      const replaced = replace(args);
+      if (replaced === undefined) return command.execute(args, context);
+      const result = await command.execute(replaced, context);
+      if (typeof result.stdout !== 'string' || !STANDS_FOR_BYTE.test(result.stdout)) return result;
+      return { ...result, stdout: asBytes(result.stdout), stdoutKind: 'bytes' };
+    },
+  };
+}
+
+/** `printf` writing the bytes its escapes name (see the file's header). `-v` is left as it is. */
+export function withPrintfEscapedBytes(printf: Command): Command {
+  return withEscapedBytes(printf, printfWithByteCharacters);
+}
+
+/** `echo` writing, under `-e`, the bytes its escapes name (see the file's header). */
+export function withEchoEscapedBytes(echo: Command): Command {
+  return withEscapedBytes(echo, echoWithByteCharacters);
+}
