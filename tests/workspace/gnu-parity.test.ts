@@ -328,6 +328,8 @@ const COMMANDS = [
   "printf '\\x89PNG\\r\\n\\032\\n' > h.png; od -An -tx1 h.png; wc -c < h.png",
   "printf '\\303\\251|\\xe2\\x9c\\x93|\\xff|%b|%s\\n' '\\0303\\0251\\xfe' '\\377' | od -An -tx1",
   "echo -e '\\xe2\\x82\\xac \\0377 \\0400' | od -An -tx1; echo -en '\\03777' | od -An -tx1",
+  // %c prints the first byte of its argument, not its first character (escaped-bytes.ts).
+  "printf '%c|%3c|%-2c|%c|%s\\n' μμ é ab '' μ | od -An -tx1; printf '%c\\n' x y",
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   "echo '\\xff'; echo -E '\\xff'; printf '\\\\xff\\n'; x=$(printf '\\xff'); echo ${#x}",
   // od: one format of bytes, with GNU's addresses, spacing and `*` for equal lines (od-fixes.ts).

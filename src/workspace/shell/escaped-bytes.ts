@@ -16,12 +16,13 @@
  * `surrogateescape` does with surrogates); the command's output is then written as bytes: UTF-8 for
  * its text, the byte itself for each of those characters. An octal escape past 0377 is the byte of its
  * low eight bits, as in GNU's (`\0400` is 0). The escapes read are the format's and `%b` arguments'
- * (printf) and the words' under `-e` (echo). `printf -v` is left as it was: a variable holds text.
+ * (printf) and the words' under `-e` (echo). printf's `%c` prints the first byte of its argument, as
+ * GNU's does, not its first character. `printf -v` is left as it was: a variable holds text.
  * Escapes written as `$'\xff'` are read by the shell, not by these commands, and keep just-bash's
  * reading (docs/backends.md). Imports just-bash's types and printf-integers.ts.
  */
 import type { Command } from 'just-bash';
-import { conversionsOf, formatAndArguments } from './printf-integers.ts';
+import { conversionsOf, DIRECTIVE, formatAndArguments } from './printf-integers.ts';
 
 type Context = Parameters<Command['execute']>[1];
 type Result = Awaited<ReturnType<Command['execute']>>;
@@ -80,16 +81,49 @@ function asBytes(text: string): string {
   return bytes;
 }
 
-/** printf's arguments with the format's and each `%b` argument's byte escapes replaced. */
+/**
+ * `%c` as printf prints it: the first byte of its argument. just-bash printed that byte as a character
+ * (`printf %c μ` wrote `c3 8e` where GNU's writes `ce`) and nothing for an empty argument (GNU's: a
+ * NUL), so when an argument of `%c` starts outside ASCII or is empty, each `%c` of the format becomes `%s` (flags and width kept: one byte is one character either
+ * way) and each of its arguments its first character, or the character that stands for its first byte.
+ */
+function withFirstBytes(format: string, rest: readonly string[]): [string, ...string[]] | undefined {
+  const conversions = conversionsOf(format);
+  const isC = (index: number) => conversions[index % conversions.length] === 'c';
+  const misread = (argument: string) => argument === '' || (argument.codePointAt(0) ?? 0) >= 0x80;
+  if (!rest.some((argument, index) => isC(index) && misread(argument))) return undefined;
+  const asS = format.replace(DIRECTIVE, (directive) =>
+    directive.endsWith('c') ? `${directive.slice(0, -1)}s` : directive,
+  );
+  return [asS, ...rest.map((argument, index) => (isC(index) ? firstByteOf(argument) : argument))];
+}
+
+/**
+ * The first character of `argument`, the character that stands for its first byte outside ASCII, or a
+ * NUL when it is empty.
+ */
+function firstByteOf(argument: string): string {
+  const first = argument.codePointAt(0);
+  // GNU's printf prints the NUL that ends an empty argument.
+  if (first === undefined) return '\0';
+  if (first < 0x80) return argument.slice(0, 1);
+  return String.fromCharCode(BYTE_CHARACTERS + (encoder.encode(String.fromCodePoint(first))[0] ?? 0));
+}
+
+/**
+ * printf's arguments with `%c` printing first bytes (see {@link withFirstBytes}) and the byte escapes
+ * of the format and of each `%b` argument replaced.
+ */
 function printfWithByteCharacters(args: readonly string[]): string[] | undefined {
   if (args[0]?.startsWith('-v')) return undefined;
   const words = formatAndArguments(args);
   const [format, ...rest] = words;
   if (format === undefined) return undefined;
-  const conversions = conversionsOf(format);
+  const [asked, ...given] = withFirstBytes(format, rest) ?? [format, ...rest];
+  const conversions = conversionsOf(asked);
   const replaced = [
-    withByteCharacters(format, FORMAT_ESCAPE),
-    ...rest.map((argument, index) =>
+    withByteCharacters(asked, FORMAT_ESCAPE),
+    ...given.map((argument, index) =>
       conversions[index % conversions.length] === 'b' ? withByteCharacters(argument, B_ESCAPE) : argument,
     ),
   ];

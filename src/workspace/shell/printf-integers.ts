@@ -19,7 +19,7 @@ type Result = Awaited<ReturnType<Command['execute']>>;
  * One directive of a printf format: `%%`, `%(…)T`, or a conversion with its flags, width, precision
  * and length modifiers (a `*` width or precision takes an argument of its own).
  */
-const DIRECTIVE = /%(?:%|\([^)]*\)T|[-+ #0']*(\*|\d+)?(?:\.(\*|\d*))?[hlLqjzt]*([a-zA-Z]))/g;
+export const DIRECTIVE: RegExp = /%(?:%|\([^)]*\)T|[-+ #0']*(\*|\d+)?(?:\.(\*|\d*))?[hlLqjzt]*([a-zA-Z]))/g;
 
 const INTEGER_CONVERSIONS = new Set(['d', 'i', 'o', 'u', 'x', 'X']);
 const UNSIGNED_CONVERSIONS = new Set(['o', 'u', 'x', 'X']);
