@@ -62,6 +62,20 @@ describe('just-bash execution limits', () => {
     });
   }, 120_000);
 
+  it('printf and echo -e write the bytes of their escapes around 2 MB of text, byte for byte', async () => {
+    const workspace = await createJustBashWorkspace({ files: { big: `${'é'.repeat(1_000_000)}\n` } });
+    const run = (command: string) => workspace.exec(command, { timeoutMs: 120_000 });
+    // 2,000,000 bytes of é, then ff (printf) or ff and a newline (echo): escaped-bytes.ts's byte path.
+    expect(await run('printf \'%s\\xff\' "$(cat big)" | wc -c')).toMatchObject({
+      exitCode: 0,
+      output: '2000001\n',
+    });
+    expect(await run('echo -e "$(cat big)\\0377" | tail -c 2 | od -An -tx1')).toMatchObject({
+      exitCode: 0,
+      output: ' ff 0a\n',
+    });
+  }, 120_000);
+
   it('documents its step limits: far above what the longest timeout allows', () => {
     expect(EMBEDDED_EXECUTION_LIMITS).toMatchObject({
       maxCommandCount: 1_000_000_000,

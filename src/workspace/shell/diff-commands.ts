@@ -45,7 +45,7 @@ const loadDiff = (): Promise<DiffPackage> => import('diff');
 // Bytes
 
 /** `bytes` as a byte string: one char per byte, the form just-bash carries stdin and binary output in. */
-function byteString(bytes: Uint8Array): string {
+export function byteString(bytes: Uint8Array): string {
   let text = '';
   for (let at = 0; at < bytes.length; at += 0x8000) {
     text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));

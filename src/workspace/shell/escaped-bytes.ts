@@ -19,9 +19,11 @@
  * (printf) and the words' under `-e` (echo). printf's `%c` prints the first byte of its argument, as
  * GNU's does, not its first character. `printf -v` is left as it was: a variable holds text.
  * Escapes written as `$'\xff'` are read by the shell, not by these commands, and keep just-bash's
- * reading (docs/backends.md). Imports just-bash's types and printf-integers.ts.
+ * reading (docs/backends.md). Imports just-bash's types, printf-integers.ts and diff-commands.ts (for its
+ * byte strings).
  */
 import type { Command } from 'just-bash';
+import { byteString } from './diff-commands.ts';
 import { conversionsOf, DIRECTIVE, formatAndArguments } from './printf-integers.ts';
 
 type Context = Parameters<Command['execute']>[1];
@@ -68,17 +70,31 @@ function withByteCharacters(text: string, escapes: RegExp): string {
 }
 
 const encoder = new TextEncoder();
+const BYTE_CHARACTER_RUNS = /[\uf700-\uf7ff]+/g;
+const BEYOND_ASCII = /[^\p{ASCII}]/u;
 
-/** `text` as a byte string (a character per byte): UTF-8, with each character for a byte as that byte. */
+/**
+ * `text` as a byte string (a character per byte): UTF-8, with each character for a byte as that byte.
+ * Time follows the output's length: text between the byte characters is encoded in one piece (ASCII,
+ * the usual case, is its own byte string).
+ */
 function asBytes(text: string): string {
-  let bytes = '';
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
-    if (code >= BYTE_CHARACTERS && code <= BYTE_CHARACTERS + 0xff) {
-      bytes += String.fromCharCode(code - BYTE_CHARACTERS);
-    } else bytes += String.fromCharCode(...encoder.encode(character));
+  const parts: string[] = [];
+  let from = 0;
+  for (const match of text.matchAll(BYTE_CHARACTER_RUNS)) {
+    parts.push(utf8Bytes(text.slice(from, match.index)));
+    const run = new Uint8Array(match[0].length);
+    for (let at = 0; at < run.length; at++) run[at] = match[0].charCodeAt(at) - BYTE_CHARACTERS;
+    parts.push(byteString(run));
+    from = match.index + match[0].length;
   }
-  return bytes;
+  parts.push(utf8Bytes(text.slice(from)));
+  return parts.join('');
+}
+
+/** `text` in UTF-8, as a byte string. */
+function utf8Bytes(text: string): string {
+  return BEYOND_ASCII.test(text) ? byteString(encoder.encode(text)) : text;
 }
 
 /**
