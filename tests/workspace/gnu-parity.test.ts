@@ -328,6 +328,11 @@ const COMMANDS = [
   "printf '\\x89PNG\\r\\n\\032\\n' > h.png; od -An -tx1 h.png; wc -c < h.png",
   "printf '\\303\\251|\\xe2\\x9c\\x93|\\xff|%b|%s\\n' '\\0303\\0251\\xfe' '\\377' | od -An -tx1",
   "echo -e '\\xe2\\x82\\xac \\0377 \\0400' | od -An -tx1; echo -en '\\03777' | od -An -tx1",
+  // awk creates an element a statement names alone: the two-file join, a set of lines (awk-arrays.ts);
+  // an element that has a value keeps it; a subscript with a call is left as it was.
+  "awk 'NR==FNR {a[$1]; next} $1 in a' <(printf 'apple\\ncherry\\n') a.txt",
+  "awk '{s[$1]} END {for (k in s) print k}' a.txt | sort; awk '{p[$1,$2]; } END {for (k in p) n++; print n}' a.txt",
+  'awk \'BEGIN {a[1] = 5; a[1]; print a[1] + 1; s = "a[1];"; print s, length(s), length("xy")}\'',
   // %c prints the first byte of its argument, not its first character (escaped-bytes.ts).
   "printf '%c|%3c|%-2c|%c|%s\\n' μμ é ab '' μ | od -An -tx1; printf '%c\\n' x y",
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template

@@ -2,7 +2,8 @@
  * What the embedded shell refuses rather than answer otherwise than GNU: sed's case conversion and `c`
  * on a range (src/workspace/shell/sed-fixes.ts), traps that would never run (trap-plugin.ts),
  * background jobs (background-refusal.ts), od's formats other than single bytes (od-fixes.ts), printf's
- * integers past 2^53 and negative ones under %o, %u, %x and %X (printf-integers.ts) and
+ * integers past 2^53 and negative ones under %o, %u, %x and %X (printf-integers.ts), awk's length of an
+ * array (awk-arrays.ts) and
  * `grep -o` with a pattern that matches the empty string (grep-fixes.ts). Each message is model-facing, so each is pinned word for
  * word, with its exit status; next to each, scripts that must still run. What these files make
  * faithful instead is compared with GNU bash in gnu-parity.test.ts; the bound on `/dev/zero`, where GNU
@@ -14,6 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolSuite } from '../../src/index.ts';
 import { createJustBashWorkspace } from '../../src/workspace/just-bash/index.ts';
+import { arrayLengthRefusal } from '../../src/workspace/shell/awk-arrays.ts';
 import { BACKGROUND_REFUSAL } from '../../src/workspace/shell/background-refusal.ts';
 import { CD_TOO_MANY_ARGUMENTS } from '../../src/workspace/shell/cd-operands.ts';
 import { FIND_EXEC_TEST_REFUSAL } from '../../src/workspace/shell/command-fixes.ts';
@@ -303,6 +305,32 @@ describe('printf: integers it would print otherwise than GNU are refused', () =>
         "printf '%d %x %o %u|' 9007199254740991 255 8 0; printf '%s %%d|' 9007199254740993; printf '%d %i|' -5 0x10; printf '%*d|%.3s\\n' -4 7 abcdef",
       ),
     ).toEqual({ output: '9007199254740991 ff 10 0|9007199254740993 %d|-5 16|7   |abc\n', exitCode: 0 });
+  });
+});
+
+describe('awk: the length of an array is refused', () => {
+  it('word for word, with nothing run, exit 2', async () => {
+    expect(arrayLengthRefusal('p')).toBe(
+      "awk: length(p) of an array is not supported by this shell's awk, which gives 0 for any array; nothing ran. Count its elements in a loop (n = 0; for (k in p) n++), or keep the count split() returns.",
+    );
+    for (const [program, name] of [
+      ['BEGIN { n = split("a:b", p, ":"); print length(p) }', 'p'],
+      ['{ seen[$1] = 1 } END { print length( seen ) }', 'seen'],
+      ['BEGIN { if ("x" in m) print 1; print length(m) }', 'm'],
+    ] as const) {
+      expect(await run(`awk '${program}' a.txt`)).toEqual({
+        output: `${arrayLengthRefusal(name)}\n`,
+        exitCode: 2,
+      });
+    }
+  });
+
+  it('runs the length of a field, a string, a scalar, and a name used as an array only in a string', async () => {
+    expect(
+      await run(
+        `awk '{ s = $1; print length($1), length(s), length("p[1]"), length } END { p = "abc"; print length(p) }' a.txt`,
+      ),
+    ).toEqual({ output: '5 5 4 7\n6 6 4 8\n3\n', exitCode: 0 });
   });
 });
 

@@ -8,7 +8,8 @@
  *   patterns given one per line as several, so the patterns become one, joined by newlines; a special
  *   variable given with `-v` (or as an operand, `awk '…' OFS=, file`) is set by a `BEGIN` rule put
  *   first in the program, from a `-v` variable of another name, so the value keeps `-v`'s escapes
- *   (`'\t'`); a bare `length` becomes `length()`; `1i\text` becomes `1i text`.
+ *   (`'\t'`); a bare `length` becomes `length()`; `1i\text` becomes `1i text`; awk's elements named
+ *   alone as statements are created, and the length of an array refused (awk-arrays.ts).
  * - **Refused.** `xargs -n1`, `-I{}`, `-P4`, `-d'\n'` and the long forms (`--max-args=1`) were "invalid
  *   option"; they become `-n 1` and so on. `paste -sd+` with no file read nothing; it gets `-`, stdin,
  *   as GNU assumes. `grep --color=auto` (or `never`) is dropped: the output is never a terminal.
@@ -16,9 +17,10 @@
  * The commands are wrapped in each call's command table, so the respelling reaches every way a command
  * runs: written in the script, in `eval` and `source`, built from a variable or an array
  * (`"${args[@]}"`), or run by `xargs`, `find -exec` and `bash -c`. Only the words that need it change.
- * Imports just-bash's types and grep-bre.ts.
+ * Imports just-bash's types, grep-bre.ts and awk-arrays.ts.
  */
 import type { Command } from 'just-bash';
+import { AWK_LITERALS, arrayLengthRefusal, lengthOfArray, withElementsCreated } from './awk-arrays.ts';
 import { readGrepLine } from './grep-bre.ts';
 
 type Result = Awaited<ReturnType<Command['execute']>>;
@@ -173,7 +175,8 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 
 /**
  * awk with its special variables set by a BEGIN rule put first in the program, the assignments that
- * precede its files (`awk '…' OFS=, file`) made `-v` options, and a bare `length` called. Left as
+ * precede its files (`awk '…' OFS=, file`) made `-v` options, a bare `length` called, and an element
+ * alone as a statement created (awk-arrays.ts); refused when it takes the length of an array. Left as
  * given when the program comes from a file (`-f`).
  */
 function awkArguments(args: string[]): Respelled {
@@ -195,24 +198,20 @@ function awkArguments(args: string[]): Respelled {
   const assignments = leading < 0 ? operands : operands.slice(0, leading);
   for (const assignment of assignments) options.push('-v', assignment);
   const files = operands.slice(assignments.length);
-  const called = withLengthCalled(program);
-  const special = withSpecialVariables(options, called ?? program, files);
+  const array = lengthOfArray(program);
+  if (array !== undefined) return { stdout: '', stderr: `${arrayLengthRefusal(array)}\n`, exitCode: 2 };
+  const lengthCalled = withLengthCalled(program) ?? program;
+  const respelled =
+    withElementsCreated(lengthCalled) ?? (lengthCalled === program ? undefined : lengthCalled);
+  const special = withSpecialVariables(options, respelled ?? program, files);
   if (special) return special;
-  return assignments.length > 0 || called !== undefined ? [...options, called ?? program, ...files] : args;
+  return assignments.length > 0 || respelled !== undefined
+    ? [...options, respelled ?? program, ...files]
+    : args;
 }
 
-/**
- * `length` not followed by `(`, outside the program's strings, regular expressions and comments, which
- * the first three groups keep as they are. A `/` starts a regular expression where an operand may start
- * (at the start, after `(`, `,`, `{`, `;`, `!`, `~`, `&&`, `||`, a comparison, `?`, `:`, a line end, or
- * the keywords `print`, `printf` and `return`); elsewhere it divides. Without the regular expressions,
- * `awk '/"/{} {s="length"}'` read the quote in `/"/` as the start of a string and respelled the
- * string's `length`.
- */
-// The character before a regular expression is matched, not looked behind for: a lookbehind over
-// `\s*` scanned the whole run of blanks again at every position (40,000 blanks: 4.5 s).
-const BARE_LENGTH =
-  /("(?:[^"\\\n]|\\.)*")|((?:^|[(,{};!~&|=<>?:\n]|\b(?:printf?|return))\s*\/(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])*\/)|(#[^\n]*)|\blength\b(?!\s*\()/g;
+/** `length` not followed by `(`, outside the program's strings, regular expressions and comments. */
+const BARE_LENGTH = new RegExp(`${AWK_LITERALS}|\\blength\\b(?!\\s*\\()`, 'g');
 
 /**
  * The program with each bare `length` (the length of the line, `awk 'length > 80'`) written
