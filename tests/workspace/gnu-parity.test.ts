@@ -4,7 +4,7 @@
  * that src/workspace/shell/option-spellings.ts respells, command names of several words (word-names.ts),
  * text run by eval and source (runtime-respelling.ts), the status of an assignment (assignment-status.ts)
  * and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), the bytes `printf`'s and `echo -e`'s escapes name (escaped-bytes.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
+ * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), the bytes `printf`'s and `echo -e`'s escapes name (escaped-bytes.ts), globs that end with a slash (directory-globs.ts), awk's elements named alone (awk-arrays.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -328,6 +328,10 @@ const COMMANDS = [
   "printf '\\x89PNG\\r\\n\\032\\n' > h.png; od -An -tx1 h.png; wc -c < h.png",
   "printf '\\303\\251|\\xe2\\x9c\\x93|\\xff|%b|%s\\n' '\\0303\\0251\\xfe' '\\377' | od -An -tx1",
   "echo -e '\\xe2\\x82\\xac \\0377 \\0400' | od -An -tx1; echo -en '\\03777' | od -An -tx1",
+  // A glob that ends with / matches directories only, each with its / (directory-globs.ts): as a
+  // command's argument, in a for loop (nested too), and as itself when nothing matches.
+  "mkdir -p gd/a 'gd/b c/x' && touch gd/f && ls -d gd/*/ && echo gd/*/ gd/none*/ gd/*/*/ && du -s gd/*/ | wc -l",
+  'mkdir -p gd/a \'gd/b c/x\' && touch gd/f && for d in gd/*/; do echo "[$d]"; for e in "$d"*/; do echo "<$e>"; done; done',
   // awk creates an element a statement names alone: the two-file join, a set of lines (awk-arrays.ts);
   // an element that has a value keeps it; a subscript with a call is left as it was.
   "awk 'NR==FNR {a[$1]; next} $1 in a' <(printf 'apple\\ncherry\\n') a.txt",

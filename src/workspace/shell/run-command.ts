@@ -41,6 +41,7 @@ import { backgroundRefusal } from './background-refusal.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
 import { refuseExtraCdOperands } from './cd-operands.ts';
 import { withFixedCommands } from './command-fixes.ts';
+import { runDirectoryGlobs } from './directory-globs.ts';
 import { type ErrorTarget, errorTargetOf, interleaveErrors } from './interleave.ts';
 import { keepLoopControlInItsLoop } from './loop-control.ts';
 import { fixMatchPatterns } from './match-patterns.ts';
@@ -439,6 +440,7 @@ function scriptRespellings(bash: Bash, { wholeScript }: { wholeScript: boolean }
     ['match-patterns', fixMatchPatterns],
     // Before word-names, which respells to `eval`s that need nothing more.
     ['run-time-text', (ast, shell) => respellAtRunTime(ast, parse, shell.directory)],
+    ['directory-globs', (ast, shell) => runDirectoryGlobs(ast, parse, shell.directory)],
     ['word-names', (ast, shell) => runWordNames(ast, parse, shell.directory)],
     ['assignment-status', (ast) => fixAssignmentStatus(ast, parse)],
   ];

@@ -19,9 +19,11 @@
  *   after the file name, no `return` outside a function, no `BASH_SOURCE`), and is refused otherwise.
  *
  * Which respellings run is the caller's (run-command.ts): those that depend on where the text runs
- * (`break` outside a loop, traps) are left out. Imports just-bash and script-tree.ts.
+ * (`break` outside a loop, traps) are left out. Imports just-bash, script-tree.ts and the names of the
+ * commands word-names.ts and directory-globs.ts respell to.
  */
 import type { Bash, Command } from 'just-bash';
+import { DIRECTORY_GLOB_WORDS_NAME, PATTERN_ENDS, PATTERN_STARTS } from './directory-globs.ts';
 import type { ShellCommands } from './path-scripts.ts';
 import { respellToEvalOf, type ScriptTreeNode, shellQuoted, visitNodes } from './script-tree.ts';
 import { QUOTE_WORDS_NAME } from './word-names.ts';
@@ -166,8 +168,9 @@ function evalText(text: string, respelled: Respelled): string {
 
 /**
  * The commands the respelled tree calls, putting text through `respellings`: eval's and source's (see
- * the file comment), and word-names.ts's, which prints its words quoted for eval, respelled as the
- * command they make would be in a script.
+ * the file comment), word-names.ts's, which prints its words quoted for eval, respelled as the
+ * command they make would be in a script, and directory-globs.ts's, which does the same once the
+ * directories of its patterns are picked out.
  */
 export function runtimeRespellingCommands(respellings: readonly Respelling[], script: ScriptText): Command[] {
   const respelled = async (text: string, context: Context): Promise<Respelled> =>
@@ -200,7 +203,43 @@ export function runtimeRespellingCommands(respellings: readonly Respelling[], sc
       return printed(refusal(sourceNotRespelled(file)), status);
     },
   };
-  return [quoteWords, respellEval, respellSource];
+  const directoryGlobWords: Command = {
+    name: DIRECTORY_GLOB_WORDS_NAME,
+    async execute([status = '0', ...words], context) {
+      // `--words`: the words of a loop, quoted for an array; otherwise a command's, respelled as one.
+      const loop = words[0] === '--words';
+      const text = (await withDirectoriesKept(loop ? words.slice(1) : words, context))
+        .map(shellQuoted)
+        .join(' ');
+      if (loop || text === '') return printed(text, status);
+      return printed(evalText(text, await respelled(text, context)), status);
+    },
+  };
+  return [quoteWords, respellEval, respellSource, directoryGlobWords];
+}
+
+/**
+ * `words` with each pattern between its markers (directory-globs.ts) replaced by the directories it
+ * matched, each with its `/`, or by the pattern as written when it matched none.
+ */
+async function withDirectoriesKept(words: readonly string[], context: Context): Promise<string[]> {
+  const kept: string[] = [];
+  for (let at = 0; at < words.length; at++) {
+    if (words[at] !== PATTERN_STARTS) {
+      kept.push(words[at] as string);
+      continue;
+    }
+    const asWritten = words[at + 1] as string;
+    const end = words.indexOf(PATTERN_ENDS, at + 2);
+    const directories: string[] = [];
+    for (const match of words.slice(at + 2, end)) {
+      const stat = await context.fs.stat(context.fs.resolvePath(context.cwd, match)).catch(() => undefined);
+      if (stat?.isDirectory) directories.push(`${match}/`);
+    }
+    kept.push(...(directories.length > 0 ? directories : [asWritten]));
+    at = end;
+  }
+  return kept;
 }
 
 /**

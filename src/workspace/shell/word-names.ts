@@ -53,7 +53,7 @@ function mayBeSeveralWords(name: { parts?: Part[] } | null | undefined): boolean
 }
 
 /** Whether expanding the node changes the caller's shell: an arithmetic assignment, `${x:=y}`. */
-function changesTheShell(node: unknown): boolean {
+export function changesTheShell(node: unknown): boolean {
   let changes = false;
   visitNodes(node, (child) => {
     const operator = typeof child.operator === 'string' ? child.operator : '';
