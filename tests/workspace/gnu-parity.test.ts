@@ -328,6 +328,12 @@ const COMMANDS = [
   "printf '\\x89PNG\\r\\n\\032\\n' > h.png; od -An -tx1 h.png; wc -c < h.png",
   "printf '\\303\\251|\\xe2\\x9c\\x93|\\xff|%b|%s\\n' '\\0303\\0251\\xfe' '\\377' | od -An -tx1",
   "echo -e '\\xe2\\x82\\xac \\0377 \\0400' | od -An -tx1; echo -en '\\03777' | od -An -tx1",
+  // "${a[*]}" joins with IFS's first character in assignments, declarations, here-strings, [[ ]] and case
+  // words, as in arguments (array-joins.ts).
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'a=(x \'y z\' w); IFS=,; csv="${a[*]}"; echo "$csv"; f() { local l="[${a[*]:1}]"; echo "$l"; }; f; export e="${a[*]}"; declare -r d="${a[*]}"; echo "$e $d"; n="${#a[*]}"; echo $n',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  'a=(b c a); IFS=$\'\\n\'; sort <<<"${a[*]}"; [[ "${a[*]}" == $\'b\\nc\\na\' ]] && echo joined; case "${a[*]}" in *$\'\\n\'*) echo lines;; esac; set -- p q; x="$*"; echo "$x"',
   // A glob that ends with / matches directories only, each with its / (directory-globs.ts): as a
   // command's argument, in a for loop (nested too), and as itself when nothing matches.
   "mkdir -p gd/a 'gd/b c/x' && touch gd/f && ls -d gd/*/ && echo gd/*/ gd/none*/ gd/*/*/ && du -s gd/*/ | wc -l",

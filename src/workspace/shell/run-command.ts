@@ -36,6 +36,7 @@
 import type { Bash, BashOptions, Command } from 'just-bash';
 import type { ExecOptions, ExecResult } from '../workspace.ts';
 import { widenArithmetic } from './arithmetic-width.ts';
+import { joinArraysAsArguments } from './array-joins.ts';
 import { fixAssignmentStatus } from './assignment-status.ts';
 import { backgroundRefusal } from './background-refusal.ts';
 import { oversizeRangeRefusal } from './brace-ranges.ts';
@@ -440,6 +441,7 @@ function scriptRespellings(bash: Bash, { wholeScript }: { wholeScript: boolean }
     ['match-patterns', fixMatchPatterns],
     // Before word-names, which respells to `eval`s that need nothing more.
     ['run-time-text', (ast, shell) => respellAtRunTime(ast, parse, shell.directory)],
+    ['array-joins', (ast) => joinArraysAsArguments(ast, parse)],
     ['directory-globs', (ast, shell) => runDirectoryGlobs(ast, parse, shell.directory)],
     ['word-names', (ast, shell) => runWordNames(ast, parse, shell.directory)],
     ['assignment-status', (ast) => fixAssignmentStatus(ast, parse)],
