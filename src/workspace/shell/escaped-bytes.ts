@@ -100,11 +100,15 @@ function utf8Bytes(text: string): string {
 /**
  * `%c` as printf prints it: the first byte of its argument. just-bash printed that byte as a character
  * (`printf %c μ` wrote `c3 8e` where GNU's writes `ce`) and nothing for an empty argument (GNU's: a
- * NUL), so when an argument of `%c` starts outside ASCII or is empty, each `%c` of the format becomes `%s` (flags and width kept: one byte is one character either
- * way) and each of its arguments its first character, or the character that stands for its first byte.
+ * NUL), so when an argument of `%c` starts outside ASCII or is empty, each `%c` of the format becomes
+ * `%s` (flags and width kept: one byte is one character either way) and each of its arguments its first
+ * character, or the character that stands for its first byte. `conversions`: the format's.
  */
-function withFirstBytes(format: string, rest: readonly string[]): [string, ...string[]] | undefined {
-  const conversions = conversionsOf(format);
+function withFirstBytes(
+  format: string,
+  conversions: readonly string[],
+  rest: readonly string[],
+): [string, ...string[]] | undefined {
   const isC = (index: number) => conversions[index % conversions.length] === 'c';
   const misread = (argument: string) => argument === '' || (argument.codePointAt(0) ?? 0) >= 0x80;
   if (!rest.some((argument, index) => isC(index) && misread(argument))) return undefined;
@@ -135,8 +139,9 @@ function printfWithByteCharacters(args: readonly string[]): string[] | undefined
   const words = formatAndArguments(args);
   const [format, ...rest] = words;
   if (format === undefined) return undefined;
-  const [asked, ...given] = withFirstBytes(format, rest) ?? [format, ...rest];
-  const conversions = conversionsOf(asked);
+  // `%c` made `%s` leaves every `%b` where it was, so the format's conversions serve both steps.
+  const conversions = conversionsOf(format);
+  const [asked, ...given] = withFirstBytes(format, conversions, rest) ?? [format, ...rest];
   const replaced = [
     withByteCharacters(asked, FORMAT_ESCAPE),
     ...given.map((argument, index) =>
