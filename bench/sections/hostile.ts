@@ -274,6 +274,20 @@ const CASES: readonly HostileCase[] = [
     },
   },
   {
+    // Each quoted join in an assignment is respelled to a command substitution (array-joins.ts):
+    // one subshell per join, so the cost must stay linear in the joins a word holds.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+    label: 'bash, an assignment of n `"${a[*]}"` joins',
+    unit: 'joins',
+    size: 1_000,
+    quickSize: 200,
+    call: (suite, n) =>
+      suite.execute('bash', {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+        command: `a=(p q); IFS=,; x="${'${a[*]}'.repeat(n)}"; echo \${#x}`,
+      }),
+  },
+  {
     label: 'find, pattern of n characters',
     unit: 'characters',
     size: 100_000,

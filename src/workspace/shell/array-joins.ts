@@ -31,27 +31,41 @@ function joinsElements(part: Part): boolean {
   );
 }
 
-/** The command substitution `$(printf '%s' "PART")`, PART the expansion given. */
-function joinedBySubstitution(part: Part, parse: (text: string) => unknown): Part {
+type Substitution = Part & {
+  body: { statements: { pipelines: { commands: { args: { parts: Part[] }[] }[] }[] }[] };
+};
+
+/** `$(printf '%s' "${joined[*]}")`, parsed: the substitution every join is given a copy of. */
+function substitutionTemplate(parse: (text: string) => unknown): Substitution {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
   const command = parsedCommand(parse, 'x="$(printf \'%s\' "${joined[*]}")"') as {
     assignments: { value: { parts: Part[] } }[];
   };
-  const substitution = command.assignments[0]?.value.parts[0]?.parts?.[0] as Part & {
-    body: { statements: { pipelines: { commands: { args: { parts: Part[] }[] }[] }[] }[] };
-  };
-  const quoted = substitution.body.statements[0]?.pipelines[0]?.commands[0]?.args[1]?.parts[0];
-  if (!quoted) throw new Error('The join template did not parse as expected');
-  quoted.parts = [part];
+  const substitution = command.assignments[0]?.value.parts[0]?.parts?.[0] as Substitution | undefined;
+  if (!quotedArgument(substitution)) throw new Error('The join template did not parse as expected');
+  return substitution as Substitution;
+}
+
+/** The quoted argument of the template's `printf`, where the join goes. */
+function quotedArgument(substitution: Substitution | undefined): Part | undefined {
+  return substitution?.body.statements[0]?.pipelines[0]?.commands[0]?.args[1]?.parts[0];
+}
+
+/** The command substitution `$(printf '%s' "PART")`, PART the expansion given. */
+function joinedBySubstitution(part: Part, template: Substitution): Part {
+  // A copy of one parse, not a parse per join: a word may hold thousands of joins, and a script given
+  // to eval is respelled while it runs, where no timeout can stop the respelling.
+  const substitution = structuredClone(template);
+  (quotedArgument(substitution) as Part).parts = [part];
   return substitution;
 }
 
 /** The word with each quoted array join respelled (see the file's header). */
-function respellJoins(word: { parts?: Part[] } | null | undefined, parse: (text: string) => unknown): void {
+function respellJoins(word: { parts?: Part[] } | null | undefined, template: () => Substitution): void {
   for (const part of word?.parts ?? []) {
     if (part.type !== 'DoubleQuoted' || !part.parts?.some(joinsElements)) continue;
     part.parts = part.parts.map((inner) =>
-      joinsElements(inner) ? joinedBySubstitution(inner, parse) : inner,
+      joinsElements(inner) ? joinedBySubstitution(inner, template()) : inner,
     );
   }
 }
@@ -88,8 +102,13 @@ function wordsJoinedOtherwise(node: ScriptTreeNode): unknown[] {
  * here-strings, `[[ ]]` operands and `case` words.
  */
 export function joinArraysAsArguments(ast: unknown, parse: (text: string) => unknown): undefined {
+  let parsed: Substitution | undefined;
+  const template = (): Substitution => {
+    parsed ??= substitutionTemplate(parse);
+    return parsed;
+  };
   visitNodes(ast, (node: ScriptTreeNode) => {
-    for (const word of wordsJoinedOtherwise(node)) respellJoins(word as { parts?: Part[] } | null, parse);
+    for (const word of wordsJoinedOtherwise(node)) respellJoins(word as { parts?: Part[] } | null, template);
     return undefined;
   });
   return undefined;
