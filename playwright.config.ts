@@ -10,19 +10,13 @@ const port = Number(process.env.PW_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
 
 /**
- * Specs that hold the page to a deadline while it works hard (a frame within 500 ms during a 5 MB render,
- * an answer within 500 ms while the shell's Worker is frozen, Abort clicked within a second of a
- * `while (true)` script, a click answered within a second of a runaway codemode script, the embedded
- * shell back within 6 s of a WebContainer boot that gives up after 3) or count what loads before
- * `ready`, or hold a main-thread task to 200 ms of CPU time while 5 MB outputs arrive (long-tasks): they
- * run after the others, one at a time, so a test in another worker cannot take the CPU they measure.
- * A task's CPU time is the page's work, yet beside a second worker the permalink replay's longest
- * task measured 208 ms once, where alone it measures 110 to 135. They are skipped when another spec
- * failed. mcp-stdio-proxy, whose tasks are judged the same way but whose work is paging a drawn window
- * and opening one message, runs with the others.
+ * long-tasks holds a main-thread task to 200 ms of CPU time while 5 MB outputs arrive and a permalink
+ * replays: it runs after the others, alone, and is skipped when another spec failed. A task's CPU time
+ * is the page's own work, yet beside a second worker the permalink replay's longest task measured
+ * 208 ms once, where alone it measures 110 to 135. Every other spec judges the page by its work (what it
+ * drew, what it fetched, the cause of a stop, tasks well under that bound) and runs with the others.
  */
-const ALONE =
-  /\/(startup|large|long-tasks|worker-tools|composer-codemode|codemode-runaway|backend)\.spec\.ts$/;
+const ALONE = /\/long-tasks\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

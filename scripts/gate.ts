@@ -16,8 +16,8 @@
  * benchmarks after the unit tests the e2e specs started at 390 s;
  *
  * and after both, alone, the e2e specs against the built playground (two workers of their own), then
- * the e2e specs that hold the page to a deadline (playwright.config.ts's `alone` project), one at a
- * time. Every step keeps both cores busy by itself, so overlapping them saves no time; what it does is
+ * the one spec that measures the page's CPU time against a bound a second process can push it past
+ * (playwright.config.ts's `alone` project). Every step keeps both cores busy by itself, so overlapping them saves no time; what it does is
  * push tests past their timeouts: beside the unit tests, the e2e specs took 17 minutes on a clean clone
  * and ran an axe scan past its timeout; beside the examples, 16.5 minutes and two codemode Workers did
  * not start within their scripts' time.

@@ -29,8 +29,9 @@ test('picking a WebContainer offline: the real boot times out and the page falls
   await expect(status).toHaveAttribute('data-phase', 'booting');
   await expect(page.getByTestId('backend-message')).toContainText('gives up after 3 s');
 
-  await expect(page.getByTestId('backend-fallback')).toBeVisible({ timeout: 8_000 });
-  expect(Date.now() - started).toBeLessThan(6_000);
+  // The boot gives up at its timeout, not before; the message below says that was the cause.
+  await expect(page.getByTestId('backend-fallback')).toBeVisible();
+  expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
   await expect(page.getByTestId('backend-fallback')).toContainText(
     "WebContainer unavailable: the tools keep using the embedded shell. The WebContainer did not start within 3 seconds. Likely causes: stackblitz.com cannot be reached (offline, or a proxy, firewall or content blocker in the way), or the browser blocks cookies and storage for stackblitz.com's frame (third-party cookies blocked, a private window).",
   );
