@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { openPlayground } from './playground.ts';
 
 test('the demo model runs search, activation, an edit and bash on the real suite', async ({ page }) => {
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   const panel = page.getByTestId('agent');
   await panel.getByTestId('agent-provider').selectOption('demo');
   await panel
@@ -34,7 +34,7 @@ test('the demo model runs search, activation, an edit and bash on the real suite
 test('a fresh page runs the demo model on the message it shows, and the demo says what it can do', async ({
   page,
 }) => {
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   const panel = page.getByTestId('agent');
   await expect(panel.getByTestId('agent-provider')).toHaveValue('demo');
   await expect(panel.getByLabel('User message')).toHaveValue(

@@ -52,7 +52,7 @@ test('a run: steps as they happen, declarations growing after tool_search, the k
   page.on('request', (request) =>
     requests.push({ url: request.url(), headers: request.headers(), body: request.postData() ?? '' }),
   );
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
 
   const panel = page.getByTestId('agent');
   await expect(panel.getByTestId('agent-key-warning')).toContainText(
@@ -143,7 +143,7 @@ test('Stop ends a run whose model never answers', async ({ page }) => {
   const hanging = await startFakeModelServer([{ type: 'hang' }]);
   try {
     const errors = collectErrors(page);
-    await openPlayground(page);
+    await openPlayground(page, '/', { exactTokens: true });
     const panel = page.getByTestId('agent');
     // The panel starts on the demo model; this run is the OpenAI-compatible one's.
     await panel.getByLabel('Provider').selectOption('openai-chat');

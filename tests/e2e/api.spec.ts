@@ -5,7 +5,7 @@ import { openPlayground } from './playground.ts';
 test('window.playground: execute, executeCall, declarations, register, setMode, files, reset, backend', async ({
   page,
 }) => {
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   const result = await page.evaluate(async () => {
     const api = window.playground;
     const written = await api.execute('write', { path: 'api.txt', content: 'via the API\n' });

@@ -9,7 +9,7 @@ import { openPlayground, outputText, runInComposer, usePlainEditor } from './pla
 test('write and edit show a coloured unified diff with line numbers; output has its size and tokens', async ({
   page,
 }) => {
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   await usePlainEditor(page);
   await runInComposer(page, 'edit', {
     path: 'src/cart.ts',

@@ -14,7 +14,7 @@ test('Copy and Download hold the whole list in the chosen format, long lines inc
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   await page.evaluate(
     (description) =>
       window.playground.register(
@@ -44,7 +44,7 @@ test('Copy and Download hold the whole list in the chosen format, long lines inc
 test('a tool opened from the declarations or the catalog shows its schema, effects, mode and tokens', async ({
   page,
 }) => {
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   await page.getByTestId('declarations').getByRole('button', { name: 'read', exact: true }).click();
   const view = page.getByTestId('tool-view');
   await expect(view.getByRole('heading', { level: 2 })).toHaveText('read');

@@ -11,7 +11,7 @@ const DEFAULT_TOOLS = ['read', 'write', 'edit', 'bash', 'grep', 'find', 'ls', 't
 
 test('lists the default declarations and renders them per provider with a token count', async ({ page }) => {
   const errors = collectErrors(page);
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   const section = page.getByTestId('declarations');
   await expect(section.getByTestId('declaration-name')).toHaveText(DEFAULT_TOOLS);
   const tokens = page.getByTestId('token-count');
@@ -40,7 +40,7 @@ test('lists the default declarations and renders them per provider with a token 
 });
 
 test('shows what each exposure mode saves against declaring everything directly', async ({ page }) => {
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   const savings = page.getByTestId('savings');
   const deferred = savings.locator('tr[data-mode="deferred"]');
   const cells = deferred.locator('td');

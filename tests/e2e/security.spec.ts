@@ -249,7 +249,7 @@ test('row 74: NUL, lone surrogates, RTL override and terminal control characters
   page,
 }) => {
   const watched = guard(page);
-  await openPlayground(page);
+  await openPlayground(page, '/', { exactTokens: true });
   await page.getByTestId('import-session').setInputFiles({
     name: 'controls.json',
     mimeType: 'application/json',
