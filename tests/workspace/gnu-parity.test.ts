@@ -294,6 +294,11 @@ const COMMANDS = [
   'wc -l missing.txt a.txt 2>/dev/null',
   'wc -c a.txt missing.txt n.csv 2>/dev/null',
   'wc --lines --words a.txt n.csv',
+  // wc -l alone counts newlines itself (wc-widths.ts): a last line without one, stdin among files,
+  // /dev/null, `--`, a directory and a missing file (left to just-bash's wc, which says why).
+  "printf 'a\\nb' | wc -l; printf '' | wc -l; wc -l < a.txt; wc --lines -- a.txt",
+  'cat a.txt | wc -l n.csv - /dev/null; wc -l -l a.txt n.csv',
+  'mkdir -p wd; wc -l wd a.txt 2>/dev/null; echo "status $?"; wc -l wd 2>&1 >/dev/null; wc -l missing.txt 2>&1; echo "status $?"',
   // [!…] in case and [[ ]] patterns negated (match-patterns.ts); file globs were right already.
   'for c in b B 7 !; do case $c in [!a-z]) echo "$c not lower";; *) echo "$c lower";; esac; done',
   'for x in 12 a1 -; do [[ $x == [!0-9]* ]] && echo "$x yes" || echo "$x no"; done',

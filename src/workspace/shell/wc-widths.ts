@@ -80,11 +80,70 @@ function repad(stdout: string, columns: number, width: number): string {
   });
 }
 
-/** `wc` whose counts are padded as GNU's are. */
+/** The operands of `wc -l` that counts lines alone (`-l`, `--lines`), or `undefined` for any other wc. */
+function linesOnly(args: readonly string[]): string[] | undefined {
+  const operands: string[] = [];
+  let options = true;
+  for (const arg of args) {
+    if (options && arg === '--') options = false;
+    else if (options && (arg === '-l' || arg === '--lines')) continue;
+    else if (options && arg.startsWith('-') && arg !== '-') return undefined;
+    else operands.push(arg);
+  }
+  return args.some((arg) => arg === '-l' || arg === '--lines') ? operands : undefined;
+}
+
+/** The newlines in `text`: one `indexOf` per line, where just-bash's wc visits every character. */
+function newlines(text: string | Uint8Array): number {
+  let count = 0;
+  // A string's indexOf takes a string, a byte array's a byte: both find "\n".
+  const newline = (typeof text === 'string' ? '\n' : 10) as never;
+  for (let at = text.indexOf(newline); at !== -1; at = text.indexOf(newline, at + 1)) count++;
+  return count;
+}
+
+type Result = Awaited<ReturnType<Command['execute']>>;
+
+/**
+ * `wc -l`'s counts, each input's newlines counted by {@link newlines} (100,000 lines: about a tenth of
+ * the time of just-bash's wc, which counts words and characters as well, one character at a time); its
+ * lines as GNU prints them, a directory counted 0 with GNU's complaint and exit 1. `undefined` when an
+ * input does not exist, so that just-bash's wc runs and says so.
+ */
+async function countedLines(operands: readonly string[], context: Context): Promise<Result | undefined> {
+  const inputs = operands.length > 0 ? operands : ['-'];
+  const counts: number[] = [];
+  let stderr = '';
+  for (const input of inputs) {
+    if (input === '-') counts.push(newlines(String(context.stdin ?? '')));
+    else {
+      const path = context.fs.resolvePath(context.cwd, input);
+      const stat = await context.fs.stat(path).catch(() => undefined);
+      if (stat === undefined) return undefined;
+      if (stat.isDirectory) stderr += `wc: ${input}: Is a directory\n`;
+      counts.push(stat.isDirectory ? 0 : newlines(await context.fs.readFileBuffer(path)));
+    }
+  }
+  const names = operands.length > 0 ? [...inputs] : [''];
+  if (inputs.length > 1) {
+    counts.push(counts.reduce((sum, count) => sum + count, 0));
+    names.push('total');
+  }
+  const width = await countWidth(1, inputs, context);
+  const stdout = counts
+    .map((count, at) => `${String(count).padStart(width)}${names[at] ? ` ${names[at]}` : ''}\n`)
+    .join('');
+  return { stdout, stderr, exitCode: stderr === '' ? 0 : 1 };
+}
+
+/** `wc` whose counts are padded as GNU's are, and whose `wc -l` counts lines alone. */
 export function withGnuCountWidths(wc: Command): Command {
   return {
     ...wc,
     async execute(args, context) {
+      const operands = linesOnly(args);
+      const counted = operands && (await countedLines(operands, context));
+      if (counted !== undefined) return counted;
       const result = await wc.execute(args, context);
       const words = wcWords(args);
       if (typeof result.stdout !== 'string' || result.stdout === '' || words === undefined) return result;
