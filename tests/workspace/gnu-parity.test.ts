@@ -294,6 +294,11 @@ const COMMANDS = [
   'wc -l missing.txt a.txt 2>/dev/null',
   'wc -c a.txt missing.txt n.csv 2>/dev/null',
   'wc --lines --words a.txt n.csv',
+  // head with a count from the end (head-from-end.ts): lines and bytes, spellings, a last line without
+  // its newline, more than there are, headers, -q, a missing file, and head's own counts left alone.
+  'head -n -2 a.txt; head -n-1 a.txt; head --lines=-3 n.csv; printf "x\\ny" | head -n -1; echo',
+  'head -c -2 a.txt | od -An -c; head -c-1 a.txt | wc -c; seq 5 | head -n -10 | wc -c; head -n -0 a.txt | wc -l',
+  'head -n -1 a.txt n.csv; head -q -n -3 a.txt n.csv; head -n -1 a.txt missing.txt 2>&1; echo "status $?"; head -2 a.txt',
   // wc -l alone counts newlines itself (wc-widths.ts): a last line without one, stdin among files,
   // /dev/null, `--`, a directory and a missing file (left to just-bash's wc, which says why).
   "printf 'a\\nb' | wc -l; printf '' | wc -l; wc -l < a.txt; wc --lines -- a.txt",

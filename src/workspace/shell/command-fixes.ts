@@ -1,6 +1,7 @@
 /**
  * just-bash's commands, wrapped where they answer otherwise than GNU's (sed in `sed-fixes.ts`, sort in
- * `sort-order.ts`, wc in `wc-widths.ts`, diff replaced by `diff-commands.ts`):
+ * `sort-order.ts`, wc in `wc-widths.ts`, head's counts from the end in `head-from-end.ts`, diff replaced by
+ * `diff-commands.ts`):
  *
  * - **`ls` over several files** is printed as one listing. just-bash lists each operand on its own
  *   with a blank line between them, files too, so `ls src/*.ts` came back with blank lines and
@@ -36,14 +37,17 @@
  * - **`grep -r`**: see `grep-fixes.ts` (no file operand, `.`, a trailing slash); **`wc`**'s columns:
  *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`; **`printf`**'s integers
  *   past 2^53 and negative ones under `%o`, `%u`, `%x`, `%X`: see `printf-integers.ts`; the bytes
- *   **`printf`**'s and **`echo -e`**'s escapes of 0x80 and more name: see `escaped-bytes.ts`.
+ *   **`printf`**'s and **`echo -e`**'s escapes of 0x80 and more name: see `escaped-bytes.ts`;
+ *   **`head -n -N`** and **`head -c -N`**: see `head-from-end.ts`.
  *
- * Imports just-bash's types and the files named above.
+ * Imports just-bash's types, the files named above and cut-inputs.ts (head's and tail's printing).
  */
 import type { Command } from 'just-bash';
+import { printCutInputs } from './cut-inputs.ts';
 import { diffCommand } from './diff-commands.ts';
 import { withEchoEscapedBytes, withPrintfEscapedBytes } from './escaped-bytes.ts';
 import { withGrepOperandsFixed } from './grep-fixes.ts';
+import { withCountsFromEnd } from './head-from-end.ts';
 import { withGnuOd } from './od-fixes.ts';
 import { withGnuSpellings } from './option-spellings.ts';
 import { withExactIntegers } from './printf-integers.ts';
@@ -55,7 +59,7 @@ import { withGnuCountWidths } from './wc-widths.ts';
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, tail, grep, sed, sort, uniq, wc, date, od, printf, echo, bash and sh wrapped, diff
+ * `commands` with ls, find, cut, head, tail, grep, sed, sort, uniq, wc, date, od, printf, echo, bash and sh wrapped, diff
  * replaced, and GNU's option spellings respelled (`option-spellings.ts`). A new table: the shell's own
  * is left as it is.
  */
@@ -74,6 +78,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (sed) fixed.set('sed', withSedFixed(sed));
   const sort = commands.get('sort');
   if (sort) fixed.set('sort', withCOrder(sort));
+  const head = commands.get('head');
+  if (head && cat) fixed.set('head', withCountsFromEnd(head, cat));
   const tail = commands.get('tail');
   if (tail && cat) fixed.set('tail', withBytesFromStart(tail, cat));
   const uniq = commands.get('uniq');
@@ -329,24 +335,9 @@ function withBytesFromStart(tail: Command, cat: Command): Command {
     async execute(args, context) {
       const asked = bytesFromStart(args);
       if (!asked) return tail.execute(args, context);
-      const inputs = asked.files.length > 0 ? asked.files : ['-'];
-      const headers = asked.headers ?? inputs.length > 1;
-      let stdout = '';
-      let stderr = '';
-      for (const input of inputs) {
-        const read = await cat.execute([input], context);
-        if (read.exitCode !== 0) {
-          const reason = /: ([^:\n]+)\n?$/.exec(read.stderr)?.[1] ?? 'No such file or directory';
-          stderr += `tail: cannot open '${input}' for reading: ${reason}\n`;
-          continue;
-        }
-        const name = input === '-' ? 'standard input' : input;
-        // GNU puts a blank line between the files it printed, not before the first.
-        if (headers) stdout += `${stdout === '' ? '' : '\n'}==> ${name} <==\n`;
-        stdout += String(read.stdout).slice(Math.max(asked.start - 1, 0));
-      }
-      const exitCode = stderr === '' ? 0 : 1;
-      return { stdout, stderr, exitCode, stdoutKind: 'bytes' };
+      const { files, headers, start } = asked;
+      const cut = (text: string): string => text.slice(Math.max(start - 1, 0));
+      return printCutInputs({ name: 'tail', files, headers, cut }, cat, context);
     },
   };
 }
