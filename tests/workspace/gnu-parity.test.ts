@@ -4,7 +4,7 @@
  * that src/workspace/shell/option-spellings.ts respells, command names of several words (word-names.ts),
  * text run by eval and source (runtime-respelling.ts), the status of an assignment (assignment-status.ts)
  * and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts and wc-widths.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), the bytes `printf`'s and `echo -e`'s escapes name (escaped-bytes.ts), globs that end with a slash (directory-globs.ts), awk's elements named alone (awk-arrays.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
+ * sed-fixes.ts, wc-widths.ts, head-from-end.ts and xargs-lines.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), the bytes `printf`'s and `echo -e`'s escapes name (escaped-bytes.ts), globs that end with a slash (directory-globs.ts), awk's elements named alone (awk-arrays.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -299,6 +299,11 @@ const COMMANDS = [
   'head -n -2 a.txt; head -n-1 a.txt; head --lines=-3 n.csv; printf "x\\ny" | head -n -1; echo',
   'head -c -2 a.txt | od -An -c; head -c-1 a.txt | wc -c; seq 5 | head -n -10 | wc -c; head -n -0 a.txt | wc -l',
   'head -n -1 a.txt n.csv; head -q -n -3 a.txt n.csv; head -n -1 a.txt missing.txt 2>&1; echo "status $?"; head -2 a.txt',
+  // xargs -L (xargs-lines.ts): a command per N non-blank lines, a line ending in a blank going on, the
+  // spellings, and GNU's statuses (123 after a failure, 124 and a stop at 255, 127).
+  "printf 'a b\\nc\\n\\nd e f\\n' > in.txt; xargs -L1 echo < in.txt; xargs -L 2 echo < in.txt; xargs --max-lines=1 echo X < in.txt; xargs -l echo Y < in.txt",
+  "printf 'one \\ntwo\\nthree\\n' | xargs -L1 echo; printf 'a\\nb\\n' | xargs -L1 sh -c 'echo $0; exit 1'; echo \"status $?\"",
+  "printf 'a\\nb\\n' | xargs -L1 sh -c 'echo $0; exit 255' 2>&1; echo \"status $?\"; printf 'a\\nb\\n' | xargs -L1 nosuchcmd 2>/dev/null; echo \"status $?\"",
   // wc -l alone counts newlines itself (wc-widths.ts): a last line without one, stdin among files,
   // /dev/null, `--`, a directory and a missing file (left to just-bash's wc, which says why).
   "printf 'a\\nb' | wc -l; printf '' | wc -l; wc -l < a.txt; wc --lines -- a.txt",

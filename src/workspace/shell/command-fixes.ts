@@ -38,7 +38,7 @@
  *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`; **`printf`**'s integers
  *   past 2^53 and negative ones under `%o`, `%u`, `%x`, `%X`: see `printf-integers.ts`; the bytes
  *   **`printf`**'s and **`echo -e`**'s escapes of 0x80 and more name: see `escaped-bytes.ts`;
- *   **`head -n -N`** and **`head -c -N`**: see `head-from-end.ts`.
+ *   **`head -n -N`** and **`head -c -N`**: see `head-from-end.ts`; **`xargs -L N`**: see `xargs-lines.ts`.
  *
  * Imports just-bash's types, the files named above and cut-inputs.ts (head's and tail's printing).
  */
@@ -55,11 +55,12 @@ import { withSedFixed } from './sed-fixes.ts';
 import { withShellOptions } from './shell-options.ts';
 import { withCOrder } from './sort-order.ts';
 import { withGnuCountWidths } from './wc-widths.ts';
+import { withLinesPerCommand } from './xargs-lines.ts';
 
 type Context = Parameters<Command['execute']>[1];
 
 /**
- * `commands` with ls, find, cut, head, tail, grep, sed, sort, uniq, wc, date, od, printf, echo, bash and sh wrapped, diff
+ * `commands` with ls, find, cut, head, tail, xargs, grep, sed, sort, uniq, wc, date, od, printf, echo, bash and sh wrapped, diff
  * replaced, and GNU's option spellings respelled (`option-spellings.ts`). A new table: the shell's own
  * is left as it is.
  */
@@ -82,6 +83,8 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   if (head && cat) fixed.set('head', withCountsFromEnd(head, cat));
   const tail = commands.get('tail');
   if (tail && cat) fixed.set('tail', withBytesFromStart(tail, cat));
+  const xargs = commands.get('xargs');
+  if (xargs) fixed.set('xargs', withLinesPerCommand(xargs));
   const uniq = commands.get('uniq');
   if (uniq) fixed.set('uniq', withCountsPadded(uniq));
   const date = commands.get('date');
