@@ -4,7 +4,7 @@
  * that src/workspace/shell/option-spellings.ts respells, command names of several words (word-names.ts),
  * text run by eval and source (runtime-respelling.ts), the status of an assignment (assignment-status.ts)
  * and the commands command-fixes.ts, grep-fixes.ts,
- * sed-fixes.ts, wc-widths.ts, head-from-end.ts and xargs-lines.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), the bytes `printf`'s and `echo -e`'s escapes name (escaped-bytes.ts), globs that end with a slash (directory-globs.ts), awk's elements named alone (awk-arrays.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
+ * sed-fixes.ts, wc-widths.ts, head-from-end.ts, xargs-lines.ts and xargs-empty-input.ts wrap, scripts run by their path (path-scripts.ts), `cd` given two directories (cd-operands.ts), `sort`'s order (sort-order.ts), `break` and `continue` outside a loop (loop-control.ts), shifts in `$(( ))` (arithmetic-width.ts), `[!…]` in patterns (match-patterns.ts), `trap` (trap-plugin.ts), `od` (od-fixes.ts), `printf`'s integers (printf-integers.ts), the bytes `printf`'s and `echo -e`'s escapes name (escaped-bytes.ts), globs that end with a slash (directory-globs.ts), awk's elements named alone (awk-arrays.ts), grep's `\+` and `\?` (grep-bre.ts), /dev/zero, /dev/null and the standard streams as files (just-bash/device-files.ts, standard-streams.ts), and
  * neighbours they must leave as they are.
  * Without /bin/bash and GNU's grep, sed, findutils and coreutils (macOS and Alpine have others, which spell
  * options otherwise) the test says it is skipped.
@@ -304,6 +304,9 @@ const COMMANDS = [
   "printf 'a b\\nc\\n\\nd e f\\n' > in.txt; xargs -L1 echo < in.txt; xargs -L 2 echo < in.txt; xargs --max-lines=1 echo X < in.txt; xargs -l echo Y < in.txt",
   "printf 'one \\ntwo\\nthree\\n' | xargs -L1 echo; printf 'a\\nb\\n' | xargs -L1 sh -c 'echo $0; exit 1'; echo \"status $?\"",
   "printf 'a\\nb\\n' | xargs -L1 sh -c 'echo $0; exit 255' 2>&1; echo \"status $?\"; printf 'a\\nb\\n' | xargs -L1 nosuchcmd 2>/dev/null; echo \"status $?\"",
+  // xargs on empty input runs its command once, unless -r or -I (xargs-empty-input.ts).
+  "printf '' | xargs echo empty; printf '  \\n\\n' | xargs echo \"it's\"; printf '' | xargs; printf '' | xargs -r echo no; printf '' | xargs -I{} echo {}; echo \"status $?\"",
+  "printf '' | xargs rm 2>/dev/null; echo \"status $?\"; printf '' | xargs -0 echo nul; printf '' | xargs -L1 echo L; printf '' | xargs -n 1 echo n; printf '' | xargs nosuch 2>/dev/null; echo \"status $?\"",
   // wc -l alone counts newlines itself (wc-widths.ts): a last line without one, stdin among files,
   // /dev/null, `--`, a directory and a missing file (left to just-bash's wc, which says why).
   "printf 'a\\nb' | wc -l; printf '' | wc -l; wc -l < a.txt; wc --lines -- a.txt",

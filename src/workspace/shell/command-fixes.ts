@@ -38,7 +38,8 @@
  *   see `wc-widths.ts`; **`od`**'s formats and addresses: see `od-fixes.ts`; **`printf`**'s integers
  *   past 2^53 and negative ones under `%o`, `%u`, `%x`, `%X`: see `printf-integers.ts`; the bytes
  *   **`printf`**'s and **`echo -e`**'s escapes of 0x80 and more name: see `escaped-bytes.ts`;
- *   **`head -n -N`** and **`head -c -N`**: see `head-from-end.ts`; **`xargs -L N`**: see `xargs-lines.ts`.
+ *   **`head -n -N`** and **`head -c -N`**: see `head-from-end.ts`; **`xargs -L N`**: see `xargs-lines.ts`;
+ *   **`xargs`** on empty input: see `xargs-empty-input.ts`.
  *
  * Imports just-bash's types, the files named above and cut-inputs.ts (head's and tail's printing).
  */
@@ -55,6 +56,7 @@ import { withSedFixed } from './sed-fixes.ts';
 import { withShellOptions } from './shell-options.ts';
 import { withCOrder } from './sort-order.ts';
 import { withGnuCountWidths } from './wc-widths.ts';
+import { withEmptyInputRun } from './xargs-empty-input.ts';
 import { withLinesPerCommand } from './xargs-lines.ts';
 
 type Context = Parameters<Command['execute']>[1];
@@ -84,7 +86,7 @@ export function withFixedCommands(commands: Map<string, Command>): Map<string, C
   const tail = commands.get('tail');
   if (tail && cat) fixed.set('tail', withBytesFromStart(tail, cat));
   const xargs = commands.get('xargs');
-  if (xargs) fixed.set('xargs', withLinesPerCommand(xargs));
+  if (xargs) fixed.set('xargs', withLinesPerCommand(withEmptyInputRun(xargs)));
   const uniq = commands.get('uniq');
   if (uniq) fixed.set('uniq', withCountsPadded(uniq));
   const date = commands.get('date');

@@ -63,7 +63,7 @@ function lineGroups(input: string, size: number): string[] {
  * on): 1 to 125 and 128 to 254 count as a failure, 123 at the end, and the next group runs; 126 and 127
  * (cannot run, not found) stop it with that status, 255 with 124.
  */
-function afterCommand(code: number): { status: number; stop: boolean } {
+export function afterCommand(code: number): { status: number; stop: boolean } {
   if (code === 0) return { status: 0, stop: false };
   if (code === 126 || code === 127) return { status: code, stop: true };
   if (code === 255) return { status: 124, stop: true };
