@@ -41,10 +41,8 @@ async function runOnce(words: string[], context: Context): Promise<Result | unde
   if (!context.exec) return undefined;
   const [name = 'echo', ...rest] = words;
   const result = await context.exec(quoted(name), { cwd: context.cwd, signal: context.signal, args: rest });
-  const { status } = afterCommand(result.exitCode);
-  const stderr =
-    status === 124 ? `${result.stderr}xargs: ${name}: exited with status 255; aborting\n` : result.stderr;
-  return { stdout: result.stdout, stderr, exitCode: status };
+  const { status, notice } = afterCommand(result.exitCode, name);
+  return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: status };
 }
 
 /** `xargs` wrapped: see the file comment. */

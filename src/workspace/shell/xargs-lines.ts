@@ -59,15 +59,19 @@ function lineGroups(input: string, size: number): string[] {
 }
 
 /**
- * GNU's xargs after a command that exited with `code` (just-bash's xargs passes the command's status
- * on): 1 to 125 and 128 to 254 count as a failure, 123 at the end, and the next group runs; 126 and 127
- * (cannot run, not found) stop it with that status, 255 with 124.
+ * GNU's xargs after `command` exited with `code` (just-bash's xargs passes the command's status on):
+ * 1 to 125 and 128 to 254 count as a failure, 123 at the end, and the next group runs; 126 and 127
+ * (cannot run, not found) stop it with that status, 255 with 124 and GNU's notice.
  */
-export function afterCommand(code: number): { status: number; stop: boolean } {
-  if (code === 0) return { status: 0, stop: false };
-  if (code === 126 || code === 127) return { status: code, stop: true };
-  if (code === 255) return { status: 124, stop: true };
-  return { status: 123, stop: false };
+export function afterCommand(
+  code: number,
+  command: string,
+): { status: number; stop: boolean; notice: string } {
+  if (code === 0) return { status: 0, stop: false, notice: '' };
+  if (code === 126 || code === 127) return { status: code, stop: true, notice: '' };
+  if (code === 255)
+    return { status: 124, stop: true, notice: `xargs: ${command}: exited with status 255; aborting\n` };
+  return { status: 123, stop: false, notice: '' };
 }
 
 async function runGroups(
@@ -82,10 +86,9 @@ async function runGroups(
   for (const group of groups) {
     const result = await xargs.execute(rest, { ...context, stdin: asInput(group) });
     stdout += result.stdout;
-    stderr += result.stderr;
-    const { status, stop } = afterCommand(result.exitCode);
+    const { status, stop, notice } = afterCommand(result.exitCode, rest[0] ?? 'echo');
+    stderr += result.stderr + notice;
     if (status !== 0) exitCode = status;
-    if (status === 124) stderr += `xargs: ${rest[0] ?? 'echo'}: exited with status 255; aborting\n`;
     if (stop) break;
   }
   return { stdout, stderr, exitCode };
